@@ -1,0 +1,43 @@
+"""Renderers by game id. Each game's module offers
+``draw(view, names, seat) -> PIL.Image.Image`` where ``view`` is exactly what
+``rules.Game.view(state, seat)`` returned, so a picture can never show more than its
+viewer may see."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from PIL import Image
+
+from render.common import encode_png
+
+Drawer = Callable[[dict[str, Any], list[str], "int | None"], Image.Image]
+
+_RENDERERS: dict[str, str] = {
+    "azul": "render.azul:draw",
+    "taj-mahal": "render.taj_mahal:draw",
+    "maharani": "render.maharani:draw",
+    "pastiche": "render.pastiche:draw",
+}
+
+
+@cache
+def get_drawer(game_id: str) -> Drawer:
+    module_name, attr = _RENDERERS[game_id].split(":")
+    return getattr(importlib.import_module(module_name), attr)
+
+
+def render_image(
+    game_id: str, view: dict[str, Any], names: list[str], seat: int | None = None
+) -> Image.Image:
+    return get_drawer(game_id)(view, names, seat)
+
+
+def render_png(
+    game_id: str, view: dict[str, Any], names: list[str], seat: int | None = None
+) -> bytes:
+    """PNG bytes of the picture for ``seat`` (None: the public picture)."""
+    return encode_png(render_image(game_id, view, names, seat))

@@ -1,0 +1,16 @@
+"""Pure game logic: states, moves, notation, scoring. No I/O, no asyncio, no Discord, no PIL."""
+
+from rules.base import Event, Game, IllegalMove, Move, Outcome, Step
+from rules.registry import all_games, game_ids, get_game
+
+__all__ = [
+    "Event",
+    "Game",
+    "IllegalMove",
+    "Move",
+    "Outcome",
+    "Step",
+    "all_games",
+    "game_ids",
+    "get_game",
+]

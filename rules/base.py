@@ -1,0 +1,244 @@
+"""The one interface every game offers, and the value types that cross it.
+
+Why this shape: a match must be reproducible from seed + moves, storable as JSON and
+playable by any front end without game-specific code. So a *state* is plain JSON data
+(dicts, lists, ints, strings, bools, None) holding its own random-number state; a *move*
+is a notation string (what a player types, what a button carries, what the log stores)
+plus human words and a short path of choices (steps) that a guided panel can walk;
+``apply`` is pure and returns *events*, the words and chance outcomes of what happened.
+
+Text in events may name seats with ``{p0}``..``{p4}`` placeholders: the rules know seats,
+the application knows display names and fills them in (see :func:`fill_names`).
+"""
+
+from __future__ import annotations
+
+import re
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+State = dict[str, Any]
+View = dict[str, Any]
+
+
+class IllegalMove(ValueError):
+    """Raised for any move the rules do not allow. The message is for the player: it says
+    *why* in plain words ("line 3 already holds red"), never a traceback or an internal id."""
+
+
+class NoOptions(BaseModel):
+    """Options model for games without match options."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One choice on the path to a move: ``key`` is the token, ``label`` the human words."""
+
+    key: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A legal move. ``notation`` is canonical and unique among the legal moves of a seat.
+
+    ``steps`` split the move into successive choices (Azul: source, colour, line) so a
+    guided panel or autocomplete can walk any game's moves without knowing the game.
+    ``rank`` orders suggestions (higher first) when only 25 fit in an autocomplete list.
+    """
+
+    notation: str
+    label: str
+    steps: tuple[Step, ...] = ()
+    rank: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, in words and data.
+
+    - ``text``: public words (may use ``{pN}`` seat placeholders).
+    - ``data``: public, JSON-able details.
+    - ``secret``: JSON-able details that must stay hidden while the match runs (a card
+      drawn into a hand); exported only in the record of a finished match.
+    - ``private``: seat -> extra words only that seat may read (sent ephemerally/by DM).
+    - ``reveals``: chance or hidden information came to light (tiles drawn, cards dealt);
+      the undo policy refuses to take back a move across such an event.
+    """
+
+    kind: str
+    text: str
+    data: dict[str, Any] = field(default_factory=dict)
+    secret: dict[str, Any] = field(default_factory=dict)
+    private: dict[int, str] = field(default_factory=dict)
+    reveals: bool = False
+
+    def to_json(self, *, include_secret: bool) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "text": self.text, "data": self.data}
+        if self.reveals:
+            out["reveals"] = True
+        if include_secret:
+            if self.secret:
+                out["secret"] = self.secret
+            if self.private:
+                out["private"] = {str(k): v for k, v in self.private.items()}
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a finished game.
+
+    ``ranks[seat]`` is 1 for the winner(s); tied seats share a rank (shared victory).
+    ``reason`` explains any tie-break in words.
+    """
+
+    scores: list[int]
+    ranks: list[int]
+    reason: str = ""
+    details: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def winners(self) -> list[int]:
+        return [s for s, r in enumerate(self.ranks) if r == 1]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scores": self.scores,
+            "ranks": self.ranks,
+            "winners": self.winners,
+            "reason": self.reason,
+            "details": self.details,
+        }
+
+
+def rank_by(keys: list[tuple[Any, ...]]) -> list[int]:
+    """Competition ranking (1, 1, 3) from comparable keys, higher is better."""
+    return [1 + sum(1 for other in keys if other > k) for k in keys]
+
+
+_PLACEHOLDER = re.compile(r"\{p(\d)\}")
+
+
+def fill_names(text: str, names: list[str]) -> str:
+    """Replace ``{pN}`` placeholders with display names (unknown seats left as 'seat N')."""
+
+    def sub(m: re.Match[str]) -> str:
+        i = int(m.group(1))
+        return names[i] if i < len(names) else f"seat {i + 1}"
+
+    return _PLACEHOLDER.sub(sub, text)
+
+
+def normalise_notation(text: str) -> str:
+    """Case- and space-insensitive key used to match typed text against notations."""
+    return re.sub(r"\s+", "", text).lower()
+
+
+class Game(ABC):
+    """A game's rules behind the shared interface. Subclasses are stateless singletons."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    Options: ClassVar[type[BaseModel]] = NoOptions
+    #: A few lines for ``/rules``; the full text lives in the rules reference.
+    summary: ClassVar[str] = ""
+    #: How to type a move, shown in help and in errors for malformed notation.
+    notation_help: ClassVar[str] = ""
+    #: Whether players hold private information (hands): enables ``/hand``.
+    has_hidden_information: ClassVar[bool] = False
+
+    # ----- options ---------------------------------------------------------------------
+    def parse_options(self, options: BaseModel | dict[str, Any] | None) -> BaseModel:
+        """Validate match options; malformed options raise IllegalMove in plain words."""
+        if isinstance(options, self.Options):
+            return options
+        try:
+            return self.Options.model_validate(options or {})
+        except ValidationError as exc:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in e['loc']) or 'options'}: {e['msg']}"
+                for e in exc.errors()
+            )
+            raise IllegalMove(f"Those options are not valid for {self.name}: {problems}") from None
+
+    def check_player_count(self, player_count: int) -> None:
+        if not self.min_players <= player_count <= self.max_players:
+            raise IllegalMove(
+                f"{self.name} is for {self.min_players}–{self.max_players} players, "
+                f"not {player_count}."
+            )
+
+    # ----- the game --------------------------------------------------------------------
+    @abstractmethod
+    def setup(
+        self, player_count: int, seed: int, options: BaseModel | dict[str, Any] | None = None
+    ) -> State:
+        """A fresh state; all randomness comes from ``seed`` and is stored inside the state."""
+
+    @abstractmethod
+    def to_act(self, state: State) -> list[int]:
+        """Seats whose input the game waits for (empty when the game is over)."""
+
+    @abstractmethod
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        """Every move ``seat`` may make now (empty if it is not that seat's decision)."""
+
+    @abstractmethod
+    def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        """Pure: returns a new state (the argument is not modified) and what happened."""
+
+    @abstractmethod
+    def view(self, state: State, seat: int | None) -> View:
+        """What ``seat`` may see (``None``: a spectator). JSON-able; never another's hand."""
+
+    @abstractmethod
+    def outcome(self, state: State) -> Outcome | None:
+        """``None`` while the game runs."""
+
+    @abstractmethod
+    def scores(self, state: State) -> list[int]:
+        """Current public scores (used for standings and when a match ends early)."""
+
+    @abstractmethod
+    def status(self, state: State) -> str:
+        """One public line: round/phase and who must act, with ``{pN}`` placeholders."""
+
+    # ----- defaults a game may refine --------------------------------------------------
+    def parse(self, state: State, seat: int, text: str) -> Move:
+        """Notation (or a move's exact label) to a legal move, or IllegalMove saying why."""
+        if self.outcome(state) is not None:
+            raise IllegalMove("This game is over; no more moves can be made.")
+        if seat not in self.to_act(state):
+            raise IllegalMove("It is not your turn.")
+        key = normalise_notation(text)
+        if not key:
+            raise IllegalMove("Type a move. " + self.notation_help)
+        moves = self.legal_moves(state, seat)
+        for move in moves:
+            if normalise_notation(move.notation) == key:
+                return move
+        for move in moves:
+            if normalise_notation(move.label) == key:
+                return move
+        raise IllegalMove(self.explain_illegal(state, seat, text))
+
+    def explain_illegal(self, state: State, seat: int, text: str) -> str:
+        """Why ``text`` is not a legal move. Games override this with precise reasons."""
+        return f"“{text.strip()[:60]}” is not a legal move now. {self.notation_help}".strip()
+
+    def default_move(self, state: State, seat: int) -> Move | None:
+        """The move made for a seat whose clock ran out, where the rules allow a skip
+        (e.g. withdrawing); ``None`` where they do not (the clock then forfeits)."""
+        return None
+
+    def private_view_differs(self, state: State, seat: int) -> bool:
+        """True when ``view(state, seat)`` shows more than the public view (a hand)."""
+        return self.has_hidden_information
