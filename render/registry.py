@@ -24,6 +24,12 @@ _RENDERERS: dict[str, str] = {
 }
 
 
+def register_renderer(game_id: str, target: str) -> None:
+    """Add a renderer at run time (``"module:function"``), beside ``register_game``."""
+    _RENDERERS[game_id] = target
+    get_drawer.cache_clear()
+
+
 @cache
 def get_drawer(game_id: str) -> Drawer:
     module_name, attr = _RENDERERS[game_id].split(":")

@@ -17,6 +17,20 @@ _GAMES: dict[str, str] = {
 }
 
 
+def register_game(game: Game) -> None:
+    """Add a game at run time (plug-ins, test doubles). Built-in games are listed above."""
+    _GAMES[game.id] = f"{type(game).__module__}:{_attr_of(game)}"
+    get_game.cache_clear()
+
+
+def _attr_of(game: Game) -> str:
+    module = importlib.import_module(type(game).__module__)
+    for name, value in vars(module).items():
+        if value is game:
+            return name
+    raise ValueError(f"{game!r} is not a module-level object of {module.__name__}")
+
+
 def game_ids() -> list[str]:
     return list(_GAMES)
 

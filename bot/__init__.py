@@ -1,0 +1,1 @@
+"""The application: match service, storage, local console, Discord front end."""

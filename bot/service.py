@@ -1,0 +1,867 @@
+"""The match service: the one place where rules, storage and pictures meet.
+
+Front ends (the Discord cogs, the local console, tests) call these methods with *who* is
+asking and *what* they typed; the service decides whether that person may do it, asks the
+rules whether it is legal, commits the change in one transaction (move row, snapshot,
+version, outbox) and only then draws the picture. A failed picture or a failed Discord post
+can therefore never undo an acknowledged move, and a crash after the commit loses nothing:
+the outbox still holds the turn post.
+
+Every refusal is a :class:`ServiceError` whose message is written for the player.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.store import MatchRow, MoveRow, NewMove, Notification, SeatRow, Store, VersionConflict
+from rules import Event, Game, IllegalMove, Move, get_game
+from rules.base import fill_names, rank_by
+from rules.registry import game_ids
+
+log = logging.getLogger(__name__)
+
+#: A lobby nobody started within this time can no longer be joined or started.
+LOBBY_TTL_SECONDS = 7 * 24 * 3600
+RECORD_FORMAT = "tessera-record/1"
+
+
+# ----- errors ------------------------------------------------------------------------------
+class ServiceError(Exception):
+    """A refusal with a message for the person who asked. Nothing was changed."""
+
+
+class NotFound(ServiceError):
+    pass
+
+
+class NotAllowed(ServiceError):
+    pass
+
+
+class BoardChanged(ServiceError):
+    pass
+
+
+class InvalidMove(ServiceError):
+    pass
+
+
+# ----- value types -------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class User:
+    id: str
+    name: str
+
+
+@dataclass(slots=True)
+class MatchInfo:
+    id: int
+    game_id: str
+    game_name: str
+    status: str
+    creator_id: str
+    guild_id: str | None
+    channel_id: str | None
+    thread_id: str | None
+    min_players: int
+    max_players: int
+    version: int
+    options: dict[str, Any]
+    seats: list[SeatRow]
+    to_act: list[str]
+    status_text: str
+    end_reason: str | None
+    result: dict[str, Any] | None
+    settings: dict[str, Any]
+    created_at: float
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def seat_of(self, user_id: str) -> int | None:
+        for s in self.seats:
+            if s.user_id == user_id:
+                return s.seat
+        return None
+
+
+@dataclass(slots=True)
+class TurnReport:
+    """What a state change produced, ready for any front end."""
+
+    match: MatchInfo
+    lines: list[str]
+    private: dict[str, list[str]] = field(default_factory=dict)
+    picture: bytes | None = None
+    ply: int = 0
+
+    @property
+    def finished(self) -> bool:
+        return self.match.status in ("finished", "aborted")
+
+
+@dataclass(slots=True)
+class AuditProblem:
+    match_id: int
+    problem: str
+
+
+# ----- helpers -----------------------------------------------------------------------------
+def effective_moves(rows: list[MoveRow]) -> list[MoveRow]:
+    """The game moves still in force: 'undo' rows cancel the latest game move before them."""
+    kept: list[MoveRow] = []
+    for row in rows:
+        if row.kind == "move":
+            kept.append(row)
+        elif row.kind == "undo" and kept:
+            kept.pop()
+    return kept
+
+
+def _events_json(events: list[Event]) -> list[dict[str, Any]]:
+    return [e.to_json(include_secret=True) for e in events]
+
+
+def result_text(result: dict[str, Any], names: list[str]) -> str:
+    order = sorted(range(len(names)), key=lambda s: (result["ranks"][s], s))
+    parts = [f"{result['ranks'][s]}. {names[s]} — {result['scores'][s]} points" for s in order]
+    winners = [names[s] for s in result["winners"]]
+    head = (
+        f"🏆 {winners[0]} wins!"
+        if len(winners) == 1
+        else "🏆 Shared victory: " + ", ".join(winners)
+    )
+    reason = f"\n{result['reason']}" if result.get("reason") else ""
+    return head + "\n" + "\n".join(parts) + reason
+
+
+class MatchService:
+    """Create with :meth:`open`; close with :meth:`close`."""
+
+    def __init__(self, store: Store, *, render_workers: int = 2, render: bool = True) -> None:
+        self.store = store
+        self.render_enabled = render
+        self._pool = ThreadPoolExecutor(max_workers=render_workers, thread_name_prefix="render")
+        self._pictures: OrderedDict[tuple[int, int, int | None], bytes] = OrderedDict()
+
+    @classmethod
+    async def open(
+        cls,
+        path: Path | str,
+        *,
+        render_workers: int = 2,
+        render: bool = True,
+        synchronous: str = "NORMAL",
+    ) -> MatchService:
+        return cls(
+            await Store.open(path, synchronous=synchronous),
+            render_workers=render_workers,
+            render=render,
+        )
+
+    async def close(self) -> None:
+        await self.store.close()
+        self._pool.shutdown(wait=True)
+
+    # ----- reading -----------------------------------------------------------------------
+    async def _load(self, match_id: int) -> MatchRow:
+        match = await self.store.get_match(match_id) if isinstance(match_id, int) else None
+        if match is None:
+            raise NotFound(f"There is no match #{match_id}.")
+        return match
+
+    def _info(self, match: MatchRow) -> MatchInfo:
+        game = get_game(match.game_id)
+        names = [s.name for s in match.seats]
+        to_act: list[str] = []
+        if match.status == "running" and match.state is not None:
+            by_seat = {s.seat: s.user_id for s in match.seats}
+            to_act = [by_seat[s] for s in game.to_act(match.state) if s in by_seat]
+            status_text = fill_names(game.status(match.state), names)
+        elif match.status == "lobby":
+            status_text = (
+                f"Waiting for players ({len(match.seats)}/{match.max_players}; "
+                f"{game.min_players} needed to start)"
+            )
+        elif match.status == "finished" and match.result:
+            status_text = result_text(match.result, names)
+        else:
+            status_text = f"Aborted{': ' + match.end_reason if match.end_reason else ''}"
+        return MatchInfo(
+            id=match.id,
+            game_id=match.game_id,
+            game_name=game.name,
+            status=match.status,
+            creator_id=match.creator_id,
+            guild_id=match.guild_id,
+            channel_id=match.channel_id,
+            thread_id=match.thread_id,
+            min_players=game.min_players,
+            max_players=match.max_players,
+            version=match.version,
+            options=match.options,
+            seats=match.seats,
+            to_act=to_act,
+            status_text=status_text,
+            end_reason=match.end_reason,
+            result=match.result,
+            settings=match.settings,
+            created_at=match.created_at,
+        )
+
+    async def info(self, match_id: int) -> MatchInfo:
+        return self._info(await self._load(match_id))
+
+    async def match_for_thread(self, thread_id: str) -> int | None:
+        return await self.store.match_for_thread(thread_id)
+
+    async def list_matches(
+        self,
+        *,
+        guild_id: str | None = None,
+        user_id: str | None = None,
+        include_finished: bool = False,
+    ) -> list[MatchInfo]:
+        statuses = ("lobby", "running", "finished") if include_finished else ("lobby", "running")
+        rows = await self.store.list_matches(guild_id=guild_id, user_id=user_id, statuses=statuses)
+        return [self._info(m) for m in rows]
+
+    def _seat(self, match: MatchRow, user: User) -> int:
+        for s in match.seats:
+            if s.user_id == user.id:
+                return s.seat
+        raise NotAllowed(
+            f"You are not playing in match #{match.id}; only its players can do that. "
+            "You are welcome to watch."
+        )
+
+    async def legal_moves(self, match_id: int, user: User) -> list[Move]:
+        """The caller's legal moves now (empty when it is not their decision)."""
+        match = await self._load(match_id)
+        if match.status != "running" or match.state is None:
+            return []
+        seat = next((s.seat for s in match.seats if s.user_id == user.id), None)
+        if seat is None:
+            return []
+        return get_game(match.game_id).legal_moves(match.state, seat)
+
+    # ----- lobby -------------------------------------------------------------------------
+    async def create_match(
+        self,
+        game_id: str,
+        creator: User,
+        options: dict[str, Any] | None = None,
+        *,
+        max_players: int | None = None,
+        guild_id: str | None = None,
+        channel_id: str | None = None,
+        seed: int | None = None,
+        settings: dict[str, Any] | None = None,
+    ) -> MatchInfo:
+        if game_id not in game_ids():
+            raise NotFound(f"There is no game called “{game_id}”. Games: {', '.join(game_ids())}.")
+        game = get_game(game_id)
+        try:
+            parsed = game.parse_options(options)
+        except IllegalMove as exc:
+            raise InvalidMove(str(exc)) from None
+        if max_players is None:
+            max_players = game.max_players
+        if not game.min_players <= max_players <= game.max_players:
+            raise InvalidMove(
+                f"{game.name} is for {game.min_players}–{game.max_players} players, "
+                f"not {max_players}."
+            )
+        match_id = await self.store.create_match(
+            game_id=game_id,
+            options=parsed.model_dump(mode="json"),
+            seed=secrets.randbits(62) if seed is None else seed,
+            creator=SeatRow(0, creator.id, creator.name),
+            max_players=max_players,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            settings=settings,
+        )
+        return await self.info(match_id)
+
+    def _check_lobby(self, match: MatchRow) -> None:
+        if match.status == "running":
+            raise NotAllowed(f"Match #{match.id} has already started.")
+        if match.status in ("finished", "aborted"):
+            raise NotAllowed(f"Match #{match.id} is over.")
+        if time.time() - match.created_at > LOBBY_TTL_SECONDS:
+            raise NotAllowed(
+                f"The lobby of match #{match.id} has expired (nobody started it within "
+                f"{LOBBY_TTL_SECONDS // 86400} days). Open a new one with /game new."
+            )
+
+    async def join(self, match_id: int, user: User) -> MatchInfo:
+        await self._load(match_id)
+
+        def mutate(match: MatchRow) -> list[SeatRow]:
+            self._check_lobby(match)
+            if any(s.user_id == user.id for s in match.seats):
+                raise NotAllowed(f"You have already joined match #{match.id}.")
+            if len(match.seats) >= match.max_players:
+                raise NotAllowed(f"Match #{match.id} is full ({match.max_players} players).")
+            return [*match.seats, SeatRow(len(match.seats), user.id, user.name)]
+
+        return self._info(await self.store.update_lobby(match_id, mutate))
+
+    async def leave(self, match_id: int, user: User) -> MatchInfo:
+        """Leave a lobby. The creator leaving an empty-otherwise lobby aborts it; a running
+        match is left by resigning instead."""
+        match = await self._load(match_id)
+        if match.status == "running":
+            raise NotAllowed("The match has started; use /resign to give up.")
+
+        def mutate(m: MatchRow) -> list[SeatRow]:
+            self._check_lobby(m)
+            if not any(s.user_id == user.id for s in m.seats):
+                raise NotAllowed(f"You are not in match #{m.id}.")
+            return [s for s in m.seats if s.user_id != user.id]
+
+        updated = await self.store.update_lobby(match_id, mutate)
+        if not updated.seats:
+            await self.store.commit(
+                match_id,
+                expected_version=updated.version,
+                status="aborted",
+                state=None,
+                end_reason="everyone left the lobby",
+            )
+        return await self.info(match_id)
+
+    async def start(self, match_id: int, user: User) -> TurnReport:
+        match = await self._load(match_id)
+        self._check_lobby(match)
+        self._seat(match, user)
+        game = get_game(match.game_id)
+        n = len(match.seats)
+        if n < game.min_players:
+            raise NotAllowed(
+                f"{game.name} needs at least {game.min_players} players; {n} joined so far."
+            )
+        state = game.setup(n, match.seed, match.options)
+        lines = [f"{game.name} begins with {', '.join(s.name for s in match.seats)}."]
+        notes = [self._turn_post(match, state, lines, ply=0)]
+        try:
+            version = await self.store.commit(
+                match_id,
+                expected_version=match.version,
+                status="running",
+                state=state,
+                notifications=notes,
+            )
+        except VersionConflict:
+            raise BoardChanged("The match changed while starting it; try again.") from None
+        match.version, match.state, match.status = version, state, "running"
+        return await self._report(match, lines, {}, ply=0)
+
+    async def abort(self, match_id: int, user: User, *, is_admin: bool = False) -> MatchInfo:
+        match = await self._load(match_id)
+        if match.status in ("finished", "aborted"):
+            raise NotAllowed(f"Match #{match_id} is already over.")
+        if user.id != match.creator_id and not is_admin:
+            raise NotAllowed("Only the match's creator or a server manager can abort it.")
+        text = f"Match #{match_id} was aborted by {user.name}."
+        try:
+            await self.store.commit(
+                match_id,
+                expected_version=match.version,
+                status="aborted",
+                state=match.state,
+                end_reason=f"aborted by {user.name}",
+                notifications=[
+                    Notification(
+                        "turn",
+                        {
+                            "match_id": match_id,
+                            "ply": None,
+                            "text": text,
+                            "mentions": [],
+                            "final": True,
+                        },
+                    )
+                ],
+            )
+        except VersionConflict:
+            raise BoardChanged("The match changed meanwhile; try again.") from None
+        return await self.info(match_id)
+
+    async def set_thread(self, match_id: int, thread_id: str) -> None:
+        await self.store.set_match_fields(match_id, thread_id=thread_id)
+
+    async def update_settings(self, match_id: int, **changes: Any) -> MatchInfo:
+        match = await self._load(match_id)
+        await self.store.set_match_fields(match_id, settings={**match.settings, **changes})
+        return await self.info(match_id)
+
+    # ----- playing -----------------------------------------------------------------------
+    def _running(self, match: MatchRow) -> tuple[Game, dict[str, Any]]:
+        if match.status == "lobby":
+            raise NotAllowed(f"Match #{match.id} has not started yet.")
+        if match.status in ("finished", "aborted") or match.state is None:
+            raise NotAllowed(f"Match #{match.id} is over; no more moves can be made.")
+        return get_game(match.game_id), match.state
+
+    async def play(
+        self, match_id: int, user: User, text: str, *, expected_version: int | None = None
+    ) -> TurnReport:
+        """Play ``text`` (notation or exact label) for ``user``.
+
+        ``expected_version`` comes from buttons: a button pressed on an older board answers
+        "the board has changed" instead of acting on a state its presser never saw.
+        """
+        match = await self._load(match_id)
+        game, state = self._running(match)
+        seat = self._seat(match, user)
+        if expected_version is not None and expected_version != match.version:
+            raise BoardChanged(
+                "The board has changed since that button was made; look at the latest "
+                "board and choose again."
+            )
+        if seat not in game.to_act(state):
+            waiting = [match.seats[s].name for s in game.to_act(state) if s < len(match.seats)]
+            raise NotAllowed(f"It is not your turn; waiting for {', '.join(waiting)}.")
+        try:
+            move = game.parse(state, seat, text)
+        except IllegalMove as exc:
+            raise InvalidMove(fill_names(str(exc), [s.name for s in match.seats])) from None
+        return await self._apply(match, game, state, seat, user, move, kind="move")
+
+    async def _apply(
+        self,
+        match: MatchRow,
+        game: Game,
+        state: dict[str, Any],
+        seat: int,
+        user: User,
+        move: Move,
+        *,
+        kind: str,
+    ) -> TurnReport:
+        names = [s.name for s in match.seats]
+        new_state, events = game.apply(state, seat, move)
+        outcome = game.outcome(new_state)
+        lines = [f"{names[seat]}: {move.label}"]
+        lines += [fill_names(e.text, names) for e in events if e.text]
+        private = self._private_lines(match, events)
+        result = outcome.to_json() if outcome else None
+        if result:
+            lines.append(result_text(result, names))
+        rows = await self.store.moves(match.id)
+        ply = len(rows) + 1
+        notes = [self._turn_post(match, new_state, lines, ply=ply, final=result is not None)]
+        notes += [
+            Notification("dm", {"match_id": match.id, "user_id": uid, "text": "\n".join(t)})
+            for uid, t in private.items()
+        ]
+        try:
+            version = await self.store.commit(
+                match.id,
+                expected_version=match.version,
+                status="finished" if result else "running",
+                state=new_state,
+                moves=[
+                    NewMove(kind, seat, user.id, move.notation, move.label, _events_json(events))
+                ],
+                result=result,
+                end_reason="game over" if result else None,
+                notifications=notes,
+            )
+        except VersionConflict:
+            raise BoardChanged(
+                "The board changed while you were moving (someone else's move landed "
+                "first); look at the latest board and choose again."
+            ) from None
+        match.version, match.state = version, new_state
+        match.status = "finished" if result else "running"
+        match.result = result
+        return await self._report(match, lines, private, ply=ply)
+
+    def _private_lines(self, match: MatchRow, events: list[Event]) -> dict[str, list[str]]:
+        names = [s.name for s in match.seats]
+        out: dict[str, list[str]] = {}
+        for e in events:
+            for seat, text in e.private.items():
+                if seat < len(match.seats):
+                    out.setdefault(match.seats[seat].user_id, []).append(fill_names(text, names))
+        return out
+
+    def _turn_post(
+        self,
+        match: MatchRow,
+        state: dict[str, Any],
+        lines: list[str],
+        *,
+        ply: int,
+        final: bool = False,
+    ) -> Notification:
+        game = get_game(match.game_id)
+        names = [s.name for s in match.seats]
+        acting = [] if final else game.to_act(state)
+        mentions = [match.seats[s].user_id for s in acting if s < len(match.seats)]
+        text = "\n".join(lines)
+        if not final:
+            text += "\n" + fill_names(game.status(state), names)
+        return Notification(
+            "turn",
+            {
+                "match_id": match.id,
+                "ply": ply,
+                "text": text,
+                "mentions": mentions,
+                "final": final,
+            },
+        )
+
+    async def _report(
+        self, match: MatchRow, lines: list[str], private: dict[str, list[str]], *, ply: int
+    ) -> TurnReport:
+        info = self._info(match)
+        picture = None
+        if self.render_enabled and match.state is not None:
+            try:
+                picture = await self._render(
+                    match.id, match.game_id, match.state, info.names, None, ply
+                )
+            except Exception:  # a picture must never undo a committed move
+                log.exception("rendering match %s failed", match.id)
+        return TurnReport(info, lines, private, picture, ply)
+
+    async def resign(self, match_id: int, user: User) -> TurnReport:
+        """Give up: the match ends; the resigner ranks last, the others by current score."""
+        match = await self._load(match_id)
+        game, state = self._running(match)
+        seat = self._seat(match, user)
+        return await self._end_early(
+            match, game, state, seat, user, "resign", f"{user.name} resigned."
+        )
+
+    async def _end_early(
+        self,
+        match: MatchRow,
+        game: Game,
+        state: dict[str, Any],
+        seat: int,
+        user: User,
+        kind: str,
+        text: str,
+    ) -> TurnReport:
+        names = [s.name for s in match.seats]
+        scores = game.scores(state)
+        keys = [(0 if s == seat else 1, scores[s]) for s in range(len(names))]
+        ranks = rank_by(keys)
+        result = {
+            "scores": scores,
+            "ranks": ranks,
+            "winners": [s for s, r in enumerate(ranks) if r == 1],
+            "reason": text,
+            "details": [],
+        }
+        lines = [text, result_text(result, names)]
+        rows = await self.store.moves(match.id)
+        ply = len(rows) + 1
+        try:
+            await self.store.commit(
+                match.id,
+                expected_version=match.version,
+                status="finished",
+                state=state,
+                moves=[NewMove(kind, seat, user.id, kind, text, [])],
+                result=result,
+                end_reason=text,
+                notifications=[self._turn_post(match, state, lines, ply=ply, final=True)],
+            )
+        except VersionConflict:
+            raise BoardChanged("The board changed meanwhile; try again.") from None
+        match.status, match.result = "finished", result
+        return await self._report(match, lines, {}, ply=ply)
+
+    async def expire_turn(self, match_id: int, expected_version: int, action: str) -> TurnReport:
+        """A clock ran out for everyone the game waits for at ``expected_version``.
+
+        ``action="skip"`` plays the game's default move where the rules allow one (e.g.
+        withdrawing in Taj Mahal); otherwise, or with ``"forfeit"``, the late player forfeits.
+        """
+        match = await self._load(match_id)
+        game, state = self._running(match)
+        if match.version != expected_version:
+            raise BoardChanged("The match moved on; the clock was reset.")
+        seat = game.to_act(state)[0]
+        player = User(match.seats[seat].user_id, match.seats[seat].name)
+        if action == "skip":
+            move = game.default_move(state, seat)
+            if move is not None:
+                timed = Move(move.notation, f"(out of time) {move.label}", move.steps, move.rank)
+                return await self._apply(match, game, state, seat, player, timed, kind="move")
+        return await self._end_early(
+            match,
+            game,
+            state,
+            seat,
+            player,
+            "forfeit",
+            f"{player.name} ran out of time and forfeits.",
+        )
+
+    # ----- undo --------------------------------------------------------------------------
+    async def undo(self, match_id: int, user: User) -> TurnReport | MatchInfo:
+        """Take back your own last move.
+
+        Allowed only while nothing random or hidden came to light in it and the game is not
+        over. While you are still the one to act it happens at once; otherwise the others
+        must agree: the request is stored and each of them answers with :meth:`answer_undo`.
+        Returns the report of the undone position, or the match info with the open request.
+        """
+        match = await self._load(match_id)
+        game, state = self._running(match)
+        seat = self._seat(match, user)
+        last = self._undoable(effective_moves(await self.store.moves(match_id)), seat)
+        others = [s.seat for s in match.seats if s.seat != seat]
+        if seat in game.to_act(state) or not others:
+            return await self._do_undo(match, game, user, last)
+        request = {"seat": seat, "ply": last.ply, "version": match.version, "consents": []}
+        await self.store.set_match_fields(match_id, settings={**match.settings, "undo": request})
+        names = [s.name for s in match.seats]
+        await self.store.enqueue(
+            match_id,
+            [
+                Notification(
+                    "turn",
+                    {
+                        "match_id": match_id,
+                        "ply": None,
+                        "text": f"{names[seat]} asks to take back “{last.label}”. "
+                        "Everyone else: answer with /undo (agree) or ignore it to refuse; "
+                        "any new move cancels the request.",
+                        "mentions": [match.seats[s].user_id for s in others],
+                        "final": False,
+                    },
+                )
+            ],
+        )
+        return await self.info(match_id)
+
+    @staticmethod
+    def _undoable(moves: list[MoveRow], seat: int) -> MoveRow:
+        if not moves:
+            raise NotAllowed("There is no move to take back.")
+        last = moves[-1]
+        if last.seat != seat:
+            raise NotAllowed("You can only take back your own move, and only the latest one.")
+        if any(e.get("reveals") for e in last.events):
+            raise NotAllowed(
+                "That move cannot be taken back: new tiles or cards came to light after it."
+            )
+        return last
+
+    async def answer_undo(self, match_id: int, user: User, agree: bool) -> TurnReport | MatchInfo:
+        match = await self._load(match_id)
+        game, _ = self._running(match)
+        seat = self._seat(match, user)
+        request = match.settings.get("undo")
+        if not request or request["version"] != match.version:
+            raise NotAllowed("There is no open request to take back a move.")
+        if seat == request["seat"]:
+            raise NotAllowed("You asked for this undo; the other players must agree.")
+        settings = dict(match.settings)
+        if not agree:
+            settings.pop("undo")
+            await self.store.set_match_fields(match_id, settings=settings)
+            return await self.info(match_id)
+        consents = sorted({*request["consents"], seat})
+        others = {s.seat for s in match.seats if s.seat != request["seat"]}
+        if set(consents) >= others:
+            settings.pop("undo")
+            await self.store.set_match_fields(match_id, settings=settings)
+            match.settings = settings
+            asker = match.seats[request["seat"]]
+            last = self._undoable(
+                effective_moves(await self.store.moves(match_id)), request["seat"]
+            )
+            return await self._do_undo(match, game, User(asker.user_id, asker.name), last)
+        settings["undo"] = {**request, "consents": consents}
+        await self.store.set_match_fields(match_id, settings=settings)
+        return await self.info(match_id)
+
+    async def _do_undo(self, match: MatchRow, game: Game, user: User, last: MoveRow) -> TurnReport:
+        rows = await self.store.moves(match.id)
+        kept = effective_moves(rows)[:-1]
+        state = self._replay(match, game, kept)
+        text = f"{user.name} took back “{last.label}”."
+        ply = len(rows) + 1
+        try:
+            await self.store.commit(
+                match.id,
+                expected_version=match.version,
+                status="running",
+                state=state,
+                moves=[NewMove("undo", last.seat, user.id, "undo", text, [])],
+                notifications=[self._turn_post(match, state, [text], ply=ply)],
+            )
+        except VersionConflict:
+            raise BoardChanged("The board changed meanwhile; nothing was taken back.") from None
+        match.state = state
+        match.version += 1
+        return await self._report(match, [text], {}, ply=ply)
+
+    # ----- replay, pictures, history, records --------------------------------------------
+    @staticmethod
+    def _replay(match: MatchRow, game: Game, moves: list[MoveRow]) -> dict[str, Any]:
+        state = game.setup(len(match.seats), match.seed, match.options)
+        for row in moves:
+            move = game.parse(state, row.seat, row.notation)
+            state, _ = game.apply(state, row.seat, move)
+        return state
+
+    async def state_at(self, match_id: int, ply: int | None = None) -> dict[str, Any]:
+        """The game state after ``ply`` log rows (None: now), rebuilt from seed + log."""
+        match = await self._load(match_id)
+        game = get_game(match.game_id)
+        if match.state is None:
+            raise NotAllowed(f"Match #{match_id} has not started yet.")
+        if ply is None:
+            return match.state
+        rows = [r for r in await self.store.moves(match_id) if r.ply <= ply]
+        return self._replay(match, game, effective_moves(rows))
+
+    async def _render(
+        self,
+        match_id: int,
+        game_id: str,
+        state: dict[str, Any],
+        names: list[str],
+        seat: int | None,
+        ply: int,
+    ) -> bytes:
+        key = (match_id, ply, seat)
+        cached = self._pictures.get(key)
+        if cached is not None:
+            return cached
+        from render import render_png  # imported lazily: pure-rules tools need no Pillow
+
+        view = get_game(game_id).view(state, seat)
+        loop = asyncio.get_running_loop()
+        png = await loop.run_in_executor(self._pool, render_png, game_id, view, names, seat)
+        if seat is None:  # private pictures are never cached beside public ones
+            self._pictures[key] = png
+            while len(self._pictures) > 64:
+                self._pictures.popitem(last=False)
+        return png
+
+    async def picture(self, match_id: int, ply: int | None = None) -> bytes:
+        """The public picture, now or after log row ``ply`` (for delayed turn posts)."""
+        match = await self._load(match_id)
+        if match.state is None:
+            raise NotAllowed(f"Match #{match_id} has not started yet.")
+        rows = await self.store.moves(match_id)
+        current = len(rows)
+        if ply is None or ply >= current:
+            return await self._render(
+                match_id, match.game_id, match.state, [s.name for s in match.seats], None, current
+            )
+        state = await self.state_at(match_id, ply)
+        return await self._render(
+            match_id, match.game_id, state, [s.name for s in match.seats], None, ply
+        )
+
+    async def hand(self, match_id: int, user: User) -> tuple[bytes, dict[str, Any]]:
+        """The caller's private picture and view (their hand). Only ever for themselves."""
+        match = await self._load(match_id)
+        game, state = self._running(match)
+        seat = self._seat(match, user)
+        if not game.has_hidden_information:
+            raise NotAllowed(f"{game.name} has no hidden hands; everything is on the board.")
+        view = game.view(state, seat)
+        png = await self._render(
+            match_id, match.game_id, state, [s.name for s in match.seats], seat, -1
+        )
+        return png, view
+
+    async def history(self, match_id: int, last: int = 15) -> list[str]:
+        match = await self._load(match_id)
+        names = [s.name for s in match.seats]
+        lines = []
+        for row in await self.store.moves(match_id, last=last):
+            who = names[row.seat] if row.seat < len(names) else f"seat {row.seat + 1}"
+            if row.kind == "move":
+                lines.append(f"{row.ply}. {who}: {row.label}")
+            else:
+                lines.append(f"{row.ply}. {row.label}")
+        return lines
+
+    async def export_record(self, match_id: int) -> dict[str, Any]:
+        """Everything needed to replay and check the match independently.
+
+        Secret chance outcomes (cards drawn into hands) are included only once the match
+        is over, so exporting a running match cannot reveal a hand.
+        """
+        match = await self._load(match_id)
+        game = get_game(match.game_id)
+        over = match.status in ("finished", "aborted")
+        moves = []
+        for row in await self.store.moves(match_id):
+            events = (
+                row.events
+                if over
+                else [
+                    {k: v for k, v in e.items() if k not in ("secret", "private")}
+                    for e in row.events
+                ]
+            )
+            moves.append(
+                {
+                    "ply": row.ply,
+                    "kind": row.kind,
+                    "seat": row.seat,
+                    "notation": row.notation,
+                    "label": row.label,
+                    "events": events,
+                    "at": row.created_at,
+                }
+            )
+        return {
+            "format": RECORD_FORMAT,
+            "match_id": match.id,
+            "game": match.game_id,
+            "game_name": game.name,
+            "options": match.options,
+            "seed": match.seed,
+            "players": [{"seat": s.seat, "name": s.name} for s in match.seats],
+            "status": match.status,
+            "end_reason": match.end_reason,
+            "moves": moves,
+            "result": match.result,
+            "final_scores": game.scores(match.state) if match.state is not None else None,
+        }
+
+    async def audit(self) -> list[AuditProblem]:
+        """Rebuild every started match from seed + moves and compare with its snapshot."""
+        problems: list[AuditProblem] = []
+        for match_id in await self.store.all_match_ids():
+            match = await self._load(match_id)
+            if match.state is None:
+                continue
+            game = get_game(match.game_id)
+            try:
+                rebuilt = self._replay(
+                    match, game, effective_moves(await self.store.moves(match_id))
+                )
+            except Exception as exc:
+                problems.append(AuditProblem(match_id, f"replay failed: {exc}"))
+                continue
+            if rebuilt != match.state:
+                problems.append(AuditProblem(match_id, "snapshot differs from replay"))
+        return problems

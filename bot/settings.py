@@ -1,0 +1,40 @@
+"""Settings from the environment or a ``.env`` file (pydantic-settings).
+
+Every field is documented in ``.env.example``; keep the two in step.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import AliasChoices, Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_prefix="TESSERA_", env_file=".env", env_file_encoding="utf-8", extra="ignore"
+    )
+
+    discord_token: str = Field(
+        default="", validation_alias=AliasChoices("DISCORD_TOKEN", "TESSERA_DISCORD_TOKEN")
+    )
+    database_path: Path = Path("tessera.db")
+    #: "global" syncs commands everywhere (takes up to an hour to show); "guild" syncs to
+    #: ``dev_guild_id`` only (instant), for development.
+    sync_mode: Literal["global", "guild"] = "global"
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    #: Where the local console and demo save pictures.
+    picture_dir: Path = Path("pictures")
+    #: Threads drawing pictures at once (bounded so a burst cannot starve the event loop).
+    render_workers: int = Field(default=2, ge=1, le=16)
+    #: Default reminder interval for a player who has not moved (hours; 0 = no reminders).
+    reminder_hours: float = Field(default=24.0, ge=0)
+    #: Reminders sent per turn before they stop.
+    reminder_max: int = Field(default=3, ge=0, le=50)
+    #: Default clock per move in days (0 = no clock).
+    deadline_days: float = Field(default=0.0, ge=0)
+    #: What happens when a clock runs out: "skip" where the rules allow, else "forfeit".
+    deadline_action: Literal["skip", "forfeit"] = "skip"

@@ -1,0 +1,631 @@
+"""Durable storage of matches: SQLite through aiosqlite, WAL, versioned migrations.
+
+Why two connections: the writer runs every change as one ``BEGIN IMMEDIATE`` transaction
+behind an asyncio lock (SQLite has one writer anyway); the reader only ever sees committed
+data thanks to WAL, so a move being written can never be half-visible to another request.
+
+Why an optimistic version: a move is computed from a state read earlier; the commit only
+succeeds if the match is still at the version that state had. Two racing clicks (or two bot
+processes sharing the file) therefore can never both apply — the loser gets
+:class:`VersionConflict` and is told the board changed.
+
+The store knows nothing of games, Discord or pictures: it keeps rows. A server database
+(PostgreSQL) can replace it behind the same methods.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+MIGRATIONS: list[str] = [
+    # 1: matches, seats, the append-only move log, the outbox, per-user preferences
+    """
+    CREATE TABLE matches (
+        id          INTEGER PRIMARY KEY,
+        game_id     TEXT    NOT NULL,
+        options     TEXT    NOT NULL,
+        seed        INTEGER NOT NULL,
+        status      TEXT    NOT NULL CHECK (status IN ('lobby','running','finished','aborted')),
+        creator_id  TEXT    NOT NULL,
+        guild_id    TEXT,
+        channel_id  TEXT,
+        thread_id   TEXT,
+        max_players INTEGER NOT NULL,
+        version     INTEGER NOT NULL DEFAULT 0,
+        state       TEXT,
+        result      TEXT,
+        end_reason  TEXT,
+        settings    TEXT    NOT NULL DEFAULT '{}',
+        created_at  REAL    NOT NULL,
+        updated_at  REAL    NOT NULL
+    );
+    CREATE INDEX matches_guild ON matches (guild_id, status);
+    CREATE INDEX matches_thread ON matches (thread_id);
+    CREATE TABLE seats (
+        match_id  INTEGER NOT NULL REFERENCES matches (id),
+        seat      INTEGER NOT NULL,
+        user_id   TEXT    NOT NULL,
+        name      TEXT    NOT NULL,
+        joined_at REAL    NOT NULL,
+        PRIMARY KEY (match_id, seat),
+        UNIQUE (match_id, user_id)
+    );
+    CREATE TABLE moves (
+        match_id   INTEGER NOT NULL REFERENCES matches (id),
+        ply        INTEGER NOT NULL,
+        kind       TEXT    NOT NULL,
+        seat       INTEGER NOT NULL,
+        user_id    TEXT    NOT NULL,
+        notation   TEXT    NOT NULL,
+        label      TEXT    NOT NULL,
+        events     TEXT    NOT NULL,
+        created_at REAL    NOT NULL,
+        PRIMARY KEY (match_id, ply)
+    );
+    CREATE TABLE outbox (
+        id         INTEGER PRIMARY KEY,
+        match_id   INTEGER,
+        kind       TEXT    NOT NULL,
+        payload    TEXT    NOT NULL,
+        created_at REAL    NOT NULL,
+        due_at     REAL    NOT NULL,
+        attempts   INTEGER NOT NULL DEFAULT 0,
+        last_error TEXT,
+        sent_at    REAL
+    );
+    CREATE INDEX outbox_pending ON outbox (sent_at, due_at);
+    CREATE TABLE users (
+        user_id  TEXT PRIMARY KEY,
+        name     TEXT NOT NULL DEFAULT '',
+        locale   TEXT NOT NULL DEFAULT 'en',
+        notify   TEXT NOT NULL DEFAULT 'mention',
+        settings TEXT NOT NULL DEFAULT '{}'
+    );
+    """,
+]
+
+
+class VersionConflict(Exception):
+    """The match moved on since the state this change was computed from."""
+
+
+@dataclass(slots=True)
+class SeatRow:
+    seat: int
+    user_id: str
+    name: str
+
+
+@dataclass(slots=True)
+class MatchRow:
+    id: int
+    game_id: str
+    options: dict[str, Any]
+    seed: int
+    status: str
+    creator_id: str
+    guild_id: str | None
+    channel_id: str | None
+    thread_id: str | None
+    max_players: int
+    version: int
+    state: dict[str, Any] | None
+    result: dict[str, Any] | None
+    end_reason: str | None
+    settings: dict[str, Any]
+    created_at: float
+    updated_at: float
+    seats: list[SeatRow] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class MoveRow:
+    ply: int
+    kind: str
+    seat: int
+    user_id: str
+    notation: str
+    label: str
+    events: list[dict[str, Any]]
+    created_at: float
+
+
+@dataclass(slots=True)
+class OutboxRow:
+    id: int
+    match_id: int | None
+    kind: str
+    payload: dict[str, Any]
+    attempts: int
+    created_at: float
+    due_at: float
+
+
+@dataclass(slots=True)
+class NewMove:
+    kind: str
+    seat: int
+    user_id: str
+    notation: str
+    label: str
+    events: list[dict[str, Any]]
+
+
+@dataclass(slots=True)
+class Notification:
+    kind: str
+    payload: dict[str, Any]
+    due_at: float | None = None
+
+
+_MATCH_COLUMNS = (
+    "id, game_id, options, seed, status, creator_id, guild_id, channel_id, thread_id, "
+    "max_players, version, state, result, end_reason, settings, created_at, updated_at"
+)
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _match_from_row(row: Sequence[Any]) -> MatchRow:
+    return MatchRow(
+        id=row[0],
+        game_id=row[1],
+        options=json.loads(row[2]),
+        seed=row[3],
+        status=row[4],
+        creator_id=row[5],
+        guild_id=row[6],
+        channel_id=row[7],
+        thread_id=row[8],
+        max_players=row[9],
+        version=row[10],
+        state=json.loads(row[11]) if row[11] is not None else None,
+        result=json.loads(row[12]) if row[12] is not None else None,
+        end_reason=row[13],
+        settings=json.loads(row[14]),
+        created_at=row[15],
+        updated_at=row[16],
+    )
+
+
+class Store:
+    """All SQL lives here. Open with :meth:`open`, close with :meth:`close`."""
+
+    def __init__(
+        self, path: Path | str, writer: aiosqlite.Connection, reader: aiosqlite.Connection
+    ):
+        self.path = str(path)
+        self._writer = writer
+        self._reader = reader
+        self._write_lock = asyncio.Lock()
+
+    # ----- lifecycle ---------------------------------------------------------------------
+    @classmethod
+    async def open(cls, path: Path | str, *, synchronous: str = "NORMAL") -> Store:
+        """Open (creating and migrating if needed). ``synchronous=NORMAL`` in WAL mode keeps
+        every committed transaction across a process crash; only a power loss can lose the
+        last ones, and ``FULL`` closes that gap at about twice the commit cost."""
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        writer = await aiosqlite.connect(str(path), isolation_level=None)
+        await writer.execute("PRAGMA journal_mode=WAL")
+        await writer.execute(f"PRAGMA synchronous={synchronous}")
+        await writer.execute("PRAGMA busy_timeout=10000")
+        await writer.execute("PRAGMA foreign_keys=ON")
+        store_path = str(path)
+        await cls._migrate(writer)
+        if store_path == ":memory:":
+            reader = writer
+        else:
+            reader = await aiosqlite.connect(store_path, isolation_level=None)
+            await reader.execute("PRAGMA busy_timeout=10000")
+            await reader.execute("PRAGMA query_only=ON")
+        return cls(path, writer, reader)
+
+    @staticmethod
+    async def _migrate(conn: aiosqlite.Connection) -> None:
+        await conn.execute("BEGIN IMMEDIATE")
+        try:
+            cur = await conn.execute("PRAGMA user_version")
+            (current,) = await cur.fetchone()  # type: ignore[misc]
+            for number, script in enumerate(MIGRATIONS, start=1):
+                if number <= current:
+                    continue
+                for statement in script.split(";"):
+                    if statement.strip():
+                        await conn.execute(statement)
+                await conn.execute(f"PRAGMA user_version={number}")
+            await conn.execute("COMMIT")
+        except BaseException:
+            await conn.execute("ROLLBACK")
+            raise
+
+    async def schema_version(self) -> int:
+        cur = await self._reader.execute("PRAGMA user_version")
+        (version,) = await cur.fetchone()  # type: ignore[misc]
+        return int(version)
+
+    async def close(self) -> None:
+        if self._reader is not self._writer:
+            await self._reader.close()
+        await self._writer.close()
+
+    # ----- transactions ------------------------------------------------------------------
+    async def _transaction(self, work: Any) -> Any:
+        """Run ``await work(conn)`` inside BEGIN IMMEDIATE .. COMMIT, rolling back on error."""
+        async with self._write_lock:
+            await self._writer.execute("BEGIN IMMEDIATE")
+            try:
+                result = await work(self._writer)
+            except BaseException:
+                await self._writer.execute("ROLLBACK")
+                raise
+            await self._writer.execute("COMMIT")
+            return result
+
+    # ----- matches -----------------------------------------------------------------------
+    async def create_match(
+        self,
+        *,
+        game_id: str,
+        options: dict[str, Any],
+        seed: int,
+        creator: SeatRow,
+        max_players: int,
+        guild_id: str | None,
+        channel_id: str | None,
+        settings: dict[str, Any] | None = None,
+    ) -> int:
+        now = time.time()
+
+        async def work(conn: aiosqlite.Connection) -> int:
+            cur = await conn.execute(
+                "INSERT INTO matches (game_id, options, seed, status, creator_id, guild_id, "
+                "channel_id, max_players, settings, created_at, updated_at) "
+                "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    _dumps(options),
+                    seed,
+                    creator.user_id,
+                    guild_id,
+                    channel_id,
+                    max_players,
+                    _dumps(settings or {}),
+                    now,
+                    now,
+                ),
+            )
+            match_id = int(cur.lastrowid)  # type: ignore[arg-type]
+            await conn.execute(
+                "INSERT INTO seats (match_id, seat, user_id, name, joined_at) "
+                "VALUES (?, 0, ?, ?, ?)",
+                (match_id, creator.user_id, creator.name, now),
+            )
+            return match_id
+
+        return await self._transaction(work)
+
+    async def get_match(self, match_id: int) -> MatchRow | None:
+        cur = await self._reader.execute(
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)
+        )
+        row = await cur.fetchone()
+        if row is None:
+            return None
+        match = _match_from_row(row)
+        match.seats = await self._seats(self._reader, match_id)
+        return match
+
+    async def match_for_thread(self, thread_id: str) -> int | None:
+        cur = await self._reader.execute(
+            "SELECT id FROM matches WHERE thread_id = ? ORDER BY id DESC LIMIT 1", (thread_id,)
+        )
+        row = await cur.fetchone()
+        return int(row[0]) if row else None
+
+    async def list_matches(
+        self,
+        *,
+        guild_id: str | None = None,
+        statuses: Sequence[str] = ("lobby", "running"),
+        user_id: str | None = None,
+        limit: int = 50,
+    ) -> list[MatchRow]:
+        clauses = [f"status IN ({','.join('?' * len(statuses))})"]
+        params: list[Any] = list(statuses)
+        if guild_id is not None:
+            clauses.append("guild_id = ?")
+            params.append(guild_id)
+        if user_id is not None:
+            clauses.append("id IN (SELECT match_id FROM seats WHERE user_id = ?)")
+            params.append(user_id)
+        params.append(limit)
+        cur = await self._reader.execute(
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE {' AND '.join(clauses)} "
+            "ORDER BY updated_at DESC LIMIT ?",
+            params,
+        )
+        matches = [_match_from_row(r) for r in await cur.fetchall()]
+        for m in matches:
+            m.seats = await self._seats(self._reader, m.id)
+        return matches
+
+    async def all_match_ids(self) -> list[int]:
+        cur = await self._reader.execute("SELECT id FROM matches ORDER BY id")
+        return [int(r[0]) for r in await cur.fetchall()]
+
+    @staticmethod
+    async def _seats(conn: aiosqlite.Connection, match_id: int) -> list[SeatRow]:
+        cur = await conn.execute(
+            "SELECT seat, user_id, name FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)
+        )
+        return [SeatRow(int(r[0]), r[1], r[2]) for r in await cur.fetchall()]
+
+    async def update_lobby(self, match_id: int, mutate: Any) -> MatchRow:
+        """Read-modify-write of a lobby (seats, thread, settings) in one transaction.
+
+        ``mutate(match)`` returns the new seat list (or raises); running the check inside
+        the transaction makes two simultaneous joins for the last seat impossible, and the
+        version bump makes a start computed from the old seat list fail its commit.
+        """
+        now = time.time()
+
+        async def work(conn: aiosqlite.Connection) -> MatchRow:
+            cur = await conn.execute(
+                f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)
+            )
+            row = await cur.fetchone()
+            if row is None:
+                raise LookupError(match_id)
+            match = _match_from_row(row)
+            match.seats = await self._seats(conn, match_id)
+            new_seats: list[SeatRow] = mutate(match)
+            await conn.execute("DELETE FROM seats WHERE match_id = ?", (match_id,))
+            await conn.executemany(
+                "INSERT INTO seats (match_id, seat, user_id, name, joined_at) VALUES (?,?,?,?,?)",
+                [(match_id, i, s.user_id, s.name, now) for i, s in enumerate(new_seats)],
+            )
+            await conn.execute(
+                "UPDATE matches SET updated_at = ?, version = version + 1 WHERE id = ?",
+                (now, match_id),
+            )
+            match.version += 1
+            match.seats = [SeatRow(i, s.user_id, s.name) for i, s in enumerate(new_seats)]
+            return match
+
+        return await self._transaction(work)
+
+    async def set_match_fields(self, match_id: int, **fields: Any) -> None:
+        """Update plain columns that are not game state (thread id, settings)."""
+        allowed = {"thread_id", "channel_id", "settings"}
+        if not fields or not set(fields) <= allowed:
+            raise ValueError(f"cannot set {set(fields) - allowed}")
+        assignments = ", ".join(f"{k} = ?" for k in fields)
+        values = [_dumps(v) if k == "settings" else v for k, v in fields.items()]
+
+        async def work(conn: aiosqlite.Connection) -> None:
+            await conn.execute(
+                f"UPDATE matches SET {assignments}, updated_at = ? WHERE id = ?",
+                (*values, time.time(), match_id),
+            )
+
+        await self._transaction(work)
+
+    async def commit(
+        self,
+        match_id: int,
+        *,
+        expected_version: int,
+        status: str,
+        state: dict[str, Any] | None,
+        moves: Sequence[NewMove] = (),
+        result: dict[str, Any] | None = None,
+        end_reason: str | None = None,
+        notifications: Sequence[Notification] = (),
+    ) -> int:
+        """The one transaction of a state change: append the move(s), store the snapshot,
+        bump the version, queue the notifications. Returns the new version.
+
+        Raises :class:`VersionConflict` if the match is not at ``expected_version``.
+        """
+        now = time.time()
+
+        async def work(conn: aiosqlite.Connection) -> int:
+            new_version = expected_version + max(1, len(moves))
+            cur = await conn.execute(
+                "UPDATE matches SET status = ?, state = ?, version = ?, result = ?, "
+                "end_reason = ?, updated_at = ? WHERE id = ? AND version = ?",
+                (
+                    status,
+                    _dumps(state) if state is not None else None,
+                    new_version,
+                    _dumps(result) if result is not None else None,
+                    end_reason,
+                    now,
+                    match_id,
+                    expected_version,
+                ),
+            )
+            if cur.rowcount != 1:
+                raise VersionConflict(match_id)
+            cur = await conn.execute(
+                "SELECT COALESCE(MAX(ply), 0) FROM moves WHERE match_id = ?", (match_id,)
+            )
+            (last_ply,) = await cur.fetchone()  # type: ignore[misc]
+            await conn.executemany(
+                "INSERT INTO moves (match_id, ply, kind, seat, user_id, notation, label, "
+                "events, created_at) VALUES (?,?,?,?,?,?,?,?,?)",
+                [
+                    (
+                        match_id,
+                        last_ply + i + 1,
+                        m.kind,
+                        m.seat,
+                        m.user_id,
+                        m.notation,
+                        m.label,
+                        _dumps(m.events),
+                        now,
+                    )
+                    for i, m in enumerate(moves)
+                ],
+            )
+            await self._queue(conn, match_id, notifications, now)
+            return new_version
+
+        return await self._transaction(work)
+
+    # ----- move log ----------------------------------------------------------------------
+    async def moves(self, match_id: int, *, last: int | None = None) -> list[MoveRow]:
+        if last is None:
+            cur = await self._reader.execute(
+                "SELECT ply, kind, seat, user_id, notation, label, events, created_at "
+                "FROM moves WHERE match_id = ? ORDER BY ply",
+                (match_id,),
+            )
+            rows = await cur.fetchall()
+        else:
+            cur = await self._reader.execute(
+                "SELECT ply, kind, seat, user_id, notation, label, events, created_at "
+                "FROM moves WHERE match_id = ? ORDER BY ply DESC LIMIT ?",
+                (match_id, last),
+            )
+            rows = list(reversed(list(await cur.fetchall())))
+        return [
+            MoveRow(int(r[0]), r[1], int(r[2]), r[3], r[4], r[5], json.loads(r[6]), r[7])
+            for r in rows
+        ]
+
+    # ----- outbox ------------------------------------------------------------------------
+    @staticmethod
+    async def _queue(
+        conn: aiosqlite.Connection,
+        match_id: int | None,
+        notifications: Sequence[Notification],
+        now: float,
+    ) -> None:
+        if notifications:
+            await conn.executemany(
+                "INSERT INTO outbox (match_id, kind, payload, created_at, due_at) "
+                "VALUES (?,?,?,?,?)",
+                [
+                    (match_id, n.kind, _dumps(n.payload), now, n.due_at or now)
+                    for n in notifications
+                ],
+            )
+
+    async def enqueue(self, match_id: int | None, notifications: Sequence[Notification]) -> None:
+        async def work(conn: aiosqlite.Connection) -> None:
+            await self._queue(conn, match_id, notifications, time.time())
+
+        await self._transaction(work)
+
+    async def due_notifications(self, now: float | None = None, limit: int = 20) -> list[OutboxRow]:
+        """Undelivered items that are due, oldest first, and never one whose match still
+        has an older undelivered item (so a match's posts arrive in order)."""
+        now = time.time() if now is None else now
+        cur = await self._reader.execute(
+            "SELECT id, match_id, kind, payload, attempts, created_at, due_at FROM outbox o "
+            "WHERE sent_at IS NULL AND due_at <= ? AND NOT EXISTS ("
+            "  SELECT 1 FROM outbox p WHERE p.sent_at IS NULL AND p.match_id = o.match_id "
+            "  AND p.id < o.id) ORDER BY id LIMIT ?",
+            (now, limit),
+        )
+        return [
+            OutboxRow(int(r[0]), r[1], r[2], json.loads(r[3]), int(r[4]), r[5], r[6])
+            for r in await cur.fetchall()
+        ]
+
+    async def mark_sent(self, outbox_id: int) -> None:
+        async def work(conn: aiosqlite.Connection) -> None:
+            await conn.execute(
+                "UPDATE outbox SET sent_at = ?, attempts = attempts + 1 WHERE id = ?",
+                (time.time(), outbox_id),
+            )
+
+        await self._transaction(work)
+
+    async def mark_failed(self, outbox_id: int, error: str, retry_at: float) -> None:
+        async def work(conn: aiosqlite.Connection) -> None:
+            await conn.execute(
+                "UPDATE outbox SET attempts = attempts + 1, last_error = ?, due_at = ? "
+                "WHERE id = ?",
+                (error[:500], retry_at, outbox_id),
+            )
+
+        await self._transaction(work)
+
+    async def drop_notification(self, outbox_id: int, error: str) -> None:
+        """Give up on an item that can never be delivered (e.g. its thread was deleted):
+        it is marked sent with the error kept for the record, so it no longer blocks its
+        match's later posts."""
+
+        async def work(conn: aiosqlite.Connection) -> None:
+            await conn.execute(
+                "UPDATE outbox SET sent_at = ?, last_error = ?, attempts = attempts + 1 "
+                "WHERE id = ?",
+                (time.time(), ("dropped: " + error)[:500], outbox_id),
+            )
+
+        await self._transaction(work)
+
+    async def pending_count(self) -> int:
+        cur = await self._reader.execute("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL")
+        (n,) = await cur.fetchone()  # type: ignore[misc]
+        return int(n)
+
+    # ----- users -------------------------------------------------------------------------
+    async def get_user(self, user_id: str) -> dict[str, Any]:
+        cur = await self._reader.execute(
+            "SELECT name, locale, notify, settings FROM users WHERE user_id = ?", (user_id,)
+        )
+        row = await cur.fetchone()
+        if row is None:
+            return {
+                "user_id": user_id,
+                "name": "",
+                "locale": "en",
+                "notify": "mention",
+                "settings": {},
+            }
+        return {
+            "user_id": user_id,
+            "name": row[0],
+            "locale": row[1],
+            "notify": row[2],
+            "settings": json.loads(row[3]),
+        }
+
+    async def set_user(self, user_id: str, **fields: Any) -> None:
+        allowed = {"name", "locale", "notify", "settings"}
+        if not set(fields) <= allowed:
+            raise ValueError(f"cannot set {set(fields) - allowed}")
+        current = await self.get_user(user_id)
+        current.update(fields)
+
+        async def work(conn: aiosqlite.Connection) -> None:
+            await conn.execute(
+                "INSERT INTO users (user_id, name, locale, notify, settings) VALUES (?,?,?,?,?) "
+                "ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, "
+                "locale = excluded.locale, notify = excluded.notify, settings = excluded.settings",
+                (
+                    user_id,
+                    current["name"],
+                    current["locale"],
+                    current["notify"],
+                    _dumps(current["settings"]),
+                ),
+            )
+
+        await self._transaction(work)

@@ -1,0 +1,314 @@
+"""The match service: authorisation, refusals that change nothing, races, restarts,
+snapshot = replay, undo policy, resign/abort, records and the outbox."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.service import (
+    BoardChanged,
+    InvalidMove,
+    MatchService,
+    NotAllowed,
+    NotFound,
+    effective_moves,
+)
+from rules import get_game
+from tests.conftest import ALICE, BOB, CAROL, MALLORY
+
+
+async def started(service: MatchService, players=(ALICE, BOB), seed: int = 3, **options):
+    info = await service.create_match("test-pile", players[0], options or None, seed=seed,
+                                      guild_id="g1", channel_id="c1")
+    for p in players[1:]:
+        await service.join(info.id, p)
+    report = await service.start(info.id, players[0])
+    return report.match
+
+
+def user_of(match, seat):
+    return [ALICE, BOB, CAROL][[s.user_id for s in match.seats].index(match.seats[seat].user_id)]
+
+
+async def on_turn(service: MatchService, match_id: int):
+    info = await service.info(match_id)
+    uid = info.to_act[0]
+    return next(u for u in (ALICE, BOB, CAROL) if u.id == uid), info
+
+
+async def snapshot(service: MatchService, match_id: int) -> tuple:
+    m = await service.store.get_match(match_id)
+    return m.version, json.dumps(m.state, sort_keys=True), len(await service.store.moves(match_id))
+
+
+async def test_lobby_flow_and_start(service: MatchService) -> None:
+    info = await service.create_match("test-pile", ALICE, {"size": 5}, max_players=2)
+    assert info.status == "lobby" and info.names == ["Alice"]
+    with pytest.raises(NotAllowed, match="needs at least 2"):
+        await service.start(info.id, ALICE)
+    await service.join(info.id, BOB)
+    with pytest.raises(NotAllowed, match="already joined"):
+        await service.join(info.id, BOB)
+    with pytest.raises(NotAllowed, match="full"):
+        await service.join(info.id, CAROL)
+    with pytest.raises(NotAllowed, match="not playing"):
+        await service.start(info.id, MALLORY)
+    report = await service.start(info.id, BOB)
+    assert report.match.status == "running"
+    assert report.picture and report.picture.startswith(b"\x89PNG")
+    assert len(report.match.to_act) == 1
+    with pytest.raises(NotAllowed, match="already started"):
+        await service.join(info.id, CAROL)
+
+
+async def test_bad_game_and_options_are_refused(service: MatchService) -> None:
+    with pytest.raises(NotFound, match="no game called"):
+        await service.create_match("chess", ALICE)
+    with pytest.raises(InvalidMove, match="size"):
+        await service.create_match("test-pile", ALICE, {"size": 1000})
+    with pytest.raises(InvalidMove, match="not valid"):
+        await service.create_match("test-pile", ALICE, {"colour": "red"})
+    with pytest.raises(InvalidMove, match="2–3 players"):
+        await service.create_match("test-pile", ALICE, max_players=9)
+    with pytest.raises(NotFound):
+        await service.info(424242)
+
+
+async def test_wrong_turn_stranger_illegal_change_nothing(service: MatchService) -> None:
+    match = await started(service)
+    mover, info = await on_turn(service, match.id)
+    idle = BOB if mover == ALICE else ALICE
+    before = await snapshot(service, match.id)
+    with pytest.raises(NotAllowed, match="not your turn; waiting for " + mover.name):
+        await service.play(match.id, idle, "take1")
+    with pytest.raises(NotAllowed, match="not playing in match"):
+        await service.play(match.id, MALLORY, "take1")
+    with pytest.raises(InvalidMove, match="take 1 to 3 counters, not 7"):
+        await service.play(match.id, mover, "take7")
+    with pytest.raises(InvalidMove, match="not a legal move"):
+        await service.play(match.id, mover, "banana")
+    assert await snapshot(service, match.id) == before
+    assert await service.store.pending_count() == 1  # only the start post
+
+
+async def test_play_commits_move_snapshot_and_outbox(service: MatchService) -> None:
+    match = await started(service)
+    mover, info = await on_turn(service, match.id)
+    report = await service.play(match.id, mover, "TAKE 2")
+    assert report.lines[0] == f"{mover.name}: take 2 counters"
+    assert report.match.version == info.version + 1
+    rows = await service.store.moves(match.id)
+    assert [(r.notation, r.user_id) for r in rows] == [("take2", mover.id)]
+    due = await service.store.due_notifications()
+    assert [d.kind for d in due] == ["turn"]  # per-match order: the second waits
+    await service.store.mark_sent(due[0].id)
+    due = await service.store.due_notifications()
+    assert due[0].payload["ply"] == 1 and due[0].payload["mentions"] == report.match.to_act
+
+
+async def test_racing_moves_apply_exactly_once(service: MatchService) -> None:
+    match = await started(service)
+    mover, info = await on_turn(service, match.id)
+    results = await asyncio.gather(
+        *[service.play(match.id, mover, "take1", expected_version=info.version)
+          for _ in range(8)],
+        return_exceptions=True,
+    )
+    ok = [r for r in results if not isinstance(r, Exception)]
+    refused = [r for r in results if isinstance(r, Exception)]
+    assert len(ok) == 1
+    assert all(isinstance(r, BoardChanged | NotAllowed) for r in refused)
+    assert len(await service.store.moves(match.id)) == 1
+
+
+async def test_two_services_on_one_file_never_both_apply(tmp_path: Path) -> None:
+    a = await MatchService.open(tmp_path / "shared.db", render=False)
+    b = await MatchService.open(tmp_path / "shared.db", render=False)
+    try:
+        match = await started(a)
+        mover, info = await on_turn(a, match.id)
+        results = await asyncio.gather(
+            a.play(match.id, mover, "take1"), b.play(match.id, mover, "take2"),
+            return_exceptions=True,
+        )
+        assert sum(not isinstance(r, Exception) for r in results) == 1
+        assert len(await a.store.moves(match.id)) == 1
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_restart_continues_and_audit_matches(tmp_path: Path) -> None:
+    path = tmp_path / "r.db"
+    svc = await MatchService.open(path, render=False)
+    match = await started(svc)
+    mover, _ = await on_turn(svc, match.id)
+    await svc.play(match.id, mover, "draw")
+    await svc.close()
+
+    svc = await MatchService.open(path, render=False)
+    try:
+        assert await svc.store.schema_version() == 1
+        mover, _ = await on_turn(svc, match.id)
+        await svc.play(match.id, mover, "take3")
+        assert await svc.audit() == []
+        m = await svc.store.get_match(match.id)
+        rebuilt = await svc.state_at(match.id, ply=2)
+        assert rebuilt == m.state
+    finally:
+        await svc.close()
+
+
+async def test_audit_reports_a_tampered_snapshot(service: MatchService) -> None:
+    match = await started(service)
+    mover, _ = await on_turn(service, match.id)
+    await service.play(match.id, mover, "take1")
+    await service.store._writer.execute(
+        "UPDATE matches SET state = json_set(state, '$.pile', 99) WHERE id = ?", (match.id,)
+    )
+    problems = await service.audit()
+    assert [(p.match_id, p.problem) for p in problems] == [
+        (match.id, "snapshot differs from replay")
+    ]
+
+
+async def test_full_game_to_result_and_record(service: MatchService) -> None:
+    match = await started(service, seed=11, size=4)
+    while True:
+        mover, info = await on_turn(service, match.id)
+        report = await service.play(match.id, mover, "take1")
+        if report.finished:
+            break
+    assert report.match.status == "finished"
+    assert "wins" in report.lines[-1] or "Shared victory" in report.lines[-1]
+    with pytest.raises(NotAllowed, match="over"):
+        await service.play(match.id, mover, "take1")
+    record = await service.export_record(match.id)
+    assert record["format"] == "tessera-record/1"
+    assert record["result"]["scores"] == get_game("test-pile").scores(
+        (await service.store.get_match(match.id)).state)
+    # an independent replay of the record reaches the same final scores
+    game = get_game(record["game"])
+    state = game.setup(len(record["players"]), record["seed"], record["options"])
+    for mv in record["moves"]:
+        state, _ = game.apply(state, mv["seat"], game.parse(state, mv["seat"], mv["notation"]))
+    assert game.scores(state) == record["final_scores"]
+
+
+async def test_record_of_running_match_hides_secrets(service: MatchService) -> None:
+    match = await started(service)
+    mover, _ = await on_turn(service, match.id)
+    report = await service.play(match.id, mover, "draw")
+    assert report.private[mover.id][0].startswith("You drew a ")
+    record = await service.export_record(match.id)
+    ev = record["moves"][0]["events"][0]
+    assert "secret" not in ev and "private" not in ev
+    assert "drew a secret card" in ev["text"]
+    # the public turn post carries no secret either; the owner gets a DM item
+    posts = await service.store.due_notifications(limit=50)
+    assert all("You drew" not in json.dumps(p.payload) for p in posts if p.kind == "turn")
+
+
+async def test_hand_is_only_for_its_owner(service: MatchService) -> None:
+    match = await started(service)
+    mover, _ = await on_turn(service, match.id)
+    await service.play(match.id, mover, "draw")
+    png, view = await service.hand(match.id, mover)
+    assert png.startswith(b"\x89PNG") and len(view["hand"]) == 1
+    with pytest.raises(NotAllowed):
+        await service.hand(match.id, MALLORY)
+
+
+async def test_undo_own_move_needs_consent_when_turn_passed(service: MatchService) -> None:
+    match = await started(service, players=(ALICE, BOB, CAROL))
+    mover, _ = await on_turn(service, match.id)
+    await service.play(match.id, mover, "take1")
+    others = [u for u in (ALICE, BOB, CAROL) if u != mover]
+    next_player, _ = await on_turn(service, match.id)
+    with pytest.raises(NotAllowed, match="only take back your own move"):
+        await service.undo(match.id, next_player)
+    info = await service.undo(match.id, mover)
+    assert info.settings["undo"]["seat"] == info.seat_of(mover.id)
+    with pytest.raises(NotAllowed, match="other players must agree"):
+        await service.answer_undo(match.id, mover, True)
+    await service.answer_undo(match.id, others[0], True)
+    assert len(effective_moves(await service.store.moves(match.id))) == 1
+    report = await service.answer_undo(match.id, others[1], True)
+    assert "took back" in report.lines[0]
+    assert effective_moves(await service.store.moves(match.id)) == []
+    assert await service.audit() == []
+    again, _ = await on_turn(service, match.id)
+    assert again == mover
+
+
+async def test_undo_refused_after_a_reveal_and_request_lapses(service: MatchService) -> None:
+    match = await started(service)
+    mover, _ = await on_turn(service, match.id)
+    await service.play(match.id, mover, "draw")
+    with pytest.raises(NotAllowed, match="came to light"):
+        await service.undo(match.id, mover)
+    other, _ = await on_turn(service, match.id)
+    await service.play(match.id, other, "take1")
+    await service.undo(match.id, other)  # turn passed: a request
+    await service.play(match.id, mover, "take1")  # a new move cancels it
+    with pytest.raises(NotAllowed, match="no open request"):
+        await service.answer_undo(match.id, mover, True)
+
+
+async def test_resign_and_abort_permissions(service: MatchService) -> None:
+    match = await started(service)
+    with pytest.raises(NotAllowed):
+        await service.resign(match.id, MALLORY)
+    with pytest.raises(NotAllowed, match="creator or a server manager"):
+        await service.abort(match.id, BOB)
+    report = await service.resign(match.id, BOB)
+    assert report.match.status == "finished"
+    assert report.match.result["winners"] == [report.match.seat_of(ALICE.id)]
+    assert await service.audit() == []
+    other = await started(service, seed=4)
+    info = await service.abort(other.id, MALLORY, is_admin=True)
+    assert info.status == "aborted"
+
+
+async def test_clock_expiry_skips_or_forfeits(service: MatchService) -> None:
+    match = await started(service)
+    mover, info = await on_turn(service, match.id)
+    report = await service.expire_turn(match.id, info.version, "skip")
+    assert "(out of time)" in report.lines[0]
+    with pytest.raises(BoardChanged):
+        await service.expire_turn(match.id, info.version, "skip")
+    late, info = await on_turn(service, match.id)
+    report = await service.expire_turn(match.id, info.version, "forfeit")
+    assert report.match.status == "finished"
+    assert late.id not in [report.match.seats[w].user_id for w in report.match.result["winners"]]
+
+
+async def test_history_in_words(service: MatchService) -> None:
+    match = await started(service)
+    mover, _ = await on_turn(service, match.id)
+    await service.play(match.id, mover, "take2")
+    assert await service.history(match.id) == [f"1. {mover.name}: take 2 counters"]
+
+
+async def test_expired_lobby_cannot_be_joined(service: MatchService, monkeypatch) -> None:
+    info = await service.create_match("test-pile", ALICE)
+    import bot.service as service_module
+
+    monkeypatch.setattr(service_module, "LOBBY_TTL_SECONDS", -1)
+    with pytest.raises(NotAllowed, match="expired"):
+        await service.join(info.id, BOB)
+
+
+async def test_outbox_retry_keeps_per_match_order(service: MatchService) -> None:
+    match = await started(service)
+    mover, _ = await on_turn(service, match.id)
+    await service.play(match.id, mover, "take1")
+    first = (await service.store.due_notifications())[0]
+    await service.store.mark_failed(first.id, "503", retry_at=first.due_at + 3600)
+    assert await service.store.due_notifications() == []  # the later post waits its turn
+    due = await service.store.due_notifications(now=first.due_at + 3601)
+    assert [d.id for d in due] == [first.id]
