@@ -53,8 +53,12 @@ class PileGame(Game):
         if seat not in self.to_act(state):
             return []
         moves = [
-            Move(f"take{n}", f"take {n} counter{'s' if n > 1 else ''}",
-                 (Step("take", "take"), Step(str(n), str(n))), rank=n)
+            Move(
+                f"take{n}",
+                f"take {n} counter{'s' if n > 1 else ''}",
+                (Step("take", "take"), Step(str(n), str(n))),
+                rank=n,
+            )
             for n in range(1, min(3, state["pile"]) + 1)
         ]
         if state["draws"] < 4:
@@ -67,7 +71,9 @@ class PileGame(Game):
             return f"You can take 1 to {min(3, state['pile'])} counters, not {t[4:]}."
         return super().explain_illegal(state, seat, text)
 
-    def apply(self, state: dict[str, Any], seat: int, move: Move) -> tuple[dict[str, Any], list[Event]]:
+    def apply(
+        self, state: dict[str, Any], seat: int, move: Move
+    ) -> tuple[dict[str, Any], list[Event]]:
         if move.notation not in {m.notation for m in self.legal_moves(state, seat)}:
             raise IllegalMove("That move is not legal now.")
         new = {**state, "taken": list(state["taken"]), "hands": [list(h) for h in state["hands"]]}
@@ -78,8 +84,15 @@ class PileGame(Game):
             new["rng"] = rng.state
             new["hands"][seat].append(card)
             new["draws"] += 1
-            events.append(Event("draw", f"{{p{seat}}} drew a secret card.", secret={"card": card},
-                                private={seat: f"You drew a {card}."}, reveals=True))
+            events.append(
+                Event(
+                    "draw",
+                    f"{{p{seat}}} drew a secret card.",
+                    secret={"card": card},
+                    private={seat: f"You drew a {card}."},
+                    reveals=True,
+                )
+            )
         else:
             n = int(move.notation[4:])
             new["pile"] -= n
@@ -93,7 +106,9 @@ class PileGame(Game):
 
     def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         v: dict[str, Any] = {
-            "pile": state["pile"], "turn": state["turn"], "taken": state["taken"],
+            "pile": state["pile"],
+            "turn": state["turn"],
+            "taken": state["taken"],
             "hand_sizes": [len(h) for h in state["hands"]],
         }
         if seat is not None:
