@@ -22,8 +22,9 @@ from tests.conftest import ALICE, BOB, CAROL, MALLORY
 
 
 async def started(service: MatchService, players=(ALICE, BOB), seed: int = 3, **options):
-    info = await service.create_match("test-pile", players[0], options or None, seed=seed,
-                                      guild_id="g1", channel_id="c1")
+    info = await service.create_match(
+        "test-pile", players[0], options or None, seed=seed, guild_id="g1", channel_id="c1"
+    )
     for p in players[1:]:
         await service.join(info.id, p)
     report = await service.start(info.id, players[0])
@@ -114,8 +115,7 @@ async def test_racing_moves_apply_exactly_once(service: MatchService) -> None:
     match = await started(service)
     mover, info = await on_turn(service, match.id)
     results = await asyncio.gather(
-        *[service.play(match.id, mover, "take1", expected_version=info.version)
-          for _ in range(8)],
+        *[service.play(match.id, mover, "take1", expected_version=info.version) for _ in range(8)],
         return_exceptions=True,
     )
     ok = [r for r in results if not isinstance(r, Exception)]
@@ -132,7 +132,8 @@ async def test_two_services_on_one_file_never_both_apply(tmp_path: Path) -> None
         match = await started(a)
         mover, info = await on_turn(a, match.id)
         results = await asyncio.gather(
-            a.play(match.id, mover, "take1"), b.play(match.id, mover, "take2"),
+            a.play(match.id, mover, "take1"),
+            b.play(match.id, mover, "take2"),
             return_exceptions=True,
         )
         assert sum(not isinstance(r, Exception) for r in results) == 1
@@ -190,7 +191,8 @@ async def test_full_game_to_result_and_record(service: MatchService) -> None:
     record = await service.export_record(match.id)
     assert record["format"] == "tessera-record/1"
     assert record["result"]["scores"] == get_game("test-pile").scores(
-        (await service.store.get_match(match.id)).state)
+        (await service.store.get_match(match.id)).state
+    )
     # an independent replay of the record reaches the same final scores
     game = get_game(record["game"])
     state = game.setup(len(record["players"]), record["seed"], record["options"])

@@ -1,0 +1,138 @@
+"""``python -m bot``: Discord when a token is configured, else the local console.
+
+Sub-commands: ``demo`` (a whole random game with pictures and record), ``bench`` (speed
+figures), ``load`` (the sustained-load benchmark), ``audit`` and ``export``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import sys
+from pathlib import Path
+
+from bot.settings import Settings
+from rules.registry import game_ids
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
+    p.add_argument("--db", type=Path, help="database file (default: TESSERA_DATABASE_PATH)")
+    p.add_argument("--console", action="store_true", help="local console even with a token")
+    p.add_argument(
+        "--sync",
+        action="store_true",
+        help="push the slash commands to Discord on this start (global or dev guild)",
+    )
+    sub = p.add_subparsers(dest="command")
+    d = sub.add_parser("demo", help="play a whole game with random legal moves")
+    d.add_argument("game", choices=game_ids())
+    d.add_argument("--players", type=int, default=None)
+    d.add_argument("--seed", type=int, default=7)
+    d.add_argument("--out", type=Path, default=Path("demo-out"))
+    d.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    b = sub.add_parser("bench", help="print speed figures (not part of the tests)")
+    b.add_argument("--json", action="store_true", help="machine-readable output")
+    b.add_argument("--quick", action="store_true", help="fewer samples")
+    b.add_argument("--games", nargs="*", default=None)
+    ld = sub.add_parser("load", help="sustained load through the service (see README)")
+    ld.add_argument("--matches", type=int, default=10_000)
+    ld.add_argument("--seconds", type=float, default=30.0)
+    ld.add_argument("--rate", type=float, default=0.0, help="target moves/s (0: flat out)")
+    ld.add_argument("--json", action="store_true")
+    sub.add_parser("audit", help="rebuild every match from seed + moves and compare")
+    e = sub.add_parser("export", help="write a match's game record as JSON")
+    e.add_argument("match_id", type=int)
+    e.add_argument("--out", type=Path, default=None)
+    return p
+
+
+async def _audit(db: Path) -> int:
+    from bot.service import MatchService
+
+    service = await MatchService.open(db, render=False)
+    try:
+        problems = await service.audit()
+    finally:
+        await service.close()
+    for problem in problems:
+        print(f"match #{problem.match_id}: {problem.problem}")
+    print(f"audit: {len(problems)} problem(s)")
+    return 1 if problems else 0
+
+
+async def _export(db: Path, match_id: int, out: Path | None) -> int:
+    from bot.service import MatchService, ServiceError
+
+    service = await MatchService.open(db, render=False)
+    try:
+        record = await service.export_record(match_id)
+    except ServiceError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    finally:
+        await service.close()
+    text = json.dumps(record, indent=1, ensure_ascii=False)
+    if out:
+        out.write_text(text, encoding="utf-8")
+        print(f"written {out}")
+    else:
+        print(text)
+    return 0
+
+
+async def _interactive(settings: Settings, db: Path, force_console: bool, sync: bool) -> int:
+    if settings.discord_token and not force_console:
+        from bot.discord import run_discord
+
+        await run_discord(settings.model_copy(update={"database_path": db}), sync=sync)
+        return 0
+    from bot.console import run_console
+    from bot.service import MatchService
+
+    if not settings.discord_token:
+        print(
+            "No DISCORD_TOKEN configured: starting the local console.\n"
+            "To play on Discord, put DISCORD_TOKEN=<your bot token> in a .env file "
+            "(see README, “Run it on your server”) and start again.\n"
+        )
+    service = await MatchService.open(db, render_workers=settings.render_workers)
+    try:
+        await run_console(service, settings.picture_dir)
+    finally:
+        await service.close()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    settings = Settings()
+    logging.basicConfig(
+        level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    db = args.db or settings.database_path
+    if args.command == "demo":
+        from bot.demo import run_demo
+
+        return asyncio.run(run_demo(args.game, args.players, args.seed, args.out, args.option))
+    if args.command == "bench":
+        from bot.bench import run_bench
+
+        return run_bench(as_json=args.json, quick=args.quick, games=args.games)
+    if args.command == "load":
+        from bot.loadtest import run_load
+
+        return asyncio.run(
+            run_load(matches=args.matches, seconds=args.seconds, rate=args.rate, as_json=args.json)
+        )
+    if args.command == "audit":
+        return asyncio.run(_audit(db))
+    if args.command == "export":
+        return asyncio.run(_export(db, args.match_id, args.out))
+    return asyncio.run(_interactive(settings, db, args.console, args.sync))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,104 @@
+"""The local console speaks the Discord command set, as named users, without Discord."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.console import Console
+from bot.demo import run_demo
+from bot.service import MatchService
+
+
+async def run(console: Console, *lines: str) -> list[str]:
+    out: list[str] = []
+    for line in lines:
+        out += await console.run_line(line)
+    return out
+
+
+async def test_console_plays_a_match_as_named_users(service: MatchService, tmp_path: Path) -> None:
+    console = Console(service, tmp_path / "pics")
+    out = await run(
+        console, "alice> /game new test-pile size=4", "bob> /game join", "alice> /game start"
+    )
+    assert any("Match #1 (Pile) is open" in o for o in out)
+    assert any(o.startswith("[match #1] Pile begins with Alice, Bob.") for o in out)
+    picture = next(o for o in out if "picture:" in o).split("picture: ")[1]
+    assert Path(picture).read_bytes().startswith(b"\x89PNG")
+    info = await service.info(1)
+    mover = "alice" if info.to_act == ["console:alice"] else "bob"
+    idle = "bob" if mover == "alice" else "alice"
+    assert await run(console, f"{idle}> /play take1") == [
+        f"✗ It is not your turn; waiting for {mover.capitalize()}."
+    ]
+    out = await run(console, f"{mover}> /play take9")
+    assert out == ["✗ You can take 1 to 3 counters, not 9."]
+    out = await run(console, f"{mover}> /play take2")
+    assert any(f"{mover.capitalize()}: take 2 counters" in o for o in out)
+    assert (await run(console, "/history")) == [f"1. {mover.capitalize()}: take 2 counters"]
+    assert (
+        "Mallory" in (await run(console, "mallory> /play take1"))[0]
+        or "not playing" in (await run(console, "mallory> /play take1"))[0]
+    )
+
+
+async def test_console_refuses_garbage_politely(service: MatchService, tmp_path: Path) -> None:
+    console = Console(service, tmp_path)
+    assert await run(console, "/play x") == [
+        "Say who is typing first, e.g. `alice> /game new azul`."
+    ]
+    assert (await run(console, "alice> /nonsense"))[
+        0
+    ] == "There is no /nonsense command. Type /help."
+    assert "No match selected" in (await run(console, "alice> /board"))[0]
+    assert "not a match number" in (await run(console, "alice> /game join abc"))[0]
+    assert "no game called" in (await run(console, "alice> /game new chess"))[0]
+    assert "Could not read" in (await run(console, 'alice> /play "unclosed'))[0]
+    assert "not valid" in (await run(console, "alice> /game new test-pile colour=red"))[0]
+
+
+async def test_console_export_and_audit(service: MatchService, tmp_path: Path) -> None:
+    console = Console(service, tmp_path)
+    await run(console, "alice> /game new test-pile size=3", "bob> /game join", "bob> /game start")
+    out = await run(console, f"alice> /export {tmp_path / 'r.json'}")
+    assert out == [f"Game record written to {tmp_path / 'r.json'}"]
+    record = json.loads((tmp_path / "r.json").read_text())
+    assert record["game"] == "test-pile" and record["status"] == "running"
+    assert await run(console, "alice> /audit") == [
+        "Audit: every match rebuilds exactly from its seed and moves."
+    ]
+
+
+async def test_demo_plays_a_whole_game_and_writes_a_record(tmp_path: Path) -> None:
+    assert await run_demo("test-pile", 3, 5, tmp_path, ["size=6"]) == 0
+    record = json.loads((tmp_path / "record.json").read_text())
+    assert record["status"] == "finished" and record["result"]["winners"]
+    turns = sorted(tmp_path.glob("turn-*.png"))
+    assert len(turns) == len(record["moves"]) + 1  # the start and every move
+    assert sorted(p.name for p in tmp_path.glob("hand-*.png")) == [
+        "hand-alice.png",
+        "hand-bob.png",
+        "hand-carol.png",
+    ]
+
+
+def test_without_token_python_m_bot_starts_the_console(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if "DISCORD" not in k}
+    root = Path(__file__).resolve().parent.parent
+    env["PYTHONPATH"] = str(root)
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot", "--db", str(tmp_path / "x.db")],
+        input="alice> /game list\n/quit\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+        env=env,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "No DISCORD_TOKEN configured" in proc.stdout
+    assert "No open or running matches." in proc.stdout
