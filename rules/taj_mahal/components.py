@@ -436,7 +436,8 @@ def components() -> Components:
     _check(
         len(tiles) - 1 == others,
         bname,
-        f"{len(tiles) - 1} random tiles for {others} fortresses without a fixed tile",
+        f"{len(tiles) - 1} random tiles for {others} fortresses without a fixed tile "
+        "(fortresses are marked in map.json)",
     )
     return Components(
         setup=st,
