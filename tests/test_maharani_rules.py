@@ -592,7 +592,7 @@ def test_two_player_new_worker_colour_is_a_choice() -> None:
     assert notations(st, 0) == {"new1", "new2"}
     assert GAME.to_act(st) == [0]
     st, ev = play(st, 0, "new2")
-    assert st["workers"][sp("C3")] == 1  # seat 0, ringed colour
+    assert st["workers"][sp("C3")] == 1  # seat 0, square colour
     assert st["supply"][0] == [7, 6]
     assert st["phase"] == "second" or st["turn"] == 1
 
@@ -641,7 +641,7 @@ def test_two_player_colours_never_form_one_group() -> None:
     on_rondel(st, 2, "blue", "C1", "S")
     st, _ = play(st, 0, "2C1S")
     st, ev = play(st, 0, "new2")
-    assert ev[0].data["gold"] == 1  # ringed worker next to a solid one: no group
+    assert ev[0].data["gold"] == 1  # square worker next to a round one: no group
     st2 = fresh(2)
     lay(st2, "B1", "red", worker=(0, 0))
     on_rondel(st2, 2, "blue", "C1", "S")
@@ -668,8 +668,8 @@ def test_two_player_quarter_scoring_per_colour() -> None:
     if st["phase"] == "second":
         st, _ = play(st, 1, "stop")
     gains = [a - b for a, b in zip(st["gold"], before, strict=True)]
-    assert gains[0] == 6 + 4  # solid: 2 workers -> 6, ringed: 1 -> 4
-    assert gains[1] == 4 + 1  # ringed 1 -> 4, plus 1 for the tile
+    assert gains[0] == 6 + 4  # round: 2 workers -> 6, square: 1 -> 4
+    assert gains[1] == 4 + 1  # square 1 -> 4, plus 1 for the tile
     assert st["supply"] == [[7, 7], [7, 7]]
 
 

@@ -31,7 +31,7 @@ QUARTER_GOLD: tuple[int, ...] = (0, 4, 6, 9, 13, 18, 24)
 SECOND_TILE_COST = 2
 WORKERS_PER_COLOUR: dict[int, int] = {2: 7, 3: 10, 4: 8}
 #: Names of a 2-player seat's two worker colours, as the picture draws them.
-WORKER_STYLE: tuple[str, ...] = ("solid", "ringed")
+WORKER_STYLE: tuple[str, ...] = ("round", "square")
 ARROW_GLYPH: dict[str, str] = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
 
 

@@ -8,7 +8,7 @@ Notation (case and spaces ignored; ``-`` ``:`` ``,`` ``/`` are ignored too):
 - ``refresh``: turn all your action markers face up (your whole turn).
 - ``stop``: no second tile.
 - ``new1`` / ``new2`` / ``move1`` / ``move2``: the 2-player worker choice (worker colour 1 =
-  solid, 2 = ringed).
+  round, 2 = square).
 
 Move objects for placements are cached: the same placement in the same situation yields the
 same (immutable) Move, which keeps random playouts fast.
