@@ -789,3 +789,19 @@ def test_status_and_summary() -> None:
     st = GAME.setup(4, 1)
     assert "{p" in GAME.status(st)
     assert 3 <= len(GAME.summary.splitlines()) <= 6
+
+
+def test_every_possible_placement_label_fits_untruncated() -> None:
+    from rules.maharani.moves import placement_move
+
+    for t in range(60):
+        for src in range(4):
+            for s, dirs in G.fits[t]:
+                for d in dirs:
+                    marker = G.space_quarter[s] != src
+                    m = placement_move(1, t, src, s, d, marker, "S", False, 0.0)
+                    assert len(m.label) <= 100
+                    if marker:
+                        assert m.label.endswith(f"flips {G.animals[src]} marker")
+                    elif d == "S":
+                        assert m.label.endswith("to you: worker")

@@ -87,6 +87,8 @@ def placement_move(
         steps: tuple[Step, ...] = (field_step, _quarter_step(tgt, marker), space_step, arrow)
     else:
         steps = (field_step, space_step, arrow)
+    if len(label) > 100:  # the longest animal/colour names: drop a redundant word
+        label = label.replace(" tile from ", " from ", 1)
     return Move(f"{field}{name}{d}", label[:100], steps, rank)
 
 
