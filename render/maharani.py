@@ -1,0 +1,521 @@
+"""Maharani picture: the palace floor with its four quarters, the rondel, and a side panel.
+
+Drawn only from ``GAME.view(...)`` (Maharani has no hidden information, so every seat gets
+the same picture). Why it looks like this:
+
+- Tiles carry a colour letter (B O R G P T) so colour is never the only cue; their arrow is a
+  white wedge near the edge it points to; pillar marks are black (centre disc or half discs
+  on edges) exactly as the pillar model of the rules.
+- Workers are discs in the seat colour with the player's initial (2 players: the second
+  worker colour is a rounded square, so shape tells the two apart).
+- The rondel sits in the middle; each field is drawn in the cell next to the quarter it
+  lies over, with its field number; a yellow pointer and the highlighted seat strip show
+  whom the big arrow (and every rondel tile's arrow) points at.
+- Static parts (floor, pillar marks of empty spaces, coordinates, quarter names) and the tile
+  and worker sprites are drawn once at 2x, reduced for smooth edges and cached; text is drawn
+  at 1x after the reduce.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import (
+    BACKGROUND,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    fit_text,
+    font,
+    player_colour,
+    player_text_colour,
+)
+
+CELL = 100
+STRIP = 56  # seat strip around the board
+COORD = 28  # coordinate band between strip and board
+MARGIN = 16
+GX0 = MARGIN + STRIP + COORD  # left of the grid
+GY0 = MARGIN + STRIP + COORD
+GRID = 8 * CELL
+BOARD_END = GX0 + GRID + COORD + STRIP  # right edge of the board block
+PANEL_X = BOARD_END + 24
+WIDTH = PANEL_X + 470
+HEIGHT = BOARD_END + MARGIN
+
+TILE_FILL: dict[str, str] = {
+    "blue": "#2F6BD1",
+    "orange": "#F28C1E",
+    "red": "#C9302C",
+    "green": "#3E9B3E",
+    "purple": "#7E4DB5",
+    "turquoise": "#1FB5A8",
+}
+SPARE_FILLS = ["#8C6D46", "#5B6770", "#B03A7A", "#6E7F1F"]
+FLOOR = "#EFE7D4"
+FLOOR_LINE = "#CBBF9F"
+QUARTER_LINE = "#5A4A32"
+RONDEL_FILL = "#4B3B2A"
+PILLAR = "#141414"
+EMPTY_PILLAR = "#8F8471"
+SIDE_WORD = {"N": "North ↑", "E": "East →", "S": "South ↓", "W": "West ←"}
+DELTA = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+ROTATE = {"N": 0, "E": 1, "S": 2, "W": 3}
+SIDES = ("N", "E", "S", "W")
+
+
+def tile_fill(colour: str, colours: tuple[str, ...] = ()) -> str:
+    if colour in TILE_FILL:
+        return TILE_FILL[colour]
+    i = colours.index(colour) if colour in colours else len(colour)
+    return SPARE_FILLS[i % len(SPARE_FILLS)]
+
+
+def tile_letter(colour: str) -> str:
+    return colour[:1].upper()
+
+
+def _text_on(fill: str) -> str:
+    r, g, b = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
+    return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#FFFFFF"
+
+
+def _pillars(draw: ImageDraw.ImageDraw, size: int, sides: tuple[str, ...], centre: bool, ink: str):
+    """Pillar marks on a square of ``size`` at the origin: half discs on edges, centre disc."""
+    rad = size * 0.13
+    mid = size / 2
+    if centre:
+        draw.ellipse((mid - rad, mid - rad, mid + rad, mid + rad), fill=ink)
+    for side in sides:
+        dx, dy = DELTA[side]
+        cx, cy = mid + dx * mid, mid + dy * mid
+        draw.ellipse((cx - rad, cy - rad, cx + rad, cy + rad), fill=ink)
+
+
+def _arrow(draw: ImageDraw.ImageDraw, size: int, d: str, outline: str = "#1A1A1A") -> None:
+    """A white wedge pointing to ``d``, between the centre pillar and the edge pillar."""
+    mid = size / 2
+    dx, dy = DELTA[d]
+    px, py = -dy, dx  # perpendicular
+    tip, base, half = size * 0.34, size * 0.15, size * 0.15
+    pts = [
+        (mid + dx * tip, mid + dy * tip),
+        (mid + dx * base + px * half, mid + dy * base + py * half),
+        (mid + dx * base - px * half, mid + dy * base - py * half),
+    ]
+    draw.polygon(pts, fill="#FFFFFF", outline=outline, width=max(2, size // 40))
+
+
+@lru_cache(maxsize=512)
+def tile_sprite(
+    fill: str, letter: str, arrow: str, sides: tuple[str, ...], centre: bool, size: int
+) -> Image.Image:
+    """A tile as placed: colour, pillar marks (board frame), arrow, colour letter."""
+    big = size * 2
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((0, 0, big - 1, big - 1), radius=big // 14, fill=fill, outline="#2B2B2B")
+    _pillars(d, big, sides, centre, PILLAR)
+    _arrow(d, big, arrow)
+    img = img.resize((size, size), Image.Resampling.LANCZOS)
+    d = ImageDraw.Draw(img)
+    fs = max(16, size // 5)
+    ink = _text_on(fill)
+    d.text(
+        (size * 0.09, size * 0.05),
+        letter,
+        font=font(fs, True),
+        fill=ink,
+        stroke_width=2,
+        stroke_fill="#000000" if ink == "#FFFFFF" else "#FFFFFF",
+    )
+    return img
+
+
+@lru_cache(maxsize=64)
+def worker_sprite(fill: str, ink: str, letter: str, square: bool, size: int) -> Image.Image:
+    """A worker: a disc, or (the 2-player second worker colour) a rounded square, in the
+    seat colour with the player's initial. Shape, not shade, tells the two colours apart."""
+    big = size * 2
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    inset = big * 0.07
+    if square:
+        d.rounded_rectangle((0, 0, big - 1, big - 1), radius=big // 8, fill="#111111")
+        d.rounded_rectangle(
+            (inset, inset, big - inset, big - inset), radius=big // 10, fill="#FFFFFF"
+        )
+        inset2 = big * 0.13
+        d.rounded_rectangle(
+            (inset2, inset2, big - inset2, big - inset2), radius=big // 12, fill=fill
+        )
+    else:
+        d.ellipse((0, 0, big - 1, big - 1), fill="#111111")
+        d.ellipse((inset, inset, big - inset, big - inset), fill="#FFFFFF")
+        inset2 = big * 0.13
+        d.ellipse((inset2, inset2, big - inset2, big - inset2), fill=fill)
+    img = img.resize((size, size), Image.Resampling.LANCZOS)
+    d = ImageDraw.Draw(img)
+    f = font(max(16, int(size * 0.55)), True)
+    d.text((size / 2, size / 2 + 1), letter, font=f, fill=ink, anchor="mm")
+    return img
+
+
+def _cell_xy(r: int, c: int) -> tuple[int, int]:
+    return GX0 + c * CELL, GY0 + r * CELL
+
+
+BoardKey = tuple[tuple[Any, ...], ...]
+
+
+@lru_cache(maxsize=4)
+def board_layer(spaces: BoardKey, animals: tuple[str, ...]) -> Image.Image:
+    """Floor, grid, empty-space pillar marks, quarter borders, coordinates (static)."""
+    s2 = 2
+    img = Image.new("RGB", (WIDTH * s2, HEIGHT * s2), BACKGROUND)
+    d = ImageDraw.Draw(img)
+    x0, y0 = (GX0 - 6) * s2, (GY0 - 6) * s2
+    d.rounded_rectangle(
+        (x0, y0, (GX0 + GRID + 6) * s2, (GY0 + GRID + 6) * s2), radius=18, fill="#D9CBA8"
+    )
+    for _name, r, c, _q, kind, sides in spaces:
+        x, y = _cell_xy(r, c)
+        box = (x * s2, y * s2, (x + CELL) * s2 - 1, (y + CELL) * s2 - 1)
+        d.rectangle(box, fill=FLOOR, outline=FLOOR_LINE, width=2)
+        sub = Image.new("RGBA", (CELL * s2, CELL * s2), (0, 0, 0, 0))
+        _pillars(ImageDraw.Draw(sub), CELL * s2, tuple(sides), kind == "C", EMPTY_PILLAR)
+        img.paste(sub, (x * s2, y * s2), sub)
+    # quarter borders (the rondel block is drawn over them)
+    mid = GX0 + 4 * CELL
+    w = 6
+    d.line((mid * s2, GY0 * s2, mid * s2, (GY0 + GRID) * s2), fill=QUARTER_LINE, width=w)
+    d.line((GX0 * s2, mid * s2, (GX0 + GRID) * s2, mid * s2), fill=QUARTER_LINE, width=w)
+    # rondel block
+    rx, ry = _cell_xy(3, 3)
+    d.rounded_rectangle(
+        (rx * s2 - 4, ry * s2 - 4, (rx + 2 * CELL) * s2 + 4, (ry + 2 * CELL) * s2 + 4),
+        radius=40,
+        fill=RONDEL_FILL,
+        outline="#2A1F14",
+        width=4,
+    )
+    img = img.reduce(s2)
+    d = ImageDraw.Draw(img)
+    f = font(18, True)
+    for i in range(8):
+        cx = GX0 + i * CELL + CELL // 2
+        cy = GY0 + i * CELL + CELL // 2
+        letter = "ABCDEFGH"[i]
+        d.text((cx, GY0 - COORD // 2 - 2), letter, font=f, fill=MUTED, anchor="mm")
+        d.text((cx, GY0 + GRID + COORD // 2 + 2), letter, font=f, fill=MUTED, anchor="mm")
+        d.text((GX0 - COORD // 2 - 2, cy), str(i + 1), font=f, fill=MUTED, anchor="mm")
+        d.text((GX0 + GRID + COORD // 2 + 2, cy), str(i + 1), font=f, fill=MUTED, anchor="mm")
+    return img
+
+
+def _corner_cells() -> list[tuple[int, int, int]]:
+    """The four corner cells (not spaces) that carry the quarter names: (r, c, quarter)."""
+    return [(0, 0, 1), (0, 7, 2), (7, 7, 3), (7, 0, 4)]
+
+
+def _initials(names: list[str], n: int) -> list[str]:
+    letters = [(names[i].strip()[:1] or str(i + 1)).upper() for i in range(n)]
+    if len(set(letters)) < n:
+        return [str(i + 1) for i in range(n)]
+    return letters
+
+
+def _names(names: list[str], n: int) -> list[str]:
+    return [names[i] if i < len(names) and names[i] else f"Player {i + 1}" for i in range(n)]
+
+
+def draw(view: dict[str, Any], names: list[str], seat: int | None) -> Image.Image:
+    """The public picture (every seat sees the same: no hidden information)."""
+    n = view["players"]
+    names = _names(names, n)
+    letters = _initials(names, n)
+    colours = tuple(view["colours"])
+    key = tuple(
+        (b["space"], b["r"], b["c"], b["q"], b["type"], tuple(b["half_pillars"]))
+        for b in view["board"]
+    )
+    img = board_layer(key, tuple(view["animals"])).copy()
+    d = ImageDraw.Draw(img)
+
+    # ---- quarter name plates in the corner cells
+    quarters = {q["q"]: q for q in view["quarters"]}
+    for r, c, qn in _corner_cells():
+        q = quarters[qn]
+        x, y = _cell_xy(r, c)
+        fill = "#2E7D32" if q["scored"] else "#F7F1E3"
+        ink = "#FFFFFF" if q["scored"] else INK
+        d.rounded_rectangle(
+            (x + 4, y + 4, x + CELL - 4, y + CELL - 4),
+            radius=12,
+            fill=fill,
+            outline=QUARTER_LINE,
+            width=2,
+        )
+        d.text(
+            (x + CELL / 2, y + 26),
+            q["animal"].capitalize(),
+            font=font(16, True),
+            fill=ink,
+            anchor="mm",
+        )
+        d.text((x + CELL / 2, y + 50), f"Q{qn}", font=font(16), fill=ink, anchor="mm")
+        status = "scored ✓" if q["scored"] else f"{q['empty']} empty"
+        d.text((x + CELL / 2, y + 74), status, font=font(16), fill=ink, anchor="mm")
+
+    # ---- tiles and workers
+    recent = set(view["recent"])
+    pending = view["pending_worker"]["space"] if view["pending_worker"] else None
+    wsize = 40
+    for b in view["board"]:
+        x, y = _cell_xy(b["r"], b["c"])
+        if b["colour"] is not None:
+            sprite = tile_sprite(
+                tile_fill(b["colour"], colours),
+                tile_letter(b["colour"]),
+                b["arrow"],
+                tuple(b["half_pillars"]),
+                b["type"] == "C",
+                CELL - 6,
+            )
+            img.paste(sprite, (x + 3, y + 3), sprite)
+        if b["worker"] is not None:
+            ws, wc = b["worker"]
+            sprite = worker_sprite(
+                player_colour(ws), player_text_colour(ws), letters[ws], wc == 1, wsize
+            )
+            img.paste(sprite, (x + CELL - wsize - 5, y + 5), sprite)
+        if b["space"] in recent or b["space"] == pending:
+            d.rectangle((x + 1, y + 1, x + CELL - 2, y + CELL - 2), outline=HIGHLIGHT, width=5)
+
+    # ---- quarter borders over the tiles (around the rondel block)
+    mid_x, mid_y = GX0 + 4 * CELL, GY0 + 4 * CELL
+    for a, b in ((GY0 - 2, mid_y - CELL), (mid_y + CELL, GY0 + GRID + 2)):
+        d.line((mid_x, a, mid_x, b), fill=QUARTER_LINE, width=4)
+        d.line((a - GY0 + GX0, mid_y, b - GY0 + GX0, mid_y), fill=QUARTER_LINE, width=4)
+
+    # ---- rondel
+    arrow = view["arrow"]
+    field_cell = {1: (3, 3), 2: (3, 4), 3: (4, 4), 4: (4, 3)}  # by quarter lain over
+    mini = 72
+    gap = 13  # half the gap across the rondel's centre lines, where the pointer sits
+    for fld in view["rondel"]:
+        r, c = field_cell[fld["quarter"]]
+        x, y = _cell_xy(r, c)
+        ox = x + CELL - gap - mini if c == 3 else x + gap
+        oy = y + CELL - gap - mini if r == 3 else y + gap
+        if fld["colour"] is None:
+            d.rounded_rectangle(
+                (ox, oy, ox + mini, oy + mini), radius=8, outline="#A89878", width=2
+            )
+        else:
+            turns = ROTATE[fld["arrow"]]
+            sides = tuple(sorted(SIDES[(SIDES.index(s) + turns) % 4] for s in fld["half_pillars"]))
+            sprite = tile_sprite(
+                tile_fill(fld["colour"], colours),
+                tile_letter(fld["colour"]),
+                fld["arrow"],
+                sides,
+                fld["type"] == "C",
+                mini,
+            )
+            img.paste(sprite, (ox, oy), sprite)
+        # field number badge in the mini tile's bottom-right corner (corners stay free of
+        # arrows and pillar marks)
+        bx, by = ox + mini - 13, oy + mini - 13
+        d.ellipse((bx - 12, by - 12, bx + 12, by + 12), fill="#FFFFFF", outline="#000000", width=2)
+        d.text((bx, by), str(fld["field"]), font=font(17, True), fill="#000000", anchor="mm")
+    # the big arrow: a yellow pointer on the rondel rim towards the active side
+    cx, cy = GX0 + 4 * CELL, GY0 + 4 * CELL
+    dx, dy = DELTA[arrow]
+    px, py = -dy, dx
+    tip = CELL + 8
+    base = CELL - 40
+    pts = [
+        (cx + dx * tip, cy + dy * tip),
+        (cx + dx * base + px * 12, cy + dy * base + py * 12),
+        (cx + dx * base - px * 12, cy + dy * base - py * 12),
+    ]
+    d.polygon(pts, fill=HIGHLIGHT, outline="#000000", width=3)
+
+    # ---- seat strips
+    sides = view["sides"]
+    turn = view["turn"] if view["phase"] != "over" else None
+    for side in SIDES:
+        seat_here = sides.index(side) if side in sides else None
+        active = seat_here is not None and seat_here == turn
+        _seat_strip(img, side, seat_here, names, letters, active)
+
+    _panel(img, view, names, letters, colours)
+    return img
+
+
+def _strip_box(side: str) -> tuple[int, int, int, int]:
+    lo, hi = MARGIN, BOARD_END
+    inner_lo, inner_hi = MARGIN + STRIP, BOARD_END - STRIP
+    if side == "N":
+        return inner_lo, lo, inner_hi, lo + STRIP - 6
+    if side == "S":
+        return inner_lo, hi - STRIP + 6, inner_hi, hi
+    if side == "W":
+        return lo, inner_lo, lo + STRIP - 6, inner_hi
+    return hi - STRIP + 6, inner_lo, hi, inner_hi
+
+
+def _seat_strip(
+    img: Image.Image,
+    side: str,
+    seat: int | None,
+    names: list[str],
+    letters: list[str],
+    active: bool,
+) -> None:
+    d = ImageDraw.Draw(img)
+    x0, y0, x1, y1 = _strip_box(side)
+    fill = HIGHLIGHT if active else ("#E6DCC6" if seat is not None else BACKGROUND)
+    d.rounded_rectangle(
+        (x0, y0, x1, y1),
+        radius=12,
+        fill=fill,
+        outline="#000000" if active else "#BFB291",
+        width=3 if active else 1,
+    )
+    if seat is None:
+        text = "(empty side)"
+        colour = MUTED
+    else:
+        text = f"{names[seat]}" + (" — to play" if active else "")
+        colour = INK
+    horizontal = side in ("N", "S")
+    length = (x1 - x0) if horizontal else (y1 - y0)
+    thick = (y1 - y0) if horizontal else (x1 - x0)
+    strip = Image.new("RGBA", (length, thick), (0, 0, 0, 0))
+    sd = ImageDraw.Draw(strip)
+    pos = 16
+    if seat is not None:
+        disc = worker_sprite(
+            player_colour(seat), player_text_colour(seat), letters[seat], False, 36
+        )
+        strip.paste(disc, (pos, (thick - 36) // 2), disc)
+        pos += 46
+    f = font(22, True)
+    sd.text(
+        (pos, thick / 2), fit_text(text, f, length - pos - 10), font=f, fill=colour, anchor="lm"
+    )
+    if side == "W":
+        strip = strip.rotate(90, expand=True)
+    elif side == "E":
+        strip = strip.rotate(-90, expand=True)
+    img.paste(strip, (x0, y0), strip)
+
+
+def _panel(
+    img: Image.Image,
+    view: dict[str, Any],
+    names: list[str],
+    letters: list[str],
+    colours: tuple[str, ...],
+) -> None:
+    d = ImageDraw.Draw(img)
+    x = PANEL_X
+    right = WIDTH - MARGIN
+    y = MARGIN
+    n = view["players"]
+    d.text((x, y), "Maharani", font=font(30, True), fill=INK)
+    d.text((right, y + 8), f"turn {view['turn_no']}", font=font(20), fill=MUTED, anchor="ra")
+    y += 46
+    d.text((x, y), _status_text(view, names), font=font(19, True), fill=INK)
+    y += 34
+    best = max(view["gold"])
+    for s in range(n):
+        active = s == view["turn"] and view["phase"] != "over"
+        box_h = 136
+        d.rounded_rectangle(
+            (x, y, right, y + box_h - 8),
+            radius=12,
+            fill="#FFF6C2" if active else "#FFFFFF",
+            outline="#000000" if active else "#CFC6B0",
+            width=3 if active else 1,
+        )
+        disc = worker_sprite(player_colour(s), player_text_colour(s), letters[s], False, 40)
+        img.paste(disc, (x + 10, y + 10), disc)
+        gold = view["gold"][s]
+        gold_text = f"{gold} gold" + (" ★" if view["phase"] == "over" and gold == best else "")
+        gf = font(24, True)
+        gw = int(gf.getlength(gold_text))
+        d.text((right - 12, y + 30), gold_text, font=gf, fill=INK, anchor="rm")
+        nf = font(22, True)
+        d.text(
+            (x + 60, y + 30),
+            fit_text(names[s], nf, right - x - 90 - gw),
+            font=nf,
+            fill=INK,
+            anchor="lm",
+        )
+        side = view["sides"][s]
+        supply = view["supply"][s]
+        if view["worker_colours"] == 2:
+            workers = f"workers: ● {supply[0]}, ■ {supply[1]}"
+        else:
+            workers = f"workers in supply: {supply[0]}"
+        d.text((x + 12, y + 58), f"{SIDE_WORD[side]} · {workers}", font=font(17), fill=INK)
+        cx = x + 12
+        for q, up in enumerate(view["markers"][s]):
+            word = view["animals"][q].capitalize() + (" ✓" if up else " ✗")
+            f = font(16, True)
+            w = int(f.getlength(word)) + 14
+            d.rounded_rectangle(
+                (cx, y + 88, cx + w, y + 116),
+                radius=8,
+                fill="#F3E9CF" if up else "#555555",
+                outline="#8A7A55" if up else "#222222",
+            )
+            d.text((cx + w / 2, y + 102), word, font=f, fill=INK if up else "#FFFFFF", anchor="mm")
+            cx += w + 6
+        y += box_h
+    y += 4
+    d.text((x, y), "markers: ✓ face up, ✗ used (face down)", font=font(16), fill=MUTED)
+    y += 26
+    bag = f"bag: {view['bag']} tiles"
+    if view["discarded"]:
+        bag += f" · set aside: {len(view['discarded'])} centre-pillar"
+    d.text((x, y), bag, font=font(17), fill=INK)
+    y += 30
+    # colour legend
+    f = font(16, True)
+    col_w = (right - x) // 3
+    for i, colour in enumerate(colours):
+        lx = x + (i % 3) * col_w
+        ly = y + (i // 3) * 34
+        fill = tile_fill(colour, colours)
+        d.rounded_rectangle((lx, ly, lx + 28, ly + 28), radius=5, fill=fill, outline="#222222")
+        d.text((lx + 14, ly + 14), tile_letter(colour), font=f, fill=_text_on(fill), anchor="mm")
+        d.text((lx + 36, ly + 14), colour, font=font(16), fill=INK, anchor="lm")
+    y += 34 * ((len(colours) + 2) // 3) + 6
+    table = " · ".join(f"{k}→{g}" for k, g in enumerate(view["quarter_gold"]) if k)
+    d.text((x, y), "quarter pays per worker count:", font=font(16), fill=MUTED)
+    d.text((x, y + 22), table, font=font(17, True), fill=INK)
+
+
+def _status_text(view: dict[str, Any], names: list[str]) -> str:
+    phase = view["phase"]
+    if phase == "over":
+        best = max(view["gold"])
+        win = [names[s] for s, g in enumerate(view["gold"]) if g == best]
+        early = " (stopped early)" if view["end"] == "stall" else ""
+        return fit_text(f"Game over{early}: {' & '.join(win)} wins", font(19, True), 440)
+    who = names[view["turn"]]
+    if phase == "first":
+        text = f"{who}: place a tile or refresh"
+    elif phase == "second":
+        text = f"{who}: 2nd tile (2 gold) or stop"
+    else:
+        text = f"{who}: choose a worker on {view['pending_worker']['space']}"
+    return fit_text(text, font(19, True), 440)

@@ -1,0 +1,511 @@
+"""Taj Mahal pictures, drawn only from a view (``rules.taj_mahal`` ``view``).
+
+Public picture (seat None): the map (provinces named, roads, fortresses with their bonus
+tiles, palaces in the owner's colour + letter, crowned palaces, the current province
+outlined), the court with the prizes still there, the display, and one row per player
+(score, hand size, colour, played cards, tiles, whose turn). Private picture (a seat): that
+player's hand grouped by colour, with a small header.
+
+Symbols are letters (V G M P E) and a crown shape for the Grand Mogul, so colour is never
+the only cue; card colours also carry their letter (R Y G B W, S special).
+The static map (background, provinces, roads, labels) is drawn once at 2x, reduced and
+cached; each picture pastes it and draws the pieces of the moment on top.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import (
+    BACKGROUND,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    fit_text,
+    font,
+    player_colour,
+    player_text_colour,
+)
+from rules.base import fill_names
+from rules.taj_mahal.components import SYMBOL_LETTERS, components
+
+W, H = 1400, 940
+MAP_W = 890
+TOP = 48
+#: Province centres on a rough geographic grid (north up). Presentation only; provinces a
+#: corrected map adds without a position here are placed on a spare row at the bottom.
+CENTRES: dict[str, tuple[float, float]] = {
+    "KAB": (0.5, 0.45),
+    "KSH": (2.35, 0.2),
+    "MUL": (0.35, 2.0),
+    "LAH": (1.95, 1.6),
+    "DEL": (3.5, 1.35),
+    "AWA": (5.05, 1.55),
+    "SIN": (0.3, 3.6),
+    "AJM": (1.95, 3.15),
+    "AGR": (3.55, 3.0),
+    "ALL": (5.05, 3.35),
+    "GUJ": (1.2, 4.8),
+    "MAL": (3.15, 4.75),
+}
+SCALE_X, SCALE_Y = 148, 150
+RX, RY = 84, 66  # province ellipse
+OFFS = {"N": (0, -47), "E": (64, 0), "S": (0, 47), "W": (-64, 0), "TAJ": (0, 13)}
+CITY_R = 17
+CARD_FILL = {
+    "red": "#E8705F",
+    "yellow": "#F4D35E",
+    "green": "#7CC47F",
+    "blue": "#6C9CF0",
+    None: "#FFFFFF",
+}
+SPECIAL_FILL = "#D9B650"
+GOOD_FILL = {"rice": "#FFFFFF", "tea": "#9ED39B", "spice": "#F0A35E", "jewel": "#B9A3F0"}
+GOOD_LETTER = {"rice": "R", "tea": "T", "spice": "S", "jewel": "J"}
+FORT = "#7B4FA0"
+PROVINCE_FILL = "#E9DEC4"
+ROAD = "#9C8A6A"
+
+
+@cache
+def _province_xy() -> dict[str, tuple[int, int]]:
+    comp = components()
+    grid: dict[str, tuple[float, float]] = {}
+    spare = 0
+    for p in comp.province_keys:
+        if p not in CENTRES:
+            spare += 1
+        grid[p] = CENTRES.get(p, (0.3 + 1.2 * (spare - 1), 5.6))
+    x0 = min(g[0] for g in grid.values())
+    y0 = min(g[1] for g in grid.values())
+    return {
+        p: (int(RX + 12 + (gx - x0) * SCALE_X), int(TOP + RY + 14 + (gy - y0) * SCALE_Y))
+        for p, (gx, gy) in grid.items()
+    }
+
+
+@cache
+def _city_xy() -> dict[str, tuple[int, int]]:
+    comp = components()
+    pxy = _province_xy()
+    out = {}
+    for c in comp.cities:
+        prov, _, pos = c.partition("_")
+        cx, cy = pxy[prov]
+        dx, dy = OFFS.get(pos, (0, 0))
+        out[c] = (cx + dx, cy + dy)
+    return out
+
+
+def _crown(d: ImageDraw.ImageDraw, cx: float, cy: float, size: float, fill: str) -> None:
+    """A three-pointed crown centred at (cx, cy): the Grand Mogul's symbol."""
+    w, h = size, size * 0.75
+    x0, y0, x1, y1 = cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2
+    pts = [
+        (x0, y1),
+        (x0, y0),
+        (x0 + w * 0.25, y0 + h * 0.45),
+        (cx, y0 - h * 0.05),
+        (x1 - w * 0.25, y0 + h * 0.45),
+        (x1, y0),
+        (x1, y1),
+    ]
+    d.polygon(pts, fill=fill, outline=INK, width=max(1, int(size / 12)))
+
+
+@cache
+def _base() -> Image.Image:
+    """Static map layer at final size (drawn at 2x and reduced once)."""
+    comp = components()
+    k = 2
+    img = Image.new("RGB", (W * k, H * k), BACKGROUND)
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, MAP_W * k, H * k), fill="#F7F1E3")
+    pxy = _province_xy()
+    for cx, cy in pxy.values():
+        d.ellipse(
+            ((cx - RX) * k, (cy - RY) * k, (cx + RX) * k, (cy + RY) * k),
+            fill=PROVINCE_FILL,
+            outline="#BFAF8A",
+            width=2 * k,
+        )
+    cxy = _city_xy()
+    for a, b in comp.roads:
+        same = comp.city_province[a] == comp.city_province[b]
+        (x0, y0), (x1, y1) = cxy[a], cxy[b]
+        d.line((x0 * k, y0 * k, x1 * k, y1 * k), fill=ROAD if not same else "#B7A37C", width=4 * k)
+    for c, (x, y) in cxy.items():
+        fort = c in comp.fortresses
+        d.ellipse(
+            ((x - CITY_R) * k, (y - CITY_R) * k, (x + CITY_R) * k, (y + CITY_R) * k),
+            fill=FORT if fort else "#FFFFFF",
+            outline=INK,
+            width=2 * k,
+        )
+    img = img.reduce(k)
+    d = ImageDraw.Draw(img)
+    f_label = font(17, bold=True)
+    f_city = font(16, bold=True)
+    centre_city = {comp.city_province[c] for c in cxy if c.endswith("_TAJ")}
+    for p, (cx, cy) in pxy.items():
+        label = comp.province_label[p]
+        tw = f_label.getlength(label)
+        if p in centre_city:
+            cy -= 5
+        # the name sits in the middle band between the W and E cities, on a light plate
+        d.rounded_rectangle((cx - tw / 2 - 4, cy - 24, cx + tw / 2 + 4, cy - 3), 5, fill="#F7F1E3")
+        d.text((cx, cy - 13), label, font=f_label, fill=INK, anchor="mm")
+    for c, (x, y) in cxy.items():
+        pos = c.partition("_")[2]
+        if pos == "TAJ":
+            continue
+        fort = c in comp.fortresses
+        d.text((x, y + 1), pos[:1], font=f_city, fill="#FFFFFF" if fort else MUTED, anchor="mm")
+    return img
+
+
+@cache
+def _palace_sprite(colour: str, text_colour: str, letter: str, crowned: bool) -> Image.Image:
+    """A palace (house shape with the owner's letter), crowned palaces with a gold crown."""
+    k = 4
+    s = 36
+    img = Image.new("RGBA", (s * k, s * k), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    top = 14 if crowned else 6
+    pts = [(4, 16 + top // 2), (18, top), (32, 16 + top // 2), (32, 34), (4, 34)]
+    d.polygon([(x * k, y * k) for x, y in pts], fill=colour, outline=INK, width=2 * k)
+    if crowned:
+        _crown(d, 18 * k, 6 * k, 16 * k, "#F2C230")
+    img = img.reduce(k)
+    d = ImageDraw.Draw(img)
+    d.text((18, 26), letter, font=font(16, bold=True), fill=text_colour, anchor="mm")
+    return img
+
+
+def _letters(names: list[str], n: int) -> list[str]:
+    """Owner letters for palaces: initials when distinct, else seat numbers."""
+    initials = [
+        (names[i][:1] if i < len(names) and names[i] else str(i + 1)).upper() for i in range(n)
+    ]
+    if len(set(initials)) == n:
+        return initials
+    return [str(i + 1) for i in range(n)]
+
+
+def _name(names: list[str], seat: int) -> str:
+    return names[seat] if seat < len(names) else f"Player {seat + 1}"
+
+
+def _card(
+    d: ImageDraw.ImageDraw, x: int, y: int, card: dict[str, Any], w: int = 46, h: int = 66
+) -> None:
+    """A card: fill by colour, its colour letter in the corner, its symbols big."""
+    kind = card["kind"]
+    fill = SPECIAL_FILL if kind == "special" else CARD_FILL.get(card["colour"], "#FFFFFF")
+    d.rounded_rectangle((x, y, x + w, y + h), 6, fill=fill, outline=INK, width=2)
+    tag = card["code"].split("-")[0]
+    f_small = font(13, bold=True)
+    d.text((x + 4, y + 2), tag, font=f_small, fill=INK)
+    syms = card["symbols"]
+    if kind == "special" and not syms:
+        label = card["code"].split("-")[1]
+        d.text(
+            (x + w / 2, y + h / 2 + 6),
+            "+2" if label == "2" else "⇄",
+            font=font(20, True),
+            fill=INK,
+            anchor="mm",
+        )
+        return
+    if kind == "special":
+        d.text((x + w - 4, y + 2), "+1", font=f_small, fill=INK, anchor="ra")
+    n = len(syms)
+    size = 20 if h >= 60 else 17
+    for i, s in enumerate(syms):
+        cy = y + h * (0.58 if n == 1 else (0.42 + 0.32 * i))
+        _symbol(d, x + w / 2, cy, s, size)
+
+
+def _symbol(d: ImageDraw.ImageDraw, cx: float, cy: float, sym: str, size: int) -> None:
+    if sym == "mogul":
+        _crown(d, cx, cy, size * 1.1, "#F2C230")
+    else:
+        d.text((cx, cy), SYMBOL_LETTERS[sym], font=font(size, bold=True), fill=INK, anchor="mm")
+
+
+def _tile_badge(
+    d: ImageDraw.ImageDraw, x: int, y: int, number: int, goods: list[str], faded: bool
+) -> None:
+    """An octagonal province tile: number, then its goods as letter chips."""
+    r = 15
+    pts = [
+        (x + r * a, y + r * b)
+        for a, b in (
+            (-0.42, -1),
+            (0.42, -1),
+            (1, -0.42),
+            (1, 0.42),
+            (0.42, 1),
+            (-0.42, 1),
+            (-1, 0.42),
+            (-1, -0.42),
+        )
+    ]
+    d.polygon(pts, fill="#D8D2C4" if faded else "#FFF7D6", outline=MUTED if faded else INK, width=2)
+    d.text((x, y), str(number), font=font(16, bold=True), fill=MUTED if faded else INK, anchor="mm")
+    if faded:
+        return
+    for i, g in enumerate(goods):
+        gx = x + r + 4 + i * 20
+        d.rounded_rectangle((gx, y - 9, gx + 18, y + 9), 4, fill=GOOD_FILL[g], outline=INK)
+        d.text((gx + 9, y), GOOD_LETTER[g], font=font(13, bold=True), fill=INK, anchor="mm")
+
+
+def _draw_map(
+    img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], letters: list[str]
+) -> None:
+    comp = components()
+    pxy = _province_xy()
+    cxy = _city_xy()
+    cur = view["province"]
+    cx, cy = pxy[cur]
+    d.ellipse((cx - RX - 3, cy - RY - 3, cx + RX + 3, cy + RY + 3), outline=HIGHLIGHT, width=6)
+    d.ellipse((cx - RX - 6, cy - RY - 6, cx + RX + 6, cy + RY + 6), outline=INK, width=1)
+    for p, (px, py) in pxy.items():
+        number = view["province_tiles"][p]
+        faded = number < view["visit"] or (number == view["visit"] and view["court_tile"] is None)
+        _tile_badge(d, px + 48, py - 50, number, view["tile_goods"][str(number)], faded)
+    f_b = font(14, bold=True)
+    for city, b in view["bonus"].items():
+        x, y = cxy[city]
+        pos = city.partition("_")[2]
+        if pos == "TAJ":  # the centre city has no room beside it: the tile sits inside
+            d.text((x, y), b["code"], font=font(16, True), fill="#FFFFFF", anchor="mm")
+            continue
+        dx, dy = {"N": (-34, -12), "S": (-34, 12), "E": (0, 28), "W": (0, 28), "TAJ": (0, 28)}.get(
+            pos, (0, 26)
+        )
+        text = b["code"]
+        if b["kind"] == "good":
+            text = GOOD_LETTER.get(text, text[:1].upper())
+            fill = GOOD_FILL.get(b["code"], "#FFFFFF")
+        elif b["kind"] == "card":
+            text = "+1▯"
+            fill = "#FFFFFF"
+        else:
+            fill = "#FFE9A8"
+        tw = f_b.getlength(text)
+        bx, by = x + dx, y + dy
+        d.rounded_rectangle(
+            (bx - tw / 2 - 4, by - 10, bx + tw / 2 + 4, by + 10),
+            4,
+            fill=fill,
+            outline=FORT,
+            width=2,
+        )
+        d.text((bx, by), text, font=f_b, fill=INK, anchor="mm")
+    for city, seat in view["palaces"].items():
+        x, y = cxy[city]
+        spr = _palace_sprite(player_colour(seat), player_text_colour(seat), letters[seat], False)
+        img.paste(spr, (x - 18, y - 20), spr)
+    crown_here = "mogul" not in view["court"]
+    for city, seat in view["crowned"].items():
+        x, y = cxy[city]
+        spr = _palace_sprite(player_colour(seat), player_text_colour(seat), letters[seat], True)
+        dx = 14 if city in view["palaces"] else 0
+        img.paste(spr, (x - 18 + dx, y - 24 - (8 if dx else 0)), spr)
+        if crown_here and comp.city_province[city] == cur:
+            d.ellipse(
+                (x - 25 + dx, y - 33 - (8 if dx else 0), x + 11 + dx, y + 9 - (8 if dx else 0)),
+                outline="#C79A00",
+                width=3,
+            )
+
+
+def _panel(
+    d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], letters: list[str]
+) -> None:
+    comp = components()
+    x0 = MAP_W + 14
+    f_h = font(19, bold=True)
+    f = font(16)
+    fb = font(16, bold=True)
+    # court
+    y = TOP + 6
+    d.text(
+        (x0, y),
+        f"Court · visit {view['visit']}/{view['visits']}: {comp.province_label[view['province']]}",
+        font=f_h,
+        fill=INK,
+    )
+    y += 32
+    court = set(view["court"])
+    xi = x0
+    for sym in ("vizier", "general", "monk", "princess", "mogul"):
+        there = sym in court
+        box = (xi, y, xi + 50, y + 50)
+        d.ellipse(
+            box, fill="#FFF7D6" if there else "#E4DED2", outline=INK if there else MUTED, width=2
+        )
+        if there:
+            _symbol(d, xi + 25, y + 25, sym, 24)
+        else:
+            d.text((xi + 25, y + 25), "–", font=f_h, fill=MUTED, anchor="mm")
+        xi += 58
+    there = view["court_tile"] is not None
+    d.ellipse(
+        (xi, y, xi + 50, y + 50),
+        fill="#FFF7D6" if there else "#E4DED2",
+        outline=INK if there else MUTED,
+        width=2,
+    )
+    d.text(
+        (xi + 25, y + 25),
+        "E" if there else "–",
+        font=font(24, True),
+        fill=INK if there else MUTED,
+        anchor="mm",
+    )
+    if there:
+        _tile_badge(
+            d,
+            xi + 76,
+            y + 25,
+            view["court_tile"],
+            view["tile_goods"][str(view["court_tile"])],
+            False,
+        )
+    y += 62
+    sp = view["specials"]
+    parts = []
+    for sid, code in (("elephant", "+1E"), ("mogul", "+1C"), ("points", "+2"), ("colour", "⇄")):
+        owner = sp.get(sid)
+        parts.append(f"{code}: {letters[owner] if owner is not None else '–'}")
+    d.text((x0, y), "Specials  " + "   ".join(parts), font=f, fill=INK)
+    y += 30
+    # display
+    d.text(
+        (x0, y),
+        f"Display · deck {view['deck_size']} · discard {view['discard_size']}",
+        font=f_h,
+        fill=INK,
+    )
+    y += 28
+    for i, card in enumerate(view["display"]):
+        _card(d, x0 + i * 52, y, card)
+    if not view["display"]:
+        d.text((x0, y + 20), "(empty)", font=f, fill=MUTED)
+    y += 78
+    # players
+    n = view["players"]
+    row_h = min(118, (H - y - 8) // n)
+    acting = set(view["to_act"])
+    for s in range(n):
+        info = view["player_info"][s]
+        ry = y + s * row_h
+        if s in acting:
+            d.rectangle((x0 - 10, ry - 2, W - 4, ry + row_h - 6), fill="#FFF3B0", outline=HIGHLIGHT)
+        d.rounded_rectangle(
+            (x0 - 4, ry + 2, x0 + 24, ry + 30), 5, fill=player_colour(s), outline=INK
+        )
+        d.text((x0 + 10, ry + 16), letters[s], font=fb, fill=player_text_colour(s), anchor="mm")
+        name = fit_text(_name(names, s), fb, 150)
+        arrow = "▶ " if s in acting else ""
+        d.text((x0 + 32, ry + 5), arrow + name, font=fb, fill=INK)
+        state = "in" if info["in_visit"] else "out"
+        colour = f" {info['colour']}" if info["colour"] else ""
+        start = " · starts" if s == view["start"] else ""
+        d.text(
+            (x0 + 210, ry + 5),
+            f"{info['score']} pts · hand {info['hand_size']} · {state}{colour}{start}",
+            font=f,
+            fill=INK,
+        )
+        infl = " ".join(SYMBOL_LETTERS[k] for k in info["influence"]) or "–"
+        goods = " ".join(f"{GOOD_LETTER[g]}{c}" for g, c in sorted(info["goods"].items())) or "–"
+        d.text(
+            (x0 + 32, ry + 30),
+            f"tiles {infl} · goods {goods} · palaces {info['palaces_left']}",
+            font=f,
+            fill=MUTED,
+        )
+        for i, card in enumerate(info["played"][:14]):
+            _card(d, x0 + 32 + i * 36, ry + 54, card, 32, 50)
+
+
+def _draw_public(view: dict[str, Any], names: list[str]) -> Image.Image:
+    img = _base().copy()
+    d = ImageDraw.Draw(img)
+    letters = _letters(names, view["players"])
+    d.rectangle((0, 0, W, TOP - 4), fill="#3B2F2A")
+    status = fit_text(fill_names(view["status"], names), font(20, bold=True), W - 24)
+    d.text((12, (TOP - 4) // 2), status, font=font(20, bold=True), fill="#FFFFFF", anchor="lm")
+    _draw_map(img, d, view, letters)
+    _panel(d, view, names, letters)
+    d.text(
+        (10, H - 10),
+        "V vizier  G general  M monk  P princess  crown = Grand Mogul  E elephant"
+        "  ·  purple = fortress  R T S J = rice tea spice jewel  +1▯ = draw a card",
+        font=font(15),
+        fill=MUTED,
+        anchor="ld",
+    )
+    return img
+
+
+def _draw_private(view: dict[str, Any], names: list[str], seat: int) -> Image.Image:
+    comp = components()
+    hand = view.get("hand", [])
+    groups: list[tuple[str, list[dict[str, Any]]]] = []
+    for colour in comp.colours:
+        groups.append((colour, [c for c in hand if c["colour"] == colour]))
+    groups.append(("white", [c for c in hand if c["kind"] == "white"]))
+    groups.append(("special", [c for c in hand if c["kind"] == "special"]))
+    groups = [g for g in groups if g[1]]
+    cw, ch, gap = 58, 82, 8
+    rh = ch + 26
+    per_row = (W - 190) // (cw + gap)
+    rows = sum(max(1, -(-len(cards) // per_row)) for _, cards in groups) or 1
+    height = 100 + rows * rh + 10
+    img = Image.new("RGB", (W, max(height, 240)), BACKGROUND)
+    d = ImageDraw.Draw(img)
+    info = view["player_info"][seat]
+    d.rectangle((0, 0, W, 44), fill=player_colour(seat))
+    colour = info["colour"] or "not chosen yet"
+    head = (
+        f"{_name(names, seat)} — your hand: {len(hand)} cards · score {info['score']} · "
+        f"colour this visit: {colour}"
+    )
+    d.text(
+        (12, 22),
+        fit_text(head, font(20, True), W - 24),
+        font=font(20, True),
+        fill=player_text_colour(seat),
+        anchor="lm",
+    )
+    status = fill_names(view["status"], names)
+    d.text((12, 58), fit_text(status, font(17), W - 24), font=font(17), fill=INK)
+    y = 90
+    if not groups:
+        d.text((12, y + 20), "(no cards)", font=font(18), fill=MUTED)
+    for label, cards in groups:
+        d.text(
+            (12, y + ch / 2), f"{label} ({len(cards)})", font=font(18, True), fill=INK, anchor="lm"
+        )
+        for i, card in enumerate(cards):
+            r, c = divmod(i, per_row)
+            cx, cy = 180 + c * (cw + gap), y + r * rh
+            _card(d, cx, cy, card, cw, ch)
+            d.text((cx + cw / 2, cy + ch + 2), card["code"], font=font(16), fill=INK, anchor="ma")
+        y += max(1, -(-len(cards) // per_row)) * rh
+    return img
+
+
+def draw(view: dict[str, Any], names: list[str], seat: int | None) -> Image.Image:
+    """The public picture (seat None) or ``seat``'s private hand picture."""
+    if seat is None:
+        return _draw_public(view, names)
+    return _draw_private(view, names, seat)

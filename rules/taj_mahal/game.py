@@ -1,0 +1,800 @@
+"""The Taj Mahal move engine (see the package docstring for the rule decisions).
+
+State (plain JSON):
+  n, opts, rng, visit (0-based), tiles {province: tile number}, bonus {city: bonus index},
+  palace {city: seat} (regular), crowned {city: seat}, left [palaces in supply],
+  court [symbols whose prize is still there], stock {influence kind: tiles in the stack},
+  infl [[kinds held]], ptiles [[province tile numbers]], btiles [[bonus indexes]],
+  hands [[card ids]], played [[card ids]], lock [colour|None], inv [still in the visit],
+  acted [played a card this visit], turn, start, deck (top = end), discard, display,
+  special {special id: seat|None}, score [int], pending (the withdrawing player's
+  decisions still open) or None, over, final.
+
+Why a ``pending`` record: every decision after a withdrawal (cities, crown, display picks)
+belongs to the withdrawing player and must be a move of his; the record says what is still
+owed so ``to_act`` can return him until it is settled.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from rules.base import Event, Game, IllegalMove, Move, Outcome, State, Step, View, rank_by
+from rules.rng import Rng
+from rules.taj_mahal.components import INFLUENCE, SYMBOL_LETTERS, Components, components
+from rules.taj_mahal.scoring import (
+    goods_owned,
+    goods_score,
+    hand_score,
+    majority_wins,
+    palace_score,
+    symbol_counts,
+)
+
+PRIZE_WORDS = {
+    "vizier": "the vizier tile",
+    "general": "the general tile",
+    "monk": "the monk tile",
+    "princess": "the princess tile",
+    "mogul": "the crown",
+    "elephant": "the province tile",
+}
+
+
+class Options(BaseModel):
+    """Match options (rule decisions the reference asks to keep configurable)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    #: [R] the last player left in a visit may keep playing cards before withdrawing.
+    last_player_may_play: bool = True
+    #: [L] one palace per influence tile won (False: one palace per withdrawal in total).
+    palace_per_influence_tile: bool = True
+    #: Seat of the first starting player ("chosen by agreement").
+    first_player: int = 0
+
+
+_WITHDRAW = Move("withdraw", "withdraw from this visit", (Step("withdraw", "withdraw"),), 0.5)
+
+
+@cache
+def _play_move(cid: int, eid: int | None, rank: float) -> Move:
+    """The move playing card ``cid`` (+ ``eid``); cached since the same few hundred recur."""
+    comp = components()
+    card = comp.cards[cid]
+    colour_step = Step(card.code.split("-")[0], card.colour or "")
+    card_step = Step(card.code, card.name)
+    if eid is None:
+        steps = (colour_step, card_step, Step("alone", "no extra card"))
+        return Move(card.code, f"play {card.name}", steps, rank)
+    extra = comp.cards[eid]
+    steps = (colour_step, card_step, Step(extra.code, extra.name))
+    return Move(f"{card.code}+{extra.code}", f"play {card.name} with {extra.name}", steps, rank)
+
+
+@cache
+def _city_by_code() -> dict[str, str]:
+    comp = components()
+    return {comp.city_code(c): c for c in comp.cities}
+
+
+def _clone(s: State) -> State:
+    """Copy what ``apply`` may change (faster than deepcopy, and keeps apply pure)."""
+    t = dict(s)
+    for k in ("hands", "played", "infl", "ptiles", "btiles"):
+        t[k] = [list(x) for x in s[k]]
+    for k in ("lock", "inv", "acted", "left", "score", "deck", "discard", "display", "court"):
+        t[k] = list(s[k])
+    for k in ("bonus", "palace", "crowned", "special", "stock"):
+        t[k] = dict(s[k])
+    if s["pending"] is not None:
+        p = dict(s["pending"])
+        p["placed"] = list(p["placed"])
+        t["pending"] = p
+    return t
+
+
+class TajMahal(Game):
+    id = "taj-mahal"
+    name = "Taj Mahal"
+    min_players = 3
+    max_players = 5
+    Options = Options
+    has_hidden_information = True
+    summary = (
+        "12 visits, one per province (tile order 1..12, Agra last).\n"
+        "On your turn play one coloured card (+ at most one white or special card) or withdraw.\n"
+        "Your first coloured card fixes your colour for the visit (colour-change card: any).\n"
+        "Withdrawing wins each court prize where you strictly lead the players still in:\n"
+        "influence tiles give palaces, the mogul the crown, elephants the province's goods.\n"
+        "Then take 2 display cards (+1 from the deck if you played nothing). Most points wins."
+    )
+    notation_help = (
+        "Play `R-VE` (red vizier+elephant) or `R-VE+W-C` (with white mogul). "
+        "V vizier, G general, M monk, P princess, C mogul, E elephant; colours R Y G B, "
+        "W white, S special (S-E, S-C, S-2, S-X colour change). "
+        "Also `withdraw`, `palace-delhi-n`, `crown-agra-taj`, `take-R-VE`."
+    )
+
+    # ----- setup ---------------------------------------------------------------------
+    def setup(
+        self, player_count: int, seed: int, options: BaseModel | dict[str, Any] | None = None
+    ) -> State:
+        self.check_player_count(player_count)
+        opts = self.parse_options(options)
+        assert isinstance(opts, Options)
+        if not 0 <= opts.first_player < player_count:
+            raise IllegalMove(f"first_player must be a seat from 0 to {player_count - 1}.")
+        comp = components()
+        rng = Rng.from_seed(seed, "taj-mahal")
+        n = player_count
+        others = [p for p in comp.province_keys if p != comp.agra]
+        numbers = list(range(1, comp.setup.visits))
+        rng.shuffle(numbers)
+        tiles = dict(zip(others, numbers, strict=True))
+        tiles[comp.agra] = comp.setup.visits
+        forts = [c for c in comp.cities if c in comp.fortresses and c != comp.taj_city]
+        bonus_idx = list(range(1, len(comp.bonus_tiles)))
+        rng.shuffle(bonus_idx)
+        bonus = dict(zip(forts, bonus_idx, strict=True))
+        bonus[comp.taj_city] = 0
+        deck = list(comp.deck)
+        rng.shuffle(deck)
+        hands = []
+        for _ in range(n):
+            hands.append(sorted(deck[-comp.setup.starting_hand :]))
+            del deck[-comp.setup.starting_hand :]
+        state: State = {
+            "n": n,
+            "opts": opts.model_dump(),
+            "rng": 0,
+            "visit": 0,
+            "tiles": tiles,
+            "bonus": bonus,
+            "palace": {},
+            "crowned": {},
+            "left": [comp.setup.palaces_per_player] * n,
+            "court": list(comp.setup.court_prizes),
+            "stock": {k: comp.setup.influence_tiles_per_kind - 1 for k in INFLUENCE},
+            "infl": [[] for _ in range(n)],
+            "ptiles": [[] for _ in range(n)],
+            "btiles": [[] for _ in range(n)],
+            "hands": hands,
+            "played": [[] for _ in range(n)],
+            "lock": [None] * n,
+            "inv": [True] * n,
+            "acted": [False] * n,
+            "turn": opts.first_player,
+            "start": opts.first_player,
+            "deck": deck,
+            "discard": [],
+            "display": [],
+            "special": {sid: None for sid in comp.specials},
+            "score": [0] * n,
+            "pending": None,
+            "over": False,
+            "final": None,
+        }
+        state["display"] = self._draw(state, rng, comp.display_size(n), [])
+        state["rng"] = rng.state
+        return state
+
+    # ----- helpers -------------------------------------------------------------------
+    @staticmethod
+    def province(state: State) -> str:
+        """Key of the province visited now."""
+        number = state["visit"] + 1
+        for prov, t in state["tiles"].items():
+            if t == number:
+                return prov
+        raise AssertionError("no province for this visit")
+
+    @staticmethod
+    def _draw(state: State, rng: Rng, k: int, events: list[Event]) -> list[int]:
+        """Take up to ``k`` cards from the top of the draw pile, reshuffling the discard
+        pile into a new draw pile when it runs out ([L] rule 9)."""
+        out: list[int] = []
+        for _ in range(k):
+            if not state["deck"]:
+                if not state["discard"]:
+                    break
+                pile = list(state["discard"])
+                rng.shuffle(pile)
+                state["deck"] = pile
+                state["discard"] = []
+                events.append(
+                    Event(
+                        "reshuffle",
+                        f"The discard pile ({len(pile)} cards) was shuffled into a new draw pile.",
+                    )
+                )
+            out.append(state["deck"].pop())
+        return out
+
+    def _next_in(self, state: State, seat: int) -> int | None:
+        n = state["n"]
+        for i in range(1, n + 1):
+            s = (seat + i) % n
+            if state["inv"][s]:
+                return s
+        return None
+
+    # ----- whose decision --------------------------------------------------------------
+    def to_act(self, state: State) -> list[int]:
+        if state["over"]:
+            return []
+        if state["pending"] is not None:
+            return [state["pending"]["seat"]]
+        return [state["turn"]]
+
+    def _phase(self, state: State) -> str:
+        p = state["pending"]
+        if p is None:
+            return "turn"
+        if p["palaces"] > 0:
+            return "palace"
+        if p["crown"]:
+            return "crown"
+        return "pick"
+
+    # ----- legal moves ---------------------------------------------------------------
+    def palace_cities(self, state: State) -> list[str]:
+        """Cities of the current province without a regular palace (a crowned palace alone
+        does not block)."""
+        comp = components()
+        return [c for c in comp.province_cities[self.province(state)] if c not in state["palace"]]
+
+    def crown_cities(self, state: State, seat: int) -> list[str]:
+        """Any city of the current province except one already holding his own palace [R]."""
+        comp = components()
+        return [
+            c
+            for c in comp.province_cities[self.province(state)]
+            if state["palace"].get(c) != seat and state["crowned"].get(c) != seat
+        ]
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        if seat not in self.to_act(state):
+            return []
+        comp = components()
+        phase = self._phase(state)
+        if phase == "palace":
+            moves = []
+            for c in self.palace_cities(state):
+                label = f"palace on {comp.city_label(c)}"
+                b = state["bonus"].get(c)
+                rank = 1.0
+                if b is not None:
+                    label += f" (takes {comp.bonus_tiles[b].name})"
+                    rank = 2.0
+                note = "palace-" + comp.city_code(c)
+                moves.append(Move(note, label, (Step(note, label),), rank))
+            return moves
+        if phase == "crown":
+            moves = []
+            for c in self.crown_cities(state, seat):
+                label = f"crown on {comp.city_label(c)}"
+                note = "crown-" + comp.city_code(c)
+                moves.append(Move(note, label, (Step(note, label),), 1.0))
+            return moves
+        if phase == "pick":
+            moves = []
+            seen: set[str] = set()
+            for cid in state["display"]:
+                card = comp.cards[cid]
+                if card.code in seen:
+                    continue
+                seen.add(card.code)
+                note = "take-" + card.code
+                label = f"take {card.name} from the display"
+                moves.append(Move(note, label, (Step(note, label),), len(card.symbols)))
+            return moves
+        return self._turn_moves(state, seat, comp)
+
+    def _turn_moves(self, state: State, seat: int, comp: Components) -> list[Move]:
+        if sum(state["inv"]) == 1 and not state["opts"]["last_player_may_play"]:
+            return [_WITHDRAW]
+        lock = state["lock"][seat]
+        coloured: list[int] = []
+        extras: list[int] = []
+        seen: set[str] = set()
+        has_change = False
+        for cid in state["hands"][seat]:  # sorted ids: colours in data order
+            card = comp.cards[cid]
+            if card.code in seen:
+                continue
+            seen.add(card.code)
+            if card.kind == "colour":
+                coloured.append(cid)
+            else:
+                extras.append(cid)
+                if card.special == "colour":
+                    has_change = True
+        court = state["court"]
+        moves = [_WITHDRAW]
+        for cid in coloured:
+            card = comp.cards[cid]
+            off_colour = lock is not None and card.colour != lock
+            if off_colour and not has_change:
+                continue
+            base = sum(1 for x in card.symbols if x in court)
+            if not off_colour:
+                moves.append(_play_move(cid, None, base))
+            for eid in extras:
+                extra = comp.cards[eid]
+                if off_colour and extra.special != "colour":
+                    continue
+                bonus = sum(1 for x in extra.symbols if x in court)
+                moves.append(_play_move(cid, eid, base + bonus - 0.5))
+        return moves
+
+    # ----- apply -----------------------------------------------------------------------
+    def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        if seat not in self.to_act(state):
+            raise IllegalMove("It is not your turn.")
+        if not self._is_legal(state, seat, move.notation):
+            raise IllegalMove(self.explain_illegal(state, seat, move.notation))
+        comp = components()
+        s = _clone(state)
+        rng = Rng(s["rng"])
+        events: list[Event] = []
+        note = move.notation
+        if note == "withdraw":
+            self._withdraw(s, seat, comp, events)
+        elif note.startswith("palace-"):
+            self._place_palace(s, seat, self._city_from_code(note[7:]), comp, rng, events)
+        elif note.startswith("crown-"):
+            self._place_crown(s, seat, self._city_from_code(note[6:]), comp, events)
+        elif note.startswith("take-"):
+            self._take(s, seat, note[5:], comp, events)
+        else:
+            self._play(s, seat, note, comp, events)
+        self._continue(s, comp, rng, events)
+        s["rng"] = rng.state
+        return s, events
+
+    def _is_legal(self, state: State, seat: int, note: str) -> bool:
+        """Cheap check that ``note`` is one of ``legal_moves`` (same rules, no Move lists)."""
+        comp = components()
+        phase = self._phase(state)
+        if phase == "palace":
+            city = _city_by_code().get(note[7:]) if note.startswith("palace-") else None
+            return city is not None and city in self.palace_cities(state)
+        if phase == "crown":
+            city = _city_by_code().get(note[6:]) if note.startswith("crown-") else None
+            return city is not None and city in self.crown_cities(state, seat)
+        if phase == "pick":
+            return note.startswith("take-") and any(
+                comp.cards[c].code == note[5:] for c in state["display"]
+            )
+        if note == "withdraw":
+            return True
+        return any(m.notation == note for m in self._turn_moves(state, seat, comp))
+
+    @staticmethod
+    def _city_from_code(code: str) -> str:
+        return _city_by_code()[code]
+
+    def _play(self, s: State, seat: int, note: str, comp: Components, events: list[Event]) -> None:
+        codes = note.split("+")
+        hand = s["hands"][seat]
+        cards = []
+        for code in codes:
+            cid = next(c for c in hand if comp.cards[c].code == code)
+            hand.remove(cid)
+            cards.append(comp.cards[cid])
+            s["played"][seat].append(cid)
+        main = cards[0]
+        if s["lock"][seat] is None:
+            s["lock"][seat] = main.colour
+        s["acted"][seat] = True
+        text = f"{{p{seat}}} played {main.name}"
+        if len(cards) > 1:
+            text += f" with {cards[1].name}"
+            if cards[1].points:
+                s["score"][seat] += cards[1].points
+                text += f" and scored {cards[1].points}"
+        events.append(Event("play", text + ".", {"seat": seat, "cards": [c.id for c in cards]}))
+        nxt = self._next_in(s, seat)
+        assert nxt is not None
+        s["turn"] = nxt
+
+    def _withdraw(self, s: State, seat: int, comp: Components, events: list[Event]) -> None:
+        mine = symbol_counts(s["played"][seat], comp)
+        others = [
+            symbol_counts(s["played"][o], comp) for o in range(s["n"]) if o != seat and s["inv"][o]
+        ]
+        won = majority_wins(mine, others, s["court"])
+        s["inv"][seat] = False
+        palaces = 0
+        for prize in won:
+            s["court"].remove(prize)
+            if prize in INFLUENCE:
+                s["infl"][seat].append(prize)
+                palaces += 1
+        if not s["opts"]["palace_per_influence_tile"]:
+            palaces = min(palaces, 1)
+        palaces = min(palaces, s["left"][seat])
+        crown = "mogul" in won and s["left"][seat] > palaces
+        ptile = s["visit"] + 1 if "elephant" in won else None
+        words = ", ".join(PRIZE_WORDS[p] for p in won) if won else "nothing"
+        text = f"{{p{seat}}} withdrew"
+        if not s["acted"][seat]:
+            text += " without playing"
+        events.append(Event("withdraw", f"{text} and won {words}.", {"seat": seat, "won": won}))
+        s["pending"] = {
+            "seat": seat,
+            "palaces": palaces,
+            "crown": crown,
+            "placed": [],
+            "ptile": ptile,
+            "scored": False,
+            "picks": 2,
+            "blind": not s["acted"][seat],
+        }
+
+    def _place_palace(
+        self, s: State, seat: int, city: str, comp: Components, rng: Rng, events: list[Event]
+    ) -> None:
+        p = s["pending"]
+        s["palace"][city] = seat
+        s["left"][seat] -= 1
+        p["palaces"] -= 1
+        p["placed"].append(city)
+        text = f"{{p{seat}}} placed a palace on {comp.city_label(city)}"
+        b = s["bonus"].pop(city, None)
+        data: dict[str, Any] = {"seat": seat, "city": city}
+        secret: dict[str, Any] = {}
+        private: dict[int, str] = {}
+        if b is not None:
+            tile = comp.bonus_tiles[b]
+            data["bonus"] = b
+            if tile.kind == "points":
+                s["score"][seat] += tile.value
+                text += f", took the {tile.name} tile and scored {tile.value}"
+            elif tile.kind == "good":
+                before = goods_owned(s["ptiles"][seat], s["btiles"][seat], comp)
+                pts = goods_score([tile.good or ""], before)[0]
+                s["score"][seat] += pts
+                text += f", took a {tile.good} tile and scored {pts}"
+            else:
+                drawn = self._draw(s, rng, tile.value, events)
+                s["hands"][seat].extend(drawn)
+                s["hands"][seat].sort()
+                text += f", took the {tile.name} tile and drew {len(drawn)} card(s) from the deck"
+                secret["drawn"] = drawn
+                private[seat] = "You drew " + ", ".join(comp.cards[c].name for c in drawn) + "."
+            s["btiles"][seat].append(b)
+        events.append(Event("palace", text + ".", data, secret, private, reveals=bool(secret)))
+
+    def _place_crown(
+        self, s: State, seat: int, city: str, comp: Components, events: list[Event]
+    ) -> None:
+        p = s["pending"]
+        s["crowned"][city] = seat
+        s["left"][seat] -= 1
+        p["crown"] = False
+        p["placed"].append(city)
+        owner = s["palace"].get(city)
+        extra = f" beside {{p{owner}}}'s palace" if owner is not None else ""
+        events.append(
+            Event(
+                "crown",
+                f"{{p{seat}}} placed the crowned palace on {comp.city_label(city)}{extra}.",
+                {"seat": seat, "city": city},
+            )
+        )
+
+    def _take(self, s: State, seat: int, code: str, comp: Components, events: list[Event]) -> None:
+        cid = next(c for c in s["display"] if comp.cards[c].code == code)
+        s["display"].remove(cid)
+        s["hands"][seat].append(cid)
+        s["hands"][seat].sort()
+        s["pending"]["picks"] -= 1
+        name = comp.cards[cid].name
+        events.append(
+            Event(
+                "take",
+                f"{{p{seat}}} drew 1 card from the display: {name}.",
+                {"seat": seat, "card": cid},
+                {"card": cid},
+                {seat: f"You took {name}."},
+            )
+        )
+
+    # ----- automatic progress ------------------------------------------------------------
+    def _continue(self, s: State, comp: Components, rng: Rng, events: list[Event]) -> None:
+        """Settle everything that needs no decision, stopping at the next one."""
+        p = s["pending"]
+        if p is None:
+            return
+        seat = p["seat"]
+        if p["palaces"] > 0:
+            if self.palace_cities(s):
+                return
+            p["palaces"] = 0
+        if p["crown"]:
+            if self.crown_cities(s, seat):
+                return
+            p["crown"] = False
+            events.append(Event("crown", f"{{p{seat}}} has no city left for the crown."))
+        if not p["scored"]:
+            p["scored"] = True
+            self._score_withdrawal(s, seat, comp, events)
+        if p["picks"] > 0 and s["display"]:
+            return
+        if p["blind"]:
+            p["blind"] = False
+            drawn = self._draw(s, rng, 1, events)
+            s["hands"][seat].extend(drawn)
+            s["hands"][seat].sort()
+            if drawn:
+                name = comp.cards[drawn[0]].name
+                events.append(
+                    Event(
+                        "draw",
+                        f"{{p{seat}}} drew 1 card from the deck.",
+                        {"seat": seat},
+                        {"card": drawn[0]},
+                        {seat: f"You drew {name} from the deck."},
+                        reveals=True,
+                    )
+                )
+        s["pending"] = None
+        nxt = self._next_in(s, seat)
+        if nxt is not None:
+            s["turn"] = nxt
+        else:
+            self._end_visit(s, comp, rng, events)
+
+    def _score_withdrawal(self, s: State, seat: int, comp: Components, events: list[Event]) -> None:
+        p = s["pending"]
+        parts: list[str] = []
+        total = 0
+        if p["ptile"] is not None:
+            goods = comp.tile_goods[p["ptile"]]
+            before = goods_owned(s["ptiles"][seat], s["btiles"][seat], comp)
+            pts = goods_score(goods, before)
+            s["ptiles"][seat].append(p["ptile"])
+            total += sum(pts)
+            parts.append("goods " + " + ".join(f"{g} {v}" for g, v in zip(goods, pts, strict=True)))
+        if p["placed"]:
+            mine = {c for c, o in s["palace"].items() if o == seat}
+            mine |= {c for c, o in s["crowned"].items() if o == seat}
+            pts_p, provinces = palace_score(mine, p["placed"], comp)
+            total += pts_p
+            names = ", ".join(comp.province_label[x] for x in provinces)
+            parts.append(f"palaces {pts_p} ({names})")
+        if total:
+            s["score"][seat] += total
+            events.append(
+                Event(
+                    "score",
+                    f"{{p{seat}}} scored {total}: " + "; ".join(parts) + ".",
+                    {"seat": seat, "points": total},
+                )
+            )
+        for cid in s["played"][seat]:
+            if comp.cards[cid].kind == "special":
+                s["hands"][seat].append(cid)
+            else:
+                s["discard"].append(cid)
+        s["hands"][seat].sort()
+        s["played"][seat] = []
+
+    def _end_visit(self, s: State, comp: Components, rng: Rng, events: list[Event]) -> None:
+        # 1. pairs of influence tiles claim special cards (after visit 12 too [R]).
+        for seat in range(s["n"]):
+            for kind in INFLUENCE:
+                if s["infl"][seat].count(kind) >= 2:
+                    s["infl"][seat].remove(kind)
+                    s["infl"][seat].remove(kind)
+                    s["stock"][kind] += 2
+                    sid = comp.special_for_kind[kind]
+                    cid = comp.specials[sid]
+                    holder = s["special"][sid]
+                    if holder is not None:
+                        s["hands"][holder].remove(cid)
+                    s["hands"][seat].append(cid)
+                    s["hands"][seat].sort()
+                    s["special"][sid] = seat
+                    name = comp.cards[cid].name
+                    src = f" from {{p{holder}}}" if holder is not None else ""
+                    events.append(
+                        Event(
+                            "claim",
+                            f"{{p{seat}}} returned two {kind} tiles and claimed "
+                            f"the {name} card{src}.",
+                            {"seat": seat, "special": sid, "from": holder},
+                        )
+                    )
+        s["discard"].extend(s["display"])
+        s["display"] = []
+        if s["visit"] + 1 >= comp.setup.visits:
+            self._finish(s, comp, events)
+            return
+        s["visit"] += 1
+        s["start"] = (s["start"] + 1) % s["n"]
+        s["turn"] = s["start"]
+        s["inv"] = [True] * s["n"]
+        s["acted"] = [False] * s["n"]
+        s["lock"] = [None] * s["n"]
+        for kind in INFLUENCE:
+            if kind not in s["court"] and s["stock"][kind] > 0:
+                s["stock"][kind] -= 1
+                s["court"].append(kind)
+        for prize in ("mogul", "elephant"):
+            if prize not in s["court"]:
+                s["court"].append(prize)
+        s["court"].sort(key=list(SYMBOL_LETTERS).index)
+        s["display"] = self._draw(s, rng, comp.display_size(s["n"]), events)
+        prov = self.province(s)
+        goods = ", ".join(comp.tile_goods[s["visit"] + 1])
+        shown = ", ".join(comp.cards[c].name for c in s["display"])
+        events.append(
+            Event(
+                "visit",
+                f"Visit {s['visit'] + 1}: {comp.province_label[prov]} "
+                f"(tile {s['visit'] + 1}: {goods}). "
+                f"{{p{s['start']}}} starts. Display: {shown}.",
+                {"visit": s["visit"] + 1, "province": prov, "display": list(s["display"])},
+                reveals=True,
+            )
+        )
+
+    def _finish(self, s: State, comp: Components, events: list[Event]) -> None:
+        final = []
+        for seat in range(s["n"]):
+            h = hand_score(s["hands"][seat], comp)
+            s["score"][seat] += int(h["points"])  # type: ignore[call-overload]
+            final.append(h)
+            events.append(
+                Event(
+                    "hand",
+                    f"{{p{seat}}} scored {h['points']} for the hand: {h['specials']} special, "
+                    f"{h['white']} white, {h['colour_cards']} {h['colour'] or 'coloured'}.",
+                    {"seat": seat, **h, "hand": list(s["hands"][seat])},
+                    reveals=True,
+                )
+            )
+        s["final"] = final
+        s["over"] = True
+        s["pending"] = None
+        out = self.outcome(s)
+        assert out is not None
+        events.append(Event("end", "Game over. " + out.reason, {"scores": list(s["score"])}))
+
+    # ----- results and views ------------------------------------------------------------
+    def outcome(self, state: State) -> Outcome | None:
+        if not state["over"]:
+            return None
+        scores = list(state["score"])
+        ranks = rank_by([(x,) for x in scores])
+        winners = [i for i, r in enumerate(ranks) if r == 1]
+        if len(winners) > 1:
+            who = ", ".join(f"{{p{w}}}" for w in winners)
+            reason = f"{who} share the win with {scores[winners[0]]} points (no tie-breaker)."
+        else:
+            reason = f"{{p{winners[0]}}} wins with {scores[winners[0]]} points."
+        details = [dict(h) for h in state["final"] or []]
+        return Outcome(scores, ranks, reason, details)
+
+    def scores(self, state: State) -> list[int]:
+        return list(state["score"])
+
+    def status(self, state: State) -> str:
+        comp = components()
+        if state["over"]:
+            out = self.outcome(state)
+            return "Game over. " + (out.reason if out else "")
+        prov = comp.province_label[self.province(state)]
+        head = f"Visit {state['visit'] + 1}/{comp.setup.visits} ({prov})"
+        phase = self._phase(state)
+        who = f"{{p{self.to_act(state)[0]}}}"
+        if phase == "turn":
+            return f"{head}: {who} to play a card or withdraw."
+        p = state["pending"]
+        if phase == "palace":
+            return f"{head}: {who} to place a palace ({p['palaces']} left)."
+        if phase == "crown":
+            return f"{head}: {who} to place the crowned palace."
+        k = min(p["picks"], len(state["display"]))
+        return f"{head}: {who} to take {k} card(s) from the display."
+
+    def view(self, state: State, seat: int | None) -> View:
+        comp = components()
+
+        def card(cid: int) -> dict[str, Any]:
+            c = comp.cards[cid]
+            return {
+                "id": cid,
+                "code": c.code,
+                "name": c.name,
+                "kind": c.kind,
+                "colour": c.colour,
+                "symbols": list(c.symbols),
+            }
+
+        prov = self.province(state)
+        players = []
+        for s in range(state["n"]):
+            players.append(
+                {
+                    "score": state["score"][s],
+                    "hand_size": len(state["hands"][s]),
+                    "played": [card(c) for c in state["played"][s]],
+                    "colour": state["lock"][s],
+                    "in_visit": state["inv"][s],
+                    "played_this_visit": state["acted"][s],
+                    "influence": list(state["infl"][s]),
+                    "province_tiles": list(state["ptiles"][s]),
+                    "bonus_tiles": [comp.bonus_tiles[b].code for b in state["btiles"][s]],
+                    "goods": goods_owned(state["ptiles"][s], state["btiles"][s], comp),
+                    "palaces_left": state["left"][s],
+                    "specials": [sid for sid, o in state["special"].items() if o == s],
+                }
+            )
+        p = state["pending"]
+        out: View = {
+            "players": state["n"],
+            "visit": state["visit"] + 1,
+            "visits": comp.setup.visits,
+            "province": prov,
+            "province_tiles": dict(state["tiles"]),
+            "tile_goods": {str(k): list(v) for k, v in comp.tile_goods.items()},
+            "bonus": {
+                c: {
+                    "code": comp.bonus_tiles[b].code,
+                    "kind": comp.bonus_tiles[b].kind,
+                    "name": comp.bonus_tiles[b].name,
+                }
+                for c, b in state["bonus"].items()
+            },
+            "palaces": dict(state["palace"]),
+            "crowned": dict(state["crowned"]),
+            "court": list(state["court"]),
+            "court_tile": state["visit"] + 1 if "elephant" in state["court"] else None,
+            "influence_stock": dict(state["stock"]),
+            "specials": dict(state["special"]),
+            "display": [card(c) for c in state["display"]],
+            "deck_size": len(state["deck"]),
+            "discard_size": len(state["discard"]),
+            "turn": state["turn"],
+            "start": state["start"],
+            "to_act": self.to_act(state),
+            "phase": "over" if state["over"] else self._phase(state),
+            "pending": None
+            if p is None
+            else {
+                "seat": p["seat"],
+                "palaces": p["palaces"],
+                "crown": p["crown"],
+                "picks": p["picks"] if p["scored"] else 2,
+            },
+            "player_info": players,
+            "over": state["over"],
+            "final": state["final"],
+            "status": self.status(state),
+        }
+        if seat is not None and 0 <= seat < state["n"]:
+            out["seat"] = seat
+            out["hand"] = [card(c) for c in state["hands"][seat]]
+        return out
+
+    # ----- clocks and errors ------------------------------------------------------------
+    def default_move(self, state: State, seat: int) -> Move | None:
+        """Clock ran out: withdraw on a turn; the first legal choice for a pending decision."""
+        moves = self.legal_moves(state, seat)
+        if not moves:
+            return None
+        if self._phase(state) == "turn":
+            return next(m for m in moves if m.notation == "withdraw")
+        return moves[0]
+
+    def explain_illegal(self, state: State, seat: int, text: str) -> str:
+        from rules.taj_mahal.explain import explain
+
+        return explain(self, state, seat, text)
