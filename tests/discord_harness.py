@@ -18,6 +18,7 @@ import contextlib
 import itertools
 import json
 import time
+import types
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +28,7 @@ import discord
 from discord.http import HTTPClient
 from discord.webhook.async_ import AsyncWebhookAdapter
 
+import bot.store
 from bot.discord.client import TesseraBot
 from bot.service import MatchService, User
 from bot.settings import Settings
@@ -115,18 +117,29 @@ class FakeDiscord:
     def __init__(self) -> None:
         self.calls: list[Call] = []
         self.ids = itertools.count(10_000)
-        self.failures: list[tuple[str, str, BaseException]] = []
+        self.failures: list[tuple[str, str, BaseException, bool]] = []
+        #: Messages Discord really created (a repeated enforced nonce creates none).
+        self.created: list[Call] = []
         self.threads: dict[int, dict[str, Any]] = {}
         self.nonces: set[str] = set()
 
-    def fail(self, method: str, path_part: str, exc: BaseException, times: int = 1) -> None:
-        """The next ``times`` calls whose method and URL match raise ``exc``."""
+    def fail(
+        self,
+        method: str,
+        path_part: str,
+        exc: BaseException,
+        times: int = 1,
+        *,
+        after: bool = False,
+    ) -> None:
+        """The next ``times`` calls whose method and URL match raise ``exc`` — before
+        Discord acted, or with ``after=True`` once it did (the reply was lost)."""
         for _ in range(times):
-            self.failures.append((method, path_part, exc))
+            self.failures.append((method, path_part, exc, after))
 
-    def _maybe_fail(self, method: str, url: str) -> None:
-        for i, (m, part, exc) in enumerate(self.failures):
-            if m == method and part in url:
+    def _maybe_fail(self, method: str, url: str, after: bool = False) -> None:
+        for i, (m, part, exc, when) in enumerate(self.failures):
+            if m == method and part in url and when == after:
                 del self.failures[i]
                 raise exc
 
@@ -183,10 +196,11 @@ class FakeDiscord:
         path, method = route.path, route.method
         if path == "/channels/{channel_id}/messages" and method == "POST":
             nonce = payload.get("nonce")
-            if payload.get("enforce_nonce") and nonce in self.nonces:
-                return self.message(route.channel_id, payload)
+            if not (payload.get("enforce_nonce") and nonce in self.nonces):
+                self.created.append(self.calls[-1])
             if nonce:
                 self.nonces.add(str(nonce))
+            self._maybe_fail(route.method, route.url, after=True)
             return self.message(route.channel_id, payload)
         if path == "/channels/{channel_id}/threads" and method == "POST":
             tid = next(self.ids)
@@ -463,7 +477,7 @@ class Harness:
 async def running(tmp_path: Path, monkeypatch: Any, **settings: Any) -> AsyncIterator[Harness]:
     """A started harness with both seams replaced; stopped (DB closed) afterwards."""
     fake = FakeDiscord()
-    clock = FakeClock(time.time() + 600)  # ahead of the real time the service stamps
+    clock = FakeClock(time.time())
 
     async def rest(http_self: Any, route: Any, **kw: Any) -> Any:
         return await fake.rest(route, **kw)
@@ -471,6 +485,8 @@ async def running(tmp_path: Path, monkeypatch: Any, **settings: Any) -> AsyncIte
     async def hook(adapter_self: Any, route: Any, session: Any = None, **kw: Any) -> Any:
         return await fake.hook(route, session, **kw)
 
+    # the store stamps rows (moves, outbox due times) with the same fake clock
+    monkeypatch.setattr(bot.store, "time", types.SimpleNamespace(time=clock))
     monkeypatch.setattr(HTTPClient, "request", rest)
     monkeypatch.setattr(AsyncWebhookAdapter, "request", hook)
     harness = await Harness(tmp_path / "bot.db", fake, clock, **settings).start()

@@ -168,7 +168,7 @@ class OutboxWorker:
             await self._turn(row)
         elif row.kind in ("dm", "headsup"):
             user = await self.store.get_user(str(p["user_id"]))
-            if user["notify"] == "off" and row.kind == "headsup":
+            if user["notify"] == "off":  # they asked for no messages at all
                 raise Drop("user turned notifications off")
             await self._dm(row, int(p["user_id"]), clip(str(p["text"]), 2000))
         elif row.kind == "remind":

@@ -20,6 +20,7 @@ is due through the outbox — so reminders are retried and ordered like every ot
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -80,7 +81,7 @@ class Scheduler:
     async def _match(self, info: MatchInfo, now: float, done: dict[str, int]) -> None:
         cfg = self.bot.settings
         sched = await self.store.get_schedule(info.id)
-        before = dict(sched)
+        before = json.loads(json.dumps(sched))  # deep: nested dicts are updated in place
         if sched.get("version") != info.version:
             last = await self.store.moves(info.id, last=1)
             since = last[-1].created_at if last else now
@@ -103,7 +104,7 @@ class Scheduler:
                 await self.service.expire_turn(info.id, info.version, action)
                 done["expired"] += 1
             except ServiceError as exc:
-                log.info("clock of match %s: %s", info.id, exc)
+                log.warning("clock of match %s: %s", info.id, exc)
             return
 
         notes: list[Notification] = []
