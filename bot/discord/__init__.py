@@ -44,8 +44,10 @@ async def run_discord(settings: Settings, *, sync: bool) -> None:
             log.info("shutting down")
             await bot.close()
             stopper.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await runner
+            try:  # start() returns once closed; cancel it if it has not
+                await asyncio.wait_for(runner, timeout=5)
+            except (asyncio.CancelledError, Exception):
+                log.debug("runner did not finish cleanly", exc_info=True)
     finally:
         await service.close()
         for sig in (signal.SIGINT, signal.SIGTERM):
