@@ -341,3 +341,37 @@ def test_path_encoding_falls_back_to_indices() -> None:
     many = [Move(f"m{i}", f"move {i}", (Step(f"k{i}", f"K{i}"),), rank=i) for i in range(40)]
     text, view = build_panel(1, 1, many, [], "en-US")
     assert "25 of 40" in text and len(view.children) == 1
+
+
+async def test_select_when_a_step_has_many_choices(tmp_path, monkeypatch) -> None:
+    """More than 20 choices at a step: a select (best-ranked 25) instead of buttons."""
+    async with running(tmp_path, monkeypatch) as h:
+        match_id, thread = await started(h)
+        on, _ = await mover(h, match_id)
+        many = [
+            Move(
+                f"put{i}",
+                f"put on space {i}",
+                (Step("put", "put"), Step(str(i), f"space {i}")),
+                rank=i % 7,
+            )
+            for i in range(30)
+        ]
+
+        async def legal(mid, user):
+            return many if user.id == on.id else []
+
+        monkeypatch.setattr(h.service, "legal_moves", legal)
+        v = (await h.service.info(match_id)).version
+        step = only(await h.click(on, f"ts:{match_id}:{v}:put", channel=thread))
+        select = next(
+            c for row in step.data["components"] for c in row["components"] if c["type"] == 3
+        )
+        assert select["custom_id"] == f"tq:{match_id}:{v}:put" and len(select["options"]) == 25
+        assert "25 of 30" in step.content
+        chosen = select["options"][3]["value"]
+        step = only(await h.click(on, select["custom_id"], channel=thread, values=[chosen]))
+        assert step.callback_type == 7
+        assert step.custom_ids[0] == f"tm:{match_id}:{v}:put{chosen}"
+        reply = only(await h.click(on, select["custom_id"], channel=thread, values=["99"]))
+        assert reply.ephemeral and "board has changed" in reply.content
