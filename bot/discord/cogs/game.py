@@ -84,7 +84,8 @@ def check_range(name: str, value: float | None, low: float, high: float) -> None
 
 
 async def lobby_action(interaction: discord.Interaction, action: str, match_id: int) -> None:
-    """Join / leave / start, shared by the buttons and the commands."""
+    """Join / leave / start, shared by the buttons and the commands. Public words are in
+    the server's language, private ones in the presser's."""
     bot = bot_of(interaction)
     user = user_of(interaction)
     locale = loc(interaction)
@@ -92,7 +93,7 @@ async def lobby_action(interaction: discord.Interaction, action: str, match_id: 
         info = await bot.service.join(match_id, user)
         text = t(
             "lobby.joined",
-            None,
+            interaction.guild_locale,
             user=user.name,
             match=match_id,
             count=len(info.seats),
@@ -103,7 +104,11 @@ async def lobby_action(interaction: discord.Interaction, action: str, match_id: 
     elif action == "leave":
         info = await bot.service.leave(match_id, user)
         key = "lobby.left_closed" if info.status == "aborted" else "lobby.left"
-        await answer(interaction, t(key, None, user=user.name, match=match_id), ephemeral=False)
+        await answer(
+            interaction,
+            t(key, interaction.guild_locale, user=user.name, match=match_id),
+            ephemeral=False,
+        )
     else:
         # Starting renders the first picture: acknowledge first.
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -172,7 +177,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         await thread.send(
             t(
                 "lobby.post",
-                None,
+                interaction.guild_locale,
                 game=info.game_name,
                 match=info.id,
                 user=interaction.user.mention,
@@ -186,7 +191,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         await interaction.followup.send(
             t(
                 "lobby.opened",
-                None,
+                interaction.guild_locale,
                 user=user.name,
                 game=info.game_name,
                 match=info.id,

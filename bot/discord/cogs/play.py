@@ -105,7 +105,7 @@ class PlayCog(commands.Cog):
             clip(
                 t(
                     "board.caption",
-                    None,
+                    interaction.guild_locale,
                     match=match_id,
                     game=info.game_name,
                     status=info.status_text,
