@@ -38,3 +38,17 @@ class Settings(BaseSettings):
     deadline_days: float = Field(default=0.0, ge=0)
     #: What happens when a clock runs out: "skip" where the rules allow, else "forfeit".
     deadline_action: Literal["skip", "forfeit"] = "skip"
+    # ----- Discord front end --------------------------------------------------------------
+    #: Seconds between outbox sweeps when nothing woke the delivery worker earlier.
+    outbox_poll_seconds: float = Field(default=5.0, gt=0)
+    #: Delivery attempts of one outbox item before it is given up (kept in the table).
+    outbox_max_attempts: int = Field(default=15, ge=1, le=100)
+    #: Seconds between runs of the reminder / clock / keep-alive reconcile loop.
+    scheduler_seconds: float = Field(default=60.0, gt=0)
+    #: Days between keep-alive nudges of a running match's thread (Discord archives idle
+    #: threads after at most 7 days; the nudge alternates the archive duration between 3
+    #: and 7 days, so keep this below 3).
+    keepalive_days: float = Field(default=2.0, gt=0, le=2.9)
+    #: Link to the full rules text for /rules; "{game}" is replaced by the game id.
+    #: Empty: /rules names the rules file (rules/<game>.md) instead.
+    rules_url: str = ""

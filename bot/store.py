@@ -90,6 +90,14 @@ MIGRATIONS: list[str] = [
         settings TEXT NOT NULL DEFAULT '{}'
     );
     """,
+    # 2: per-match scheduling memory of the Discord front end (reminders sent, when the
+    # current turn began, thread keep-alive), so reminders and clocks survive restarts.
+    """
+    CREATE TABLE schedule (
+        match_id INTEGER PRIMARY KEY REFERENCES matches (id),
+        data     TEXT    NOT NULL DEFAULT '{}'
+    );
+    """,
 ]
 
 
@@ -626,6 +634,25 @@ class Store:
                     current["notify"],
                     _dumps(current["settings"]),
                 ),
+            )
+
+        await self._transaction(work)
+
+    # ----- scheduling memory (reminders, clocks, keep-alive) -----------------------------
+    async def get_schedule(self, match_id: int) -> dict[str, Any]:
+        """What the scheduler remembers about a match ({} when nothing yet)."""
+        cur = await self._reader.execute(
+            "SELECT data FROM schedule WHERE match_id = ?", (match_id,)
+        )
+        row = await cur.fetchone()
+        return json.loads(row[0]) if row else {}
+
+    async def set_schedule(self, match_id: int, data: dict[str, Any]) -> None:
+        async def work(conn: aiosqlite.Connection) -> None:
+            await conn.execute(
+                "INSERT INTO schedule (match_id, data) VALUES (?, ?) "
+                "ON CONFLICT (match_id) DO UPDATE SET data = excluded.data",
+                (match_id, _dumps(data)),
             )
 
         await self._transaction(work)

@@ -17,6 +17,7 @@ from bot.service import (
     NotFound,
     effective_moves,
 )
+from bot.store import MIGRATIONS
 from rules import get_game
 from tests.conftest import ALICE, BOB, CAROL, MALLORY
 
@@ -153,7 +154,7 @@ async def test_restart_continues_and_audit_matches(tmp_path: Path) -> None:
 
     svc = await MatchService.open(path, render=False)
     try:
-        assert await svc.store.schema_version() == 1
+        assert await svc.store.schema_version() == len(MIGRATIONS)
         mover, _ = await on_turn(svc, match.id)
         await svc.play(match.id, mover, "take3")
         assert await svc.audit() == []

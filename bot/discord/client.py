@@ -1,0 +1,178 @@
+"""The Discord client: a ``commands.Bot`` that loads the cogs, registers the dynamic
+items, and runs the outbox worker and the scheduler.
+
+Why these intents and permissions: slash commands, buttons and posting need no privileged
+intent — only ``guilds`` (channel and thread events). The permission set is the least the
+bot needs to open match threads and post pictures in them (see docs/discord.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.common import UserError, answer, loc
+from bot.discord.delivery import OutboxWorker
+from bot.discord.panel import DYNAMIC_ITEMS
+from bot.discord.scheduler import Scheduler
+from bot.i18n import CatalogueTranslator, t
+from bot.service import MatchService, ServiceError
+from bot.settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+def intents() -> discord.Intents:
+    """Only the ``guilds`` intent: no privileged intents (no message content, members or
+    presences) are needed for slash commands and components."""
+    value = discord.Intents.none()
+    value.guilds = True
+    return value
+
+
+#: View channels, send messages (also in threads), create public threads, embed links,
+#: attach files (pictures), read message history (jump links, thread context).
+PERMISSIONS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    create_public_threads=True,
+    embed_links=True,
+    attach_files=True,
+    read_message_history=True,
+)
+
+
+def invite_url(application_id: int) -> str:
+    return discord.utils.oauth_url(
+        application_id,
+        permissions=PERMISSIONS,
+        scopes=("bot", "applications.commands"),
+    )
+
+
+class TesseraTree(app_commands.CommandTree):
+    """Routes every command error to the bot's one error reporter."""
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        await self.client.report_error(interaction, error)  # type: ignore[attr-defined]
+
+
+class TesseraBot(commands.Bot):
+    def __init__(
+        self,
+        settings: Settings,
+        service: MatchService,
+        *,
+        clock: Callable[[], float] = time.time,
+        background: bool = True,
+        sync_on_start: bool = False,
+        **options: Any,
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents(),
+            tree_cls=TesseraTree,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+            max_ratelimit_timeout=30.0,
+            **options,
+        )
+        self.settings = settings
+        self.service = service
+        self.clock = clock
+        self.background = background
+        self.sync_on_start = sync_on_start
+        self.delivery = OutboxWorker(self, clock)
+        self.scheduler = Scheduler(self, clock)
+        self._tasks: list[asyncio.Task[None]] = []
+        #: Called with (interaction, error) for errors that are bugs, not refusals.
+        #: Tests replace it so that such an error fails the test.
+        self.on_unexpected_error: Callable[[discord.Interaction, BaseException], None] = (
+            lambda i, e: None
+        )
+
+    async def setup_hook(self) -> None:
+        from bot.discord.cogs.game import GameCog
+        from bot.discord.cogs.play import PlayCog
+        from bot.discord.cogs.prefs import PrefsCog
+
+        await self.tree.set_translator(CatalogueTranslator())
+        await self.add_cog(GameCog(self))
+        await self.add_cog(PlayCog(self))
+        await self.add_cog(PrefsCog(self))
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.background:
+            self._tasks = [
+                asyncio.create_task(self.delivery.run_forever(), name="tessera-outbox"),
+                asyncio.create_task(self.scheduler.run_forever(), name="tessera-scheduler"),
+            ]
+        if self.sync_on_start:
+            await self.sync_commands(self.settings.sync_mode)
+
+    async def sync_commands(
+        self, mode: Literal["global", "guild"], *, guild_id: int | None = None
+    ) -> int:
+        """Publish the command tree: globally, or to the development guild (instant)."""
+        if mode == "guild":
+            target = self.settings.dev_guild_id or guild_id
+            if target is None:
+                raise RuntimeError("sync_mode=guild needs TESSERA_DEV_GUILD_ID")
+            guild = discord.Object(target)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        log.info("synced %d commands (%s)", len(synced), mode)
+        return len(synced)
+
+    def kick(self) -> None:
+        """Something was queued: deliver now rather than at the next poll."""
+        self.delivery.wake()
+
+    async def report_error(self, interaction: discord.Interaction, error: BaseException) -> None:
+        """Refusals (service or bot) go back privately in the asker's words; anything else
+        is a bug: logged, answered with a generic apology, and reported."""
+        original = error
+        while (
+            isinstance(original, app_commands.CommandInvokeError | app_commands.TransformerError)
+            and original.__cause__ is not None
+        ):
+            original = original.__cause__
+        if isinstance(original, app_commands.CommandInvokeError):
+            original = original.original
+        if isinstance(original, UserError):
+            text = original.text(loc(interaction))
+        elif isinstance(original, ServiceError):
+            text = str(original)
+        elif isinstance(original, app_commands.CheckFailure):
+            text = t("err.guild_only", loc(interaction))
+        else:
+            log.error("unexpected error in an interaction", exc_info=original)
+            self.on_unexpected_error(interaction, original)
+            text = t("err.generic", loc(interaction))
+        if interaction.type == discord.InteractionType.autocomplete:
+            return
+        try:
+            await answer(interaction, text)
+        except discord.HTTPException:
+            log.warning("could not report an error to the user", exc_info=True)
+
+    async def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self._tasks = []
+        await super().close()

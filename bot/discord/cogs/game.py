@@ -1,0 +1,322 @@
+"""``/game …``: open a lobby in a new thread, join, leave, start, list, abort, settings.
+
+Lobby words (joined, left, started) are posted as new messages in the thread rather than
+edits of the lobby post: old messages are never edited (Discord rate-limits edits of old
+messages hard), and the thread then reads as a log of what happened.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.common import (
+    UserError,
+    answer,
+    bot_of,
+    clip,
+    is_manager,
+    loc,
+    match_here,
+    user_of,
+)
+from bot.discord.panel import lobby_view
+from bot.i18n import L, t
+from bot.service import NotAllowed
+from rules.registry import game_ids, get_game
+
+log = logging.getLogger(__name__)
+
+#: Threads archive after this many minutes of silence; 10080 (7 days) is Discord's maximum.
+THREAD_ARCHIVE_MINUTES = 10080
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    """Every registered game that loads, generically (a fifth game needs no change here).
+    A game whose module is not installed is left out rather than breaking start-up."""
+    choices = []
+    for gid in game_ids():
+        try:
+            game = get_game(gid)
+        except Exception:  # an unmerged or broken game must not take the bot down
+            log.info("game %s could not be loaded; not offered", gid)
+            continue
+        label = f"{game.name} ({game.min_players}–{game.max_players})"
+        choices.append(app_commands.Choice(name=clip(label, 100), value=gid[:100]))
+    return choices[:25]
+
+
+def parse_options(text: str | None) -> dict[str, Any]:
+    """``size=5, variant=grey`` -> {"size": 5, "variant": "grey"}; the game validates."""
+    out: dict[str, Any] = {}
+    if not text:
+        return out
+    for part in text.replace(";", ",").split(","):
+        if not part.strip():
+            continue
+        if "=" not in part:
+            raise UserError("err.bad_options", text=clip(text, 80))
+        key, raw = (p.strip() for p in part.split("=", 1))
+        value: Any = raw
+        if raw.lower() in ("true", "yes", "on"):
+            value = True
+        elif raw.lower() in ("false", "no", "off"):
+            value = False
+        else:
+            for cast in (int, float):
+                try:
+                    value = cast(raw)
+                    break
+                except ValueError:
+                    pass
+        out[key] = value
+    return out
+
+
+def check_range(name: str, value: float | None, low: float, high: float) -> None:
+    """Discord only advertises ranges; the bot enforces them itself."""
+    if value is not None and not low <= value <= high:
+        raise UserError("err.bad_number", name=name, low=low, high=high)
+
+
+async def lobby_action(interaction: discord.Interaction, action: str, match_id: int) -> None:
+    """Join / leave / start, shared by the buttons and the commands. Public words are in
+    the server's language, private ones in the presser's."""
+    bot = bot_of(interaction)
+    user = user_of(interaction)
+    locale = loc(interaction)
+    if action == "join":
+        info = await bot.service.join(match_id, user)
+        text = t(
+            "lobby.joined",
+            interaction.guild_locale,
+            user=user.name,
+            match=match_id,
+            count=len(info.seats),
+            max=info.max_players,
+            players=", ".join(info.names),
+        )
+        await answer(interaction, text, ephemeral=False)
+    elif action == "leave":
+        info = await bot.service.leave(match_id, user)
+        key = "lobby.left_closed" if info.status == "aborted" else "lobby.left"
+        await answer(
+            interaction,
+            t(key, interaction.guild_locale, user=user.name, match=match_id),
+            ephemeral=False,
+        )
+    else:
+        # Starting renders the first picture: acknowledge first.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await bot.service.start(match_id, user)
+        bot.kick()
+        await interaction.followup.send(
+            t("lobby.started", locale, user=user.name, match=match_id), ephemeral=True
+        )
+
+
+@app_commands.guild_only()
+class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.game")):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="new", description=L("cmd.game.new"))
+    @app_commands.describe(
+        game=L("opt.game"),
+        players=L("opt.players"),
+        options=L("opt.options"),
+        clock_days=L("opt.clock_days"),
+    )
+    @app_commands.choices(game=game_choices())
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        players: app_commands.Range[int, 1, 10] | None = None,
+        options: app_commands.Range[str, 1, 200] | None = None,
+        clock_days: app_commands.Range[float, 0, 60] | None = None,
+    ) -> None:
+        bot = bot_of(interaction)
+        user = user_of(interaction)
+        check_range("clock_days", clock_days, 0, 60)
+        settings: dict[str, Any] = {}
+        if clock_days:
+            settings["clock_days"] = clock_days
+        parent = getattr(interaction.channel, "parent_id", None) or interaction.channel_id
+        # Creating the match first (fast, no picture) lets refusals stay private.
+        info = await bot.service.create_match(
+            game,
+            user,
+            parse_options(options),
+            max_players=players,
+            guild_id=str(interaction.guild_id),
+            channel_id=str(parent),
+            settings=settings,
+        )
+        await interaction.response.defer(thinking=True)
+        try:
+            data = await bot.http.start_thread_without_message(
+                parent,  # type: ignore[arg-type]
+                name=clip(f"#{info.id} {info.game_name}", 100),
+                auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+                type=discord.ChannelType.public_thread.value,  # type: ignore[arg-type]
+            )
+        except discord.HTTPException:
+            log.warning("creating the thread for match %s failed", info.id, exc_info=True)
+            await bot.service.abort(info.id, user, is_admin=True)
+            await interaction.followup.send(t("err.cannot_thread", loc(interaction)))
+            return
+        thread_id = int(data["id"])
+        await bot.service.set_thread(info.id, str(thread_id))
+        thread = bot.get_partial_messageable(thread_id, guild_id=interaction.guild_id)
+        await thread.send(
+            t(
+                "lobby.post",
+                interaction.guild_locale,
+                game=info.game_name,
+                match=info.id,
+                user=interaction.user.mention,
+                min=info.min_players,
+                max=info.max_players,
+            ),
+            view=lobby_view(info.id),
+            # the mention adds the creator to the thread
+            allowed_mentions=discord.AllowedMentions(users=[interaction.user]),
+        )
+        await interaction.followup.send(
+            t(
+                "lobby.opened",
+                interaction.guild_locale,
+                user=user.name,
+                game=info.game_name,
+                match=info.id,
+                thread=f"<#{thread_id}>",
+            )
+        )
+
+    @app_commands.command(name="join", description=L("cmd.game.join"))
+    @app_commands.describe(match=L("opt.match"))
+    async def join(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        await lobby_action(interaction, "join", await match_here(interaction, match))
+
+    @app_commands.command(name="leave", description=L("cmd.game.leave"))
+    @app_commands.describe(match=L("opt.match"))
+    async def leave(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        await lobby_action(interaction, "leave", await match_here(interaction, match))
+
+    @app_commands.command(name="start", description=L("cmd.game.start"))
+    @app_commands.describe(match=L("opt.match"))
+    async def start(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        await lobby_action(interaction, "start", await match_here(interaction, match))
+
+    @app_commands.command(name="list", description=L("cmd.game.list"))
+    async def list_(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        locale = loc(interaction)
+        matches = await bot.service.list_matches(guild_id=str(interaction.guild_id))
+        if not matches:
+            await answer(interaction, t("list.empty", locale))
+            return
+        lines = [t("list.head", locale)]
+        for m in matches[:20]:
+            thread = f" — <#{m.thread_id}>" if m.thread_id else ""
+            status = clip(m.status_text.splitlines()[0] if m.status_text else m.status, 120)
+            lines.append(
+                t(
+                    "list.line",
+                    locale,
+                    match=m.id,
+                    game=m.game_name,
+                    status=status,
+                    players=", ".join(m.names),
+                    thread=thread,
+                )
+            )
+        await answer(interaction, clip("\n".join(lines), 2000))
+
+    @app_commands.command(name="abort", description=L("cmd.game.abort"))
+    @app_commands.describe(match=L("opt.match"))
+    async def abort(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        bot = bot_of(interaction)
+        match_id = await match_here(interaction, match)
+        await bot.service.abort(match_id, user_of(interaction), is_admin=is_manager(interaction))
+        bot.kick()
+        await answer(interaction, t("match.aborted", loc(interaction), match=match_id))
+
+    @app_commands.command(name="settings", description=L("cmd.game.settings"))
+    @app_commands.describe(
+        reminder_hours=L("opt.reminder_hours"),
+        reminder_max=L("opt.reminder_max"),
+        clock_days=L("opt.clock_days"),
+        clock_action=L("opt.clock_action"),
+        match=L("opt.match"),
+    )
+    @app_commands.choices(
+        clock_action=[
+            app_commands.Choice(name=L("choice.action.skip"), value="skip"),
+            app_commands.Choice(name=L("choice.action.forfeit"), value="forfeit"),
+        ]
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        reminder_hours: app_commands.Range[float, 0, 336] | None = None,
+        reminder_max: app_commands.Range[int, 0, 50] | None = None,
+        clock_days: app_commands.Range[float, 0, 60] | None = None,
+        clock_action: str | None = None,
+        match: int | None = None,
+    ) -> None:
+        """Per-match reminder interval and clock; players override the interval for
+        themselves with /notify."""
+        bot = bot_of(interaction)
+        locale = loc(interaction)
+        match_id = await match_here(interaction, match)
+        info = await bot.service.info(match_id)
+        if info.creator_id != str(interaction.user.id) and not is_manager(interaction):
+            raise UserError("err.not_creator")
+        check_range("reminder_hours", reminder_hours, 0, 336)
+        check_range("reminder_max", reminder_max, 0, 50)
+        check_range("clock_days", clock_days, 0, 60)
+        changes = {
+            k: v
+            for k, v in {
+                "reminder_hours": reminder_hours,
+                "reminder_max": reminder_max,
+                "clock_days": clock_days,
+                "clock_action": clock_action,
+            }.items()
+            if v is not None
+        }
+        if changes:
+            info = await bot.service.update_settings(match_id, **changes)
+        summary = settings_summary(bot, info.settings, locale)
+        key = "settings.saved" if changes else "settings.none"
+        await answer(interaction, t(key, locale, match=match_id, summary=summary))
+
+
+def settings_summary(bot: Any, settings: dict[str, Any], locale: Any) -> str:
+    cfg = bot.settings
+    days = settings.get("clock_days", cfg.deadline_days)
+    clock = (
+        t("settings.clock", locale, days=f"{days:g}") if days else t("settings.no_clock", locale)
+    )
+    return t(
+        "settings.summary",
+        locale,
+        hours=f"{settings.get('reminder_hours', cfg.reminder_hours):g}",
+        max=settings.get("reminder_max", cfg.reminder_max),
+        clock=clock,
+        action=settings.get("clock_action", cfg.deadline_action),
+    )
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(GameCog(bot))
+
+
+__all__ = ["GameCog", "NotAllowed", "game_choices", "lobby_action", "parse_options"]

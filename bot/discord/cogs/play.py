@@ -1,0 +1,235 @@
+"""Playing a match from its thread: /play (typed with autocomplete, or the guided panel),
+/board, /hand, /history, /resign, /undo, /rules.
+
+The public result of a move is never sent from here: the service queued the turn post in
+its outbox inside the move's transaction, and the delivery worker posts it. The player
+gets a private confirmation, so a failed post can never make a move look undone.
+"""
+
+from __future__ import annotations
+
+import io
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.common import UserError, answer, bot_of, clip, loc, match_here, user_of
+from bot.discord.panel import build_panel, gate, play_and_confirm, resign_view, send_hand
+from bot.i18n import L, t
+from bot.service import MatchInfo, TurnReport
+from rules import Move
+from rules.base import normalise_notation
+from rules.registry import get_game
+
+from .game import game_choices
+
+
+def suggest(moves: list[Move], typed: str, limit: int = 25) -> list[Move]:
+    """The likeliest moves for what was typed: exact/prefix matches of the notation or the
+    words first, then words containing it, each group by the game's rank (higher first)."""
+    key = normalise_notation(typed)
+    scored: list[tuple[int, float, int, Move]] = []
+    for i, move in enumerate(moves):
+        notation = normalise_notation(move.notation)
+        label = normalise_notation(move.label)
+        if not key or notation == key or label == key:
+            quality = 0
+        elif notation.startswith(key) or label.startswith(key):
+            quality = 1
+        elif key in notation or key in label:
+            quality = 2
+        else:
+            words = typed.lower().split()
+            if words and all(w in move.label.lower() for w in words):
+                quality = 3
+            else:
+                continue
+        scored.append((quality, -move.rank, i, move))
+    scored.sort(key=lambda s: s[:3])
+    return [s[3] for s in scored[:limit]]
+
+
+class PlayCog(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    # ----- /play -----------------------------------------------------------------------
+    @app_commands.command(name="play", description=L("cmd.play"))
+    @app_commands.describe(move=L("opt.move"))
+    @app_commands.guild_only()
+    async def play(
+        self, interaction: discord.Interaction, move: app_commands.Range[str, 1, 100] | None = None
+    ) -> None:
+        bot = bot_of(interaction)
+        match_id = await match_here(interaction)
+        if not move:
+            info = await bot.service.info(match_id)
+            _, _, moves = await gate(interaction, match_id, info.version)
+            content, view = build_panel(match_id, info.version, moves, [], loc(interaction))
+            await interaction.response.send_message(content, view=view, ephemeral=True)
+            return
+        # Playing renders a picture: acknowledge first, privately.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await play_and_confirm(interaction, user_of(interaction), match_id, move, None)
+
+    @play.autocomplete("move")
+    async def play_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The caller's legal moves in human words; nothing when it is not their turn."""
+        bot = bot_of(interaction)
+        if interaction.channel_id is None:
+            return []
+        match_id = await bot.service.match_for_thread(str(interaction.channel_id))
+        if match_id is None:
+            return []
+        moves = await bot.service.legal_moves(match_id, user_of(interaction))
+        return [
+            app_commands.Choice(name=clip(m.label or m.notation, 100), value=m.notation[:100])
+            for m in suggest(moves, current)
+        ]
+
+    # ----- looking -----------------------------------------------------------------------
+    @app_commands.command(name="board", description=L("cmd.board"))
+    @app_commands.guild_only()
+    async def board(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        match_id = await match_here(interaction)
+        info = await bot.service.info(match_id)
+        if info.status == "lobby":
+            raise UserError("err.match_not_running", match=match_id)
+        await interaction.response.defer(thinking=True)
+        png = await bot.service.picture(match_id)
+        await interaction.followup.send(
+            clip(
+                t(
+                    "board.caption",
+                    interaction.guild_locale,
+                    match=match_id,
+                    game=info.game_name,
+                    status=info.status_text,
+                ),
+                2000,
+            ),
+            file=discord.File(io.BytesIO(png), filename=f"match-{match_id}.png"),
+        )
+
+    @app_commands.command(name="hand", description=L("cmd.hand"))
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction) -> None:
+        match_id = await match_here(interaction)
+        info = await bot_of(interaction).service.info(match_id)
+        if not get_game(info.game_id).has_hidden_information:
+            raise UserError("err.no_hidden", game=info.game_name)
+        await send_hand(interaction, match_id)
+
+    @app_commands.command(name="history", description=L("cmd.history"))
+    @app_commands.describe(count=L("opt.count"))
+    @app_commands.guild_only()
+    async def history(
+        self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 15
+    ) -> None:
+        locale = loc(interaction)
+        match_id = await match_here(interaction)
+        count = max(1, min(50, count))
+        lines = await bot_of(interaction).service.history(match_id, last=count)
+        if not lines:
+            await answer(interaction, t("history.empty", locale))
+            return
+        head = t("history.head", locale, match=match_id)
+        body = "\n".join(lines)
+        await answer(interaction, clip(f"{head}\n```\n{clip(body, 1800)}\n```", 2000))
+
+    # ----- leaving and taking back -------------------------------------------------------
+    @app_commands.command(name="resign", description=L("cmd.resign"))
+    @app_commands.guild_only()
+    async def resign(self, interaction: discord.Interaction) -> None:
+        """Asks for a confirmation click (a button that survives restarts)."""
+        bot = bot_of(interaction)
+        locale = loc(interaction)
+        match_id = await match_here(interaction)
+        info = await bot.service.info(match_id)
+        if info.seat_of(str(interaction.user.id)) is None:
+            raise UserError("err.not_your_match")
+        if info.status != "running":
+            raise UserError("err.match_not_running", match=match_id)
+        await answer(
+            interaction,
+            t("resign.confirm", locale, match=match_id),
+            view=resign_view(match_id, info.version, locale),
+        )
+
+    @app_commands.command(name="undo", description=L("cmd.undo"))
+    @app_commands.describe(refuse=L("opt.refuse"))
+    @app_commands.guild_only()
+    async def undo(self, interaction: discord.Interaction, refuse: bool = False) -> None:
+        """Your own request, or your answer to another player's open request; the policy
+        itself (own last move, nothing revealed, consent) is the service's."""
+        bot = bot_of(interaction)
+        locale = loc(interaction)
+        user = user_of(interaction)
+        match_id = await match_here(interaction)
+        info = await bot.service.info(match_id)
+        request = info.settings.get("undo")
+        seat = info.seat_of(user.id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if (
+            request
+            and request.get("version") == info.version
+            and seat is not None
+            and seat != request.get("seat")
+        ):
+            result = await bot.service.answer_undo(match_id, user, agree=not refuse)
+            if isinstance(result, TurnReport):
+                bot.kick()
+                text = t("undo.done", locale)
+            else:
+                text = t("undo.refused" if refuse else "undo.agreed", locale)
+        else:
+            result = await bot.service.undo(match_id, user)
+            bot.kick()
+            text = t("undo.done" if isinstance(result, TurnReport) else "undo.asked", locale)
+        assert isinstance(result, TurnReport | MatchInfo)
+        await answer(interaction, text)
+
+    # ----- rules -------------------------------------------------------------------------
+    @app_commands.command(name="rules", description=L("cmd.rules"))
+    @app_commands.describe(game=L("opt.game"))
+    @app_commands.choices(game=game_choices())
+    async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        bot = bot_of(interaction)
+        locale = loc(interaction)
+        if game is None:
+            info = await bot.service.info(await match_here(interaction))
+            game = info.game_id
+        try:
+            g = get_game(game)
+        except KeyError:
+            raise UserError("err.unknown_game", game=game) from None
+        url = bot.settings.rules_url
+        more = (
+            t("rules.url", locale, url=url.format(game=g.id))
+            if url
+            else t("rules.file", locale, game=g.id.replace("-", "_"))
+        )
+        await answer(
+            interaction,
+            clip(
+                t(
+                    "rules.text",
+                    locale,
+                    game=g.name,
+                    min=g.min_players,
+                    max=g.max_players,
+                    summary=g.summary,
+                    notation=g.notation_help,
+                    more=more,
+                ),
+                2000,
+            ),
+        )
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(PlayCog(bot))

@@ -1,0 +1,73 @@
+"""Small helpers shared by the cogs and the dynamic items.
+
+Why here: every handler needs the same four things — who is asking (as a service User),
+in which language, which match the channel belongs to, and one way to answer that works
+whether or not the interaction was already acknowledged.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import t
+from bot.service import User
+
+if TYPE_CHECKING:
+    from bot.discord.client import TesseraBot
+
+
+class UserError(Exception):
+    """A refusal written by the bot layer: a catalogue key plus values, rendered in the
+    asker's language when it is reported."""
+
+    def __init__(self, key: str, **values: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.values = values
+
+    def text(self, locale: Any) -> str:
+        return t(self.key, locale, **self.values)
+
+
+def bot_of(interaction: discord.Interaction) -> TesseraBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+def user_of(interaction: discord.Interaction) -> User:
+    return User(str(interaction.user.id), interaction.user.display_name)
+
+
+def loc(interaction: discord.Interaction) -> str:
+    return interaction.locale.value
+
+
+async def answer(
+    interaction: discord.Interaction, content: str, *, ephemeral: bool = True, **kwargs: Any
+) -> None:
+    """Reply whether or not the interaction was already acknowledged (deferred)."""
+    if interaction.response.is_done():
+        await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
+    else:
+        await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
+
+
+async def match_here(interaction: discord.Interaction, explicit: int | None = None) -> int:
+    """The match a command is about: the number given, else the match of this thread."""
+    if explicit is not None:
+        return explicit
+    if interaction.channel_id is not None:
+        found = await bot_of(interaction).service.match_for_thread(str(interaction.channel_id))
+        if found is not None:
+            return found
+    raise UserError("err.no_match_here")
+
+
+def is_manager(interaction: discord.Interaction) -> bool:
+    perms = getattr(interaction, "permissions", None)
+    return bool(perms and (perms.manage_guild or perms.administrator))
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"

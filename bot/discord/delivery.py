@@ -1,0 +1,323 @@
+"""The outbox worker: every post and ping leaves through here.
+
+Why an outbox: the service queues a turn post in the same transaction as the move, so a
+crash or a Discord outage after the commit delays the post but never loses it, and a
+failed post never undoes a move. This worker delivers the queue:
+
+- in order per match (the store only hands out a match's oldest undelivered item);
+- retried with exponential backoff on 5xx, timeouts and network errors; a 429 waits
+  exactly the retry-after Discord asked for (and pauses the whole worker that long);
+- never duplicated: messages carry ``nonce = "tx<outbox id>"`` with ``enforce_nonce``, so
+  a retry after a post that did arrive (timeout on the reply) is de-duplicated by
+  Discord; the item is marked sent right after;
+- a deleted thread (404) or a refused DM (403) drops the item with the reason kept,
+  instead of blocking the match's later posts forever.
+
+Kinds: ``turn`` (service), ``dm`` (service: private text; also turn alerts by DM),
+``remind`` and ``keepalive`` (the scheduler).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import json
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import aiohttp
+import discord
+from discord.http import handle_message_parameters
+
+from bot.discord.common import clip
+from bot.discord.panel import mute_view, turn_view
+from bot.i18n import t
+from bot.service import ServiceError
+from bot.store import Notification, OutboxRow
+from rules.registry import get_game
+
+if TYPE_CHECKING:
+    from bot.discord.client import TesseraBot
+
+log = logging.getLogger(__name__)
+
+MAX_BACKOFF = 3600.0
+
+
+class Drop(Exception):
+    """This item can never be delivered; give it up (reason kept in the outbox row)."""
+
+
+def backoff(attempts: int) -> float:
+    """5 s, 10 s, 20 s … capped at an hour."""
+    return min(5.0 * 2**attempts, MAX_BACKOFF)
+
+
+def retry_after_of(exc: discord.HTTPException) -> float:
+    """Seconds Discord asked us to wait (body ``retry_after`` or the Retry-After header)."""
+    value = getattr(exc, "retry_after", None)
+    if value is None:
+        headers = getattr(getattr(exc, "response", None), "headers", None) or {}
+        value = headers.get("Retry-After") or headers.get("retry-after")
+    try:
+        return max(0.0, float(value))  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return 5.0
+
+
+class OutboxWorker:
+    """Run :meth:`run_once` in a loop (:meth:`run_forever`); tests call it directly with a
+    fake clock."""
+
+    def __init__(self, bot: TesseraBot, clock: Callable[[], float]) -> None:
+        self.bot = bot
+        self.clock = clock
+        self.store = bot.service.store
+        self.paused_until = 0.0
+        self._wake = asyncio.Event()
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    async def run_forever(self) -> None:
+        while True:
+            try:
+                await self.run_once()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("outbox sweep failed")
+            wait = self.bot.settings.outbox_poll_seconds
+            if self.paused_until > self.clock():
+                wait = max(wait, self.paused_until - self.clock())
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=wait)
+
+    async def run_once(self, now: float | None = None) -> int:
+        """Deliver what is due; returns how many items were settled (sent or dropped)."""
+        settled = 0
+        for _ in range(50):  # bounded: one item per match per round
+            now = self.clock() if now is None else now
+            if self.paused_until > now:
+                break
+            due = await self.store.due_notifications(now)
+            if not due:
+                break
+            progress = False
+            for row in due:
+                if self.paused_until > now:
+                    break
+                if await self._deliver(row, now):
+                    settled += 1
+                    progress = True
+            if not progress:
+                break
+            now = None
+        return settled
+
+    async def _deliver(self, row: OutboxRow, now: float) -> bool:
+        max_attempts = self.bot.settings.outbox_max_attempts
+        try:
+            await self._send(row)
+        except Drop as exc:
+            await self.store.drop_notification(row.id, str(exc))
+            return True
+        except discord.NotFound as exc:
+            await self.store.drop_notification(row.id, f"gone (404): {exc.text or exc}")
+            return True
+        except discord.Forbidden as exc:
+            if row.kind in ("dm", "headsup") or row.attempts + 1 >= max_attempts:
+                await self.store.drop_notification(row.id, f"forbidden (403): {exc.text or exc}")
+                return True
+            await self.store.mark_failed(row.id, f"403: {exc}", now + backoff(row.attempts))
+            return False
+        except discord.RateLimited as exc:
+            self.paused_until = now + exc.retry_after
+            await self.store.mark_failed(row.id, "429", now + exc.retry_after)
+            return False
+        except discord.HTTPException as exc:
+            if exc.status == 429:
+                wait = retry_after_of(exc)
+                self.paused_until = now + wait
+                await self.store.mark_failed(row.id, f"429 retry after {wait}", now + wait)
+                return False
+            if exc.status < 500:
+                await self.store.drop_notification(row.id, f"{exc.status}: {exc.text or exc}")
+                return True
+            return await self._retry(row, now, f"{exc.status}: {exc}")
+        except (TimeoutError, aiohttp.ClientError, OSError) as exc:
+            return await self._retry(row, now, f"{type(exc).__name__}: {exc}")
+        await self.store.mark_sent(row.id)
+        return True
+
+    async def _retry(self, row: OutboxRow, now: float, error: str) -> bool:
+        if row.attempts + 1 >= self.bot.settings.outbox_max_attempts:
+            await self.store.drop_notification(row.id, f"gave up after retries: {error}")
+            return True
+        log.info("outbox %s failed (%s); retrying", row.id, error)
+        await self.store.mark_failed(row.id, error, now + backoff(row.attempts))
+        return False
+
+    # ----- the kinds ---------------------------------------------------------------------
+    async def _send(self, row: OutboxRow) -> None:
+        p = row.payload
+        if row.kind == "turn":
+            await self._turn(row)
+        elif row.kind in ("dm", "headsup"):
+            user = await self.store.get_user(str(p["user_id"]))
+            if user["notify"] == "off":  # they asked for no messages at all
+                raise Drop("user turned notifications off")
+            await self._dm(row, int(p["user_id"]), clip(str(p["text"]), 2000))
+        elif row.kind == "remind":
+            await self._remind(row)
+        elif row.kind == "keepalive":
+            await self._keepalive(row)
+        else:
+            raise Drop(f"unknown kind {row.kind}")
+
+    async def _info(self, row: OutboxRow) -> Any:
+        try:
+            return await self.bot.service.info(int(row.payload["match_id"]))
+        except ServiceError as exc:
+            raise Drop(str(exc)) from None
+
+    async def _turn(self, row: OutboxRow) -> None:
+        p = row.payload
+        info = await self._info(row)
+        if not info.thread_id:
+            raise Drop("match has no thread")
+        thread_id = int(info.thread_id)
+        prefs = {uid: await self.store.get_user(uid) for uid in p.get("mentions", [])}
+        pinged = [uid for uid, u in prefs.items() if u["notify"] != "off"]
+        by_id = {s.user_id: s.name for s in info.seats}
+        names = [f"<@{uid}>" if uid in pinged else by_id.get(uid, uid) for uid in prefs]
+        parts = [str(p.get("text", ""))]
+        if names:
+            parts.append(t("post.to_act", None, mentions=", ".join(names)))
+        rows = await self.store.moves(info.id)
+        current = p.get("ply") is not None and p["ply"] >= len(rows)
+        live = current and info.status == "running" and not p.get("final")
+        clock_days = info.settings.get("clock_days", self.bot.settings.deadline_days)
+        if live and clock_days:
+            deadline = int(row.created_at + float(clock_days) * 86400)
+            parts.append(t("post.clock", None, when=f"<t:{deadline}:R>"))
+        content = clip("\n".join(parts), 2000)
+        file = None
+        if p.get("ply") is not None and info.status != "lobby":
+            try:
+                png = await self.bot.service.picture(info.id, int(p["ply"]))
+                file = discord.File(io.BytesIO(png), filename=f"match-{info.id}-{p['ply']}.png")
+            except Exception:  # a picture that cannot be drawn must not block the post
+                log.exception("picture for match %s ply %s failed", info.id, p.get("ply"))
+        view = None
+        if live:
+            view = turn_view(info, hidden=get_game(info.game_id).has_hidden_information)
+        message = await self._post(
+            thread_id,
+            content,
+            nonce=f"tx{row.id}",
+            file=file,
+            view=view,
+            mentions=pinged,
+        )
+        link = self._link(info.guild_id, thread_id, message)
+        dms = [
+            Notification(
+                "dm",
+                {
+                    "user_id": uid,
+                    "text": t(
+                        "dm.turn",
+                        prefs[uid]["locale"],
+                        match=info.id,
+                        game=info.game_name,
+                        link=link,
+                    ),
+                },
+            )
+            for uid in pinged
+            if prefs[uid]["notify"] == "dm" and live
+        ]
+        if dms:  # not tied to the match: a closed DM must never hold up the thread
+            await self.store.enqueue(None, dms)
+
+    async def _remind(self, row: OutboxRow) -> None:
+        """A reminder is only worth sending while the turn it was made for is still on."""
+        p = row.payload
+        info = await self._info(row)
+        uid = str(p["user_id"])
+        if info.version != p.get("version") or uid not in info.to_act:
+            raise Drop("obsolete: the board changed")
+        user = await self.store.get_user(uid)
+        if user["notify"] == "off":
+            raise Drop("user turned notifications off")
+        if not info.thread_id:
+            raise Drop("match has no thread")
+        thread_id = int(info.thread_id)
+        if user["notify"] == "dm":
+            link = f"https://discord.com/channels/{info.guild_id}/{thread_id}"
+            text = t("remind.dm", user["locale"], match=info.id, game=info.game_name, link=link)
+            await self._dm(row, int(uid), text, view=mute_view(info.id, info.version))
+            return
+        await self._post(
+            thread_id,
+            t("remind.post", None, mention=f"<@{uid}>", match=info.id),
+            nonce=f"tx{row.id}",
+            view=mute_view(info.id, info.version),
+            mentions=[uid],
+        )
+
+    async def _keepalive(self, row: OutboxRow) -> None:
+        """Keep a running match's thread from auto-archiving: unarchive it and flip its
+        archive duration (a thread edit counts as activity)."""
+        info = await self._info(row)
+        if info.status != "running" or not info.thread_id:
+            raise Drop("match not running")
+        duration = int(row.payload.get("duration", 10080))
+        await self.bot.http.edit_channel(
+            int(info.thread_id), archived=False, auto_archive_duration=duration
+        )
+
+    async def _dm(
+        self, row: OutboxRow, user_id: int, text: str, view: discord.ui.View | None = None
+    ) -> None:
+        data = await self.bot.http.start_private_message(user_id)
+        await self._post(int(data["id"]), text, nonce=f"tx{row.id}", view=view, mentions=[])
+
+    async def _post(
+        self,
+        channel_id: int,
+        content: str,
+        *,
+        nonce: str,
+        file: discord.File | None = None,
+        view: discord.ui.View | None = None,
+        mentions: list[str],
+    ) -> dict[str, Any]:
+        """POST a message with an enforced nonce (Discord drops a second message with the
+        same nonce sent shortly after, so a retry cannot duplicate a post)."""
+        allowed = discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(int(u)) for u in mentions]
+        )
+        with handle_message_parameters(
+            content=content,
+            nonce=nonce,
+            file=file if file is not None else discord.utils.MISSING,
+            view=view if view is not None else discord.utils.MISSING,
+            allowed_mentions=allowed,
+        ) as params:
+            if params.payload is not None:
+                params.payload["enforce_nonce"] = True
+            for part in params.multipart or []:
+                if part.get("name") == "payload_json":
+                    body = json.loads(part["value"])
+                    body["enforce_nonce"] = True
+                    part["value"] = json.dumps(body)
+            return await self.bot.http.send_message(channel_id, params=params)
+
+    @staticmethod
+    def _link(guild_id: str | None, channel_id: int, message: dict[str, Any]) -> str:
+        return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message.get('id')}"

@@ -1,0 +1,558 @@
+"""Buttons and selects that keep working for days and across restarts.
+
+Why dynamic items: a turn post may be answered a week later by a bot process that has
+restarted ten times. Every component therefore carries in its custom id all it needs —
+match id, state version and the chosen path — and is parsed back by a
+:class:`discord.ui.DynamicItem` registered at start-up; nothing lives in memory.
+
+Custom ids (≤ 100 characters):
+
+- ``tl:<join|leave|start>:<match>`` lobby buttons
+- ``tp:<match>:<version>`` open the guided move panel
+- ``ts:<match>:<version>:<path>`` a step button; ``tq:…`` the same as a select
+- ``tm:<match>:<version>:<move>`` play the chosen move
+- ``th:<match>`` my hand; ``tz:<match>:<version>`` mute reminders; ``tr:<match>:<version>``
+  resign
+
+A *path* is the step keys chosen so far joined by ``/``. When a key holds ``/`` or the id
+would exceed 100 characters, the path falls back to indices (``#0.2``) into the ordered
+choices at each level; a move falls back to ``#<index>`` into the legal moves. Indices are
+safe because the version pins the state, and with it the list of legal moves.
+
+The guided panel walks ``Move.steps`` generically: no game-specific code here.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.discord.common import UserError, answer, bot_of, clip, loc, user_of
+from bot.i18n import t
+from bot.service import MatchInfo, User
+from rules import Move
+from rules.base import Step
+
+log = logging.getLogger(__name__)
+
+CUSTOM_ID_MAX = 100
+#: Buttons per panel before a select is used instead (4 rows of 5; the last row is for
+#: Back / Play).
+MAX_BUTTONS = 20
+MAX_SELECT = 25
+
+
+# ----- walking the steps ---------------------------------------------------------------
+def steps_of(move: Move) -> tuple[Step, ...]:
+    """A move without steps is a one-step path (its notation and label)."""
+    return move.steps or (Step(move.notation, move.label),)
+
+
+@dataclass(slots=True)
+class Choice:
+    step: Step
+    rank: float
+
+
+def choices_at(moves: list[Move], prefix: list[str]) -> tuple[list[Move], list[Choice]]:
+    """Moves completed exactly by ``prefix``, and the distinct next steps after it
+    (in order of first appearance, carrying the best rank below them)."""
+    complete: list[Move] = []
+    nxt: dict[str, Choice] = {}
+    depth = len(prefix)
+    for move in moves:
+        steps = steps_of(move)
+        if [s.key for s in steps[:depth]] != prefix:
+            continue
+        if len(steps) == depth:
+            complete.append(move)
+        elif len(steps) > depth:
+            key = steps[depth].key
+            if key in nxt:
+                nxt[key].rank = max(nxt[key].rank, move.rank)
+            else:
+                nxt[key] = Choice(steps[depth], move.rank)
+    return complete, list(nxt.values())
+
+
+def labels_of(moves: list[Move], prefix: list[str]) -> list[str]:
+    """Human words of the path chosen so far."""
+    for move in moves:
+        steps = steps_of(move)
+        if [s.key for s in steps[: len(prefix)]] == prefix:
+            return [s.label for s in steps[: len(prefix)]]
+    return prefix
+
+
+def encode_path(moves: list[Move], prefix: list[str], head: str) -> str:
+    """``head`` + path, with the index fallback when keys would not fit or hold '/'."""
+    plain = head + "/".join(prefix)
+    if len(plain) <= CUSTOM_ID_MAX and not any("/" in k or not k for k in prefix):
+        return plain
+    indices = []
+    for depth in range(len(prefix)):
+        _, options = choices_at(moves, prefix[:depth])
+        indices.append(str([c.step.key for c in options].index(prefix[depth])))
+    return head + "#" + ".".join(indices)
+
+
+def decode_path(moves: list[Move], raw: str) -> list[str]:
+    """Custom-id path back to step keys; anything not matching the moves of this version
+    means the board changed under the button."""
+    if not raw:
+        return []
+    if raw.startswith("#"):
+        prefix: list[str] = []
+        for part in raw[1:].split("."):
+            _, options = choices_at(moves, prefix)
+            if not part.isdigit() or int(part) >= len(options):
+                raise UserError("err.board_changed")
+            prefix.append(options[int(part)].step.key)
+        return prefix
+    prefix = raw.split("/")
+    complete, options = choices_at(moves, prefix)
+    if not complete and not options:
+        raise UserError("err.board_changed")
+    return prefix
+
+
+def encode_move(moves: list[Move], move: Move, head: str) -> str:
+    plain = head + move.notation
+    if len(plain) <= CUSTOM_ID_MAX and move.notation:
+        return plain
+    return head + "#" + str(moves.index(move))
+
+
+def decode_move(moves: list[Move], raw: str) -> Move:
+    if raw.startswith("#") and raw[1:].isdigit() and int(raw[1:]) < len(moves):
+        return moves[int(raw[1:])]
+    for move in moves:
+        if move.notation == raw:
+            return move
+    raise UserError("err.board_changed")
+
+
+# ----- building the panel ---------------------------------------------------------------
+def build_panel(
+    match_id: int, version: int, moves: list[Move], prefix: list[str], locale: Any
+) -> tuple[str, discord.ui.View]:
+    """The panel for one point on the path: next choices, Play (when a move is complete)
+    and Back."""
+    complete, options = choices_at(moves, prefix)
+    view = discord.ui.View(timeout=None)
+    lines = [t("panel.head", locale, match=match_id)]
+    if prefix:
+        lines.append(t("panel.path", locale, path=" › ".join(labels_of(moves, prefix))))
+    base = f"ts:{match_id}:{version}:"
+    if len(options) <= MAX_BUTTONS:
+        for choice in options:
+            cid = encode_path(moves, [*prefix, choice.step.key], base)
+            view.add_item(StepButton(cid, clip(choice.step.label, 80)))
+    else:
+        shown = sorted(options, key=lambda c: -c.rank)[:MAX_SELECT]
+        shown_keys = {c.step.key for c in shown}
+        ordered = [c for c in options if c.step.key in shown_keys]
+        lines.append(t("panel.more", locale, shown=len(ordered), total=len(options)))
+        all_keys = [c.step.key for c in options]
+        select = discord.ui.Select(
+            custom_id=encode_path(moves, prefix, f"tq:{match_id}:{version}:"),
+            placeholder=t("select.placeholder", locale),
+            options=[
+                discord.SelectOption(
+                    label=clip(c.step.label, 100), value=str(all_keys.index(c.step.key))
+                )
+                for c in ordered
+            ],
+        )
+        view.add_item(StepSelect(select))
+    for move in complete[:4]:
+        cid = encode_move(moves, move, f"tm:{match_id}:{version}:")
+        view.add_item(
+            ConfirmMove(
+                discord.ui.Button(
+                    label=clip(t("btn.confirm", locale, label=move.label), 80),
+                    style=discord.ButtonStyle.success,
+                    custom_id=cid,
+                    row=4,
+                )
+            )
+        )
+    if prefix:
+        back = encode_path(moves, prefix[:-1], base)
+        view.add_item(
+            StepButton(back, t("btn.back", locale), style=discord.ButtonStyle.secondary, row=4)
+        )
+    return "\n".join(lines), view
+
+
+def turn_view(info: MatchInfo, *, hidden: bool) -> discord.ui.View:
+    """Buttons under a turn post: open the panel, and My hand for hidden-information games.
+    Labels are in the server's default language (the post is public)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        PanelOpen(
+            discord.ui.Button(
+                label=t("btn.play"),
+                style=discord.ButtonStyle.primary,
+                custom_id=f"tp:{info.id}:{info.version}",
+            )
+        )
+    )
+    if hidden:
+        view.add_item(
+            HandButton(
+                discord.ui.Button(
+                    label=t("btn.hand"),
+                    style=discord.ButtonStyle.secondary,
+                    custom_id=f"th:{info.id}",
+                )
+            )
+        )
+    return view
+
+
+def lobby_view(match_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for action, style in (
+        ("join", discord.ButtonStyle.primary),
+        ("leave", discord.ButtonStyle.secondary),
+        ("start", discord.ButtonStyle.success),
+    ):
+        view.add_item(
+            LobbyButton(
+                discord.ui.Button(
+                    label=t(f"btn.{action}"), style=style, custom_id=f"tl:{action}:{match_id}"
+                )
+            )
+        )
+    return view
+
+
+def mute_view(match_id: int, version: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        MuteButton(
+            discord.ui.Button(
+                label=t("btn.mute"),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"tz:{match_id}:{version}",
+            )
+        )
+    )
+    return view
+
+
+def resign_view(match_id: int, version: int, locale: Any) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        ResignButton(
+            discord.ui.Button(
+                label=t("btn.resign", locale),
+                style=discord.ButtonStyle.danger,
+                custom_id=f"tr:{match_id}:{version}",
+            )
+        )
+    )
+    return view
+
+
+# ----- the gate every panel click passes ------------------------------------------------
+async def gate(
+    interaction: discord.Interaction, match_id: int, version: int
+) -> tuple[User, MatchInfo, list[Move]]:
+    """Who may press: a seated player, on the board this button was made for, on turn.
+    Spectators are told politely that it is not their match."""
+    service = bot_of(interaction).service
+    user = user_of(interaction)
+    info = await service.info(match_id)
+    if info.seat_of(user.id) is None:
+        raise UserError("err.not_your_match")
+    if info.status != "running":
+        raise UserError("err.match_not_running", match=match_id)
+    if info.version != version:
+        raise UserError("err.board_changed")
+    moves = await service.legal_moves(match_id, user)
+    if not moves:
+        by_id = {s.user_id: s.name for s in info.seats}
+        waiting = ", ".join(by_id.get(u, u) for u in info.to_act) or "—"
+        raise UserError("err.not_your_turn", waiting=waiting)
+    return user, info, moves
+
+
+class Guarded:
+    """Mixin: every dynamic item reports refusals ephemerally and unexpected errors to the
+    bot (discord.py would only log exceptions raised in dynamic items)."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.run(interaction)
+        except Exception as exc:
+            await bot_of(interaction).report_error(interaction, exc)
+
+    async def run(self, interaction: discord.Interaction) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+
+class PanelOpen(
+    Guarded, discord.ui.DynamicItem[discord.ui.Button], template=r"tp:(?P<m>\d+):(?P<v>\d+)"
+):
+    def __init__(self, item: discord.ui.Button) -> None:
+        super().__init__(item)
+        m = self.template.fullmatch(item.custom_id or "")
+        assert m is not None
+        self.match_id, self.version = int(m["m"]), int(m["v"])
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PanelOpen:
+        return cls(item)  # type: ignore[arg-type]
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        _, _, moves = await gate(interaction, self.match_id, self.version)
+        content, view = build_panel(self.match_id, self.version, moves, [], loc(interaction))
+        await interaction.response.send_message(content, view=view, ephemeral=True)
+
+
+class StepButton(
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"ts:(?P<m>\d+):(?P<v>\d+):(?P<p>.*)",
+):
+    def __init__(
+        self,
+        custom_id: str,
+        label: str = "…",
+        *,
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id, row=row))
+        m = self.template.fullmatch(custom_id)
+        assert m is not None
+        self.match_id, self.version, self.path = int(m["m"]), int(m["v"]), m["p"]
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> StepButton:
+        return cls(match.string)
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        _, _, moves = await gate(interaction, self.match_id, self.version)
+        prefix = decode_path(moves, self.path)
+        content, view = build_panel(self.match_id, self.version, moves, prefix, loc(interaction))
+        await interaction.response.edit_message(content=content, view=view)
+
+
+class StepSelect(
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"tq:(?P<m>\d+):(?P<v>\d+):(?P<p>.*)",
+):
+    def __init__(self, item: discord.ui.Select) -> None:
+        super().__init__(item)
+        m = self.template.fullmatch(item.custom_id or "")
+        assert m is not None
+        self.match_id, self.version, self.path = int(m["m"]), int(m["v"]), m["p"]
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> StepSelect:
+        return cls(item)  # type: ignore[arg-type]
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        _, _, moves = await gate(interaction, self.match_id, self.version)
+        prefix = decode_path(moves, self.path)
+        _, options = choices_at(moves, prefix)
+        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        if not values or not str(values[0]).isdigit() or int(values[0]) >= len(options):
+            raise UserError("err.board_changed")
+        prefix.append(options[int(values[0])].step.key)
+        content, view = build_panel(self.match_id, self.version, moves, prefix, loc(interaction))
+        await interaction.response.edit_message(content=content, view=view)
+
+
+class ConfirmMove(
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"tm:(?P<m>\d+):(?P<v>\d+):(?P<mv>.+)",
+):
+    def __init__(self, item: discord.ui.Button) -> None:
+        super().__init__(item)
+        m = self.template.fullmatch(item.custom_id or "")
+        assert m is not None
+        self.match_id, self.version, self.move = int(m["m"]), int(m["v"]), m["mv"]
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ConfirmMove:
+        return cls(item)  # type: ignore[arg-type]
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        user, _, moves = await gate(interaction, self.match_id, self.version)
+        move = decode_move(moves, self.move)
+        locale = loc(interaction)
+        # Acknowledge at once: playing renders a picture, which may take longer than 3 s.
+        await interaction.response.edit_message(
+            content=t("play.playing", locale, label=move.label), view=None
+        )
+        await play_and_confirm(interaction, user, self.match_id, move.notation, self.version)
+
+
+async def play_and_confirm(
+    interaction: discord.Interaction,
+    user: User,
+    match_id: int,
+    notation: str,
+    version: int | None,
+) -> None:
+    """Play through the service (version-checked for buttons), wake the outbox, and tell
+    the player privately what happened (with their private lines, e.g. a card drawn)."""
+    bot = bot_of(interaction)
+    report = await bot.service.play(match_id, user, notation, expected_version=version)
+    bot.kick()
+    locale = loc(interaction)
+    lines = [t("play.done", locale, label=report.lines[0].split(": ", 1)[-1])]
+    for text in report.private.get(user.id, []):
+        lines.append(t("play.private", locale, text=text))
+    await answer(interaction, "\n".join(lines))
+
+
+class HandButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=r"th:(?P<m>\d+)"):
+    def __init__(self, item: discord.ui.Button) -> None:
+        super().__init__(item)
+        m = self.template.fullmatch(item.custom_id or "")
+        assert m is not None
+        self.match_id = int(m["m"])
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HandButton:
+        return cls(item)  # type: ignore[arg-type]
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await send_hand(interaction, self.match_id)
+
+
+async def send_hand(interaction: discord.Interaction, match_id: int) -> None:
+    """The private picture, only ever as an ephemeral answer to its owner."""
+    bot = bot_of(interaction)
+    user = user_of(interaction)
+    info = await bot.service.info(match_id)
+    if info.seat_of(user.id) is None:
+        raise UserError("err.not_your_match")
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    png, _view = await bot.service.hand(match_id, user)
+    await interaction.followup.send(
+        t("hand.caption", loc(interaction), match=match_id),
+        file=discord.File(_bytes_io(png), filename=f"hand-{match_id}.png"),
+        ephemeral=True,
+    )
+
+
+def _bytes_io(data: bytes) -> Any:
+    import io
+
+    return io.BytesIO(data)
+
+
+class LobbyButton(
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"tl:(?P<a>join|leave|start):(?P<m>\d+)",
+):
+    def __init__(self, item: discord.ui.Button) -> None:
+        super().__init__(item)
+        m = self.template.fullmatch(item.custom_id or "")
+        assert m is not None
+        self.action, self.match_id = m["a"], int(m["m"])
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LobbyButton:
+        return cls(item)  # type: ignore[arg-type]
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        from bot.discord.cogs.game import lobby_action
+
+        await lobby_action(interaction, self.action, self.match_id)
+
+
+class MuteButton(
+    Guarded, discord.ui.DynamicItem[discord.ui.Button], template=r"tz:(?P<m>\d+):(?P<v>\d+)"
+):
+    def __init__(self, item: discord.ui.Button) -> None:
+        super().__init__(item)
+        m = self.template.fullmatch(item.custom_id or "")
+        assert m is not None
+        self.match_id, self.version = int(m["m"]), int(m["v"])
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> MuteButton:
+        return cls(item)  # type: ignore[arg-type]
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        """Mute reminders for this turn only: stored as {user: version} in the match
+        settings, so the next state change un-mutes by itself."""
+        service = bot_of(interaction).service
+        user = user_of(interaction)
+        info = await service.info(self.match_id)
+        if info.seat_of(user.id) is None:
+            raise UserError("err.not_your_match")
+        if info.version != self.version:
+            raise UserError("err.board_changed")
+        mute = {**info.settings.get("mute", {}), user.id: self.version}
+        await service.update_settings(self.match_id, mute=mute)
+        await answer(interaction, t("mute.done", loc(interaction)))
+
+
+class ResignButton(
+    Guarded, discord.ui.DynamicItem[discord.ui.Button], template=r"tr:(?P<m>\d+):(?P<v>\d+)"
+):
+    def __init__(self, item: discord.ui.Button) -> None:
+        super().__init__(item)
+        m = self.template.fullmatch(item.custom_id or "")
+        assert m is not None
+        self.match_id, self.version = int(m["m"]), int(m["v"])
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ResignButton:
+        return cls(item)  # type: ignore[arg-type]
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        user = user_of(interaction)
+        info = await bot.service.info(self.match_id)
+        if info.seat_of(user.id) is None:
+            raise UserError("err.not_your_match")
+        if info.version != self.version:
+            raise UserError("err.board_changed")
+        await interaction.response.edit_message(view=None)
+        await bot.service.resign(self.match_id, user)
+        bot.kick()
+        await answer(interaction, t("resign.done", loc(interaction), match=self.match_id))
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    PanelOpen,
+    StepButton,
+    StepSelect,
+    ConfirmMove,
+    HandButton,
+    LobbyButton,
+    MuteButton,
+    ResignButton,
+)

@@ -1,0 +1,157 @@
+"""The command tree built offline: every payload within Discord's limits (which discord.py
+does not check itself), the catalogue complete in English with fallback, the translator,
+and the documented invite permissions matching the code."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+from discord import app_commands
+
+from bot.discord.client import PERMISSIONS, intents, invite_url
+from bot.i18n import MESSAGES, CatalogueTranslator, L, language_of, t
+from tests.discord_harness import running
+
+ROOT = Path(__file__).resolve().parent.parent
+NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+def check_options(where: str, options: list[dict[str, Any]], problems: list[str]) -> None:
+    if len(options) > 25:
+        problems.append(f"{where}: {len(options)} options")
+    seen_optional = False
+    for opt in options:
+        here = f"{where} {opt['name']}"
+        if not NAME.match(opt["name"]) or opt["name"] != opt["name"].lower():
+            problems.append(f"{here}: bad name")
+        if not 1 <= len(opt.get("description", "")) <= 100:
+            problems.append(f"{here}: description length {len(opt.get('description', ''))}")
+        if opt["type"] in (1, 2):
+            check_options(here, opt.get("options", []), problems)
+            continue
+        if opt.get("required"):
+            if seen_optional:
+                problems.append(f"{here}: required after optional")
+        else:
+            seen_optional = True
+        choices = opt.get("choices") or []
+        if len(choices) > 25:
+            problems.append(f"{here}: {len(choices)} choices")
+        if choices and opt.get("autocomplete"):
+            problems.append(f"{here}: choices together with autocomplete")
+        for c in choices:
+            if not 1 <= len(c["name"]) <= 100 or len(str(c["value"])) > 100:
+                problems.append(f"{here}: choice {c['name']!r} too long")
+
+
+async def test_every_command_payload_is_within_discords_limits(tmp_path, monkeypatch) -> None:
+    async with running(tmp_path, monkeypatch) as h:
+        payloads = [c.to_dict(h.bot.tree) for c in h.bot.tree.get_commands()]
+    names = {p["name"] for p in payloads}
+    assert {"game", "play", "board", "hand", "history", "resign", "undo", "rules", "notify"} <= (
+        names
+    )
+    assert len(payloads) <= 100
+    problems: list[str] = []
+    for p in payloads:
+        if not NAME.match(p["name"]) or p["name"] != p["name"].lower():
+            problems.append(f"{p['name']}: bad name")
+        if not 1 <= len(p["description"]) <= 100:
+            problems.append(f"{p['name']}: description length {len(p['description'])}")
+        check_options(p["name"], p.get("options", []), problems)
+    assert problems == []
+    game = next(p for p in payloads if p["name"] == "game")
+    subs = {o["name"] for o in game["options"]}
+    assert {"new", "join", "leave", "start", "list", "abort", "settings"} <= subs
+    new = next(o for o in game["options"] if o["name"] == "new")
+    values = [c["value"] for c in new["options"][0]["choices"]]
+    assert "test-pile" in values  # games listed generically from the registry
+
+
+async def test_sync_sends_translated_payload(tmp_path, monkeypatch) -> None:
+    MESSAGES["de"] = {"cmd.board": "Das Brett noch einmal zeigen"}
+    try:
+        async with running(tmp_path, monkeypatch) as h:
+            count = await h.bot.sync_commands("global")
+            put = [c for c in h.fake.calls if c.method == "PUT"][-1]
+    finally:
+        del MESSAGES["de"]
+    assert count == len(put.payload)
+    board = next(c for c in put.payload if c["name"] == "board")  # type: ignore[union-attr]
+    assert board["description_localizations"] == {"de": "Das Brett noch einmal zeigen"}
+
+
+def used_keys() -> set[str]:
+    keys: set[str] = set()
+    pattern = re.compile(r"""\b(?:t|L|UserError)\(\s*(?:f?)["']([a-z_.{}]+)["']""")
+    for path in (ROOT / "bot").rglob("*.py"):
+        for key in pattern.findall(path.read_text(encoding="utf-8")):
+            if "{" in key:  # f"btn.{action}" and the like: expand below
+                continue
+            keys.add(key)
+    keys |= {f"btn.{a}" for a in ("join", "leave", "start")}
+    keys |= {f"mode.{m}" for m in ("mention", "dm", "off")}
+    return keys
+
+
+def test_every_key_used_exists_in_english() -> None:
+    keys = used_keys()
+    assert len(keys) > 60
+    missing = sorted(k for k in keys if k not in MESSAGES["en"])
+    assert missing == []
+
+
+def test_missing_translation_falls_back_to_english() -> None:
+    MESSAGES["hu"] = {"btn.join": "Csatlakozom"}
+    try:
+        assert t("btn.join", "hu") == "Csatlakozom"
+        assert t("btn.leave", "hu") == MESSAGES["en"]["btn.leave"]
+        assert t("lobby.left", discord.Locale.hungarian, user="Bob", match=3) == (
+            "Bob left match #3."
+        )
+        assert t("btn.join", "pl") == "Join"
+    finally:
+        del MESSAGES["hu"]
+    assert language_of(discord.Locale.american_english) == "en"
+    with pytest.raises(KeyError):
+        t("no.such.key")
+
+
+async def test_translator_returns_none_for_english_and_untranslated() -> None:
+    tr = CatalogueTranslator()
+    ctx = app_commands.TranslationContext(app_commands.TranslationContextLocation.other, None)
+    assert await tr.translate(L("cmd.board"), discord.Locale.german, ctx) is None
+    MESSAGES["pl"] = {"cmd.board": "Pokaż planszę"}
+    try:
+        assert await tr.translate(L("cmd.board"), discord.Locale.polish, ctx) == "Pokaż planszę"
+        assert await tr.translate(L("cmd.board"), discord.Locale.british_english, ctx) is None
+    finally:
+        del MESSAGES["pl"]
+
+
+def test_least_privilege_and_docs_agree() -> None:
+    assert not intents().message_content and not intents().members
+    assert not intents().presences and intents().guilds
+    perms = PERMISSIONS
+    assert not perms.administrator and not perms.manage_messages and not perms.mention_everyone
+    url = invite_url(123)
+    assert "scope=bot+applications.commands" in url and f"permissions={perms.value}" in url
+    doc = (ROOT / "docs" / "discord.md").read_text(encoding="utf-8")
+    assert str(perms.value) in doc
+    assert "python -m bot --sync" in doc
+
+
+def test_env_example_lists_new_settings() -> None:
+    text = (ROOT / ".env.example").read_text(encoding="utf-8")
+    for name in (
+        "OUTBOX_POLL_SECONDS",
+        "OUTBOX_MAX_ATTEMPTS",
+        "SCHEDULER_SECONDS",
+        "KEEPALIVE_DAYS",
+        "RULES_URL",
+    ):
+        assert f"TESSERA_{name}" in text
