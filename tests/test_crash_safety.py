@@ -29,7 +29,11 @@ def _run_and_kill(db: Path, seed: int, delay: float) -> list[tuple[int, int, str
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen(
         [sys.executable, "-m", "tests.crash_child", str(db), _games(), str(seed)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env=env,
     )
     acks: list[tuple[int, int, str]] = []
     ready = threading.Event()
@@ -44,7 +48,11 @@ def _run_and_kill(db: Path, seed: int, delay: float) -> list[tuple[int, int, str
 
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
-    ready.wait(timeout=30)  # the child is up and moving; now let it run a random while
+    if not ready.wait(timeout=60):  # the child is up and moving; now let it run a while
+        proc.kill()
+        raise AssertionError(
+            "crash child made no move: " + (proc.stderr.read() if proc.stderr else "")
+        )
     time.sleep(delay)
     proc.send_signal(signal.SIGKILL)
     proc.wait(timeout=30)
