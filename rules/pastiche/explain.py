@@ -172,7 +172,7 @@ def _explain_offer(state: State, seat: int, key: str) -> str:
             return f"You hold only {have[c]} {c}."
     if want in give:
         return "Asking for a colour you are giving away makes no trade."
-    return "Write the given colours in chart order, e.g. `offer p2 red+green for blue`."
+    return "That offer is not possible now."
 
 
 def _explain_complete(state: State, seat: int, ident: str) -> str:

@@ -205,13 +205,16 @@ class Pastiche(Game):
             if not m:
                 return None
             partner = int(m.group(1)) - 1
-            give = tuple(m.group(2).split("+"))
+            give = mv.canonical(m.group(2).split("+"))  # any order may be typed
             want = m.group(3)
             if not mv.check_offer(state, seat, partner, give, want):
                 return None
             useful = mv.needs(state, seat).get(want, 0) > 0
             return mv.offer_move(partner, give, want, useful)
         elif key.startswith("bank"):
+            m = mv.BANK_RE.match(key)
+            if m:  # any order of the given colours may be typed
+                key = f"bank{'+'.join(mv.canonical(m.group(1).split('+')))}for{m.group(2)}"
             cands = mv.bank_moves(state, seat) if state["phase"] == "trade" else []
         else:
             cands = mv.complete_moves(state, seat) + mv.end_moves(state, seat)
