@@ -614,6 +614,7 @@ class Pastiche(Game):
             "board": self._board_json(state),
             "last": last,
             "spots": [bd.cell_name((q, r)) for q, r in state["spots"]],
+            "spot_cells": [[q, r] for q, r in state["spots"]],
             "bank": dict(state["bank"]),
             "gallery": [_commission_json(c) for c in state["gallery"]],
             "deck": len(state["deck"]),
