@@ -420,14 +420,8 @@ def draw_public(view: View, names: list[str]) -> Image.Image:
     paint, texts = _painting(view, PAINT_W, 820)
     pw, ph = paint.size
     w = pw + WIDTH_RIGHT
-    # measure the right column on a scratch canvas so the final height is known
-    scratch = ImageDraw.Draw(Image.new("RGB", (10, 10)))
-    right_h = _gallery(scratch, 0, _bank(scratch, 0, 0, view) + 10, view)
-    n_lines = len(_status_lines(view, names))
-    players_h = _players(scratch, 0, 0, w - 2 * PAD, view, names)
-    top = HEADER_H + 8 + n_lines * 26 + 8
-    h = max(top + ph, HEADER_H + PAD + right_h) + players_h + 2 * PAD
-    img = Image.new("RGB", (w, int(h)), BACKGROUND)
+    # draw on a tall canvas and crop: measuring first would render every text twice
+    img = Image.new("RGB", (w, ph + 2400), BACKGROUND)
     draw = ImageDraw.Draw(img)
     _header(draw, w, view, names, "Pastiche")
     y = HEADER_H + 8
@@ -436,15 +430,16 @@ def draw_public(view: View, names: list[str]) -> Image.Image:
             (PAD, y), fit_text(line, font(18, True), pw - 2 * PAD), font=font(18, True), fill=INK
         )
         y += 26
+    top = y + 8
     img.paste(paint, (0, top))
     _draw_texts(draw, 0, top, texts)
     rx = pw + PAD
     yb = _bank(draw, rx, HEADER_H + PAD, view)
-    _gallery(draw, rx, yb + 10, view)
-    py = max(top + ph, HEADER_H + PAD + right_h) + PAD
+    right_bottom = _gallery(draw, rx, yb + 10, view)
+    py = max(top + ph, right_bottom) + PAD
     draw.line((PAD, py - 8, w - PAD, py - 8), fill=LINE, width=2)
-    _players(draw, PAD, py, w - 2 * PAD, view, names)
-    return img
+    bottom = _players(draw, PAD, py, w - 2 * PAD, view, names)
+    return img.crop((0, 0, w, bottom + PAD))
 
 
 def _spot_cells(view: View) -> list[tuple[int, int]]:
