@@ -1,0 +1,561 @@
+"""Pastiche pictures, drawn only from ``GAME.view``.
+
+Public picture (``seat=None``): the growing hex painting scaled to fit however far it spreads
+(every corner dab visible, the most recent hex ringed, open spots labelled with their names
+for typing moves), the palette bank with counts, the gallery as cards, and each player's
+completed commissions, score and hexes. Private picture (``seat`` given): that player's
+palette cards, their commissions with the colours they still lack, and their two hexes in
+every distinct rotation with the best spot for each.
+
+Colour swatches always carry their names: 17 paint colours are too many to tell by hue.
+The painting is drawn at 2x and reduced for smooth edges; text is drawn after the reduce.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import (
+    BACKGROUND,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    fit_text,
+    font,
+    player_colour,
+    player_text_colour,
+)
+
+View = dict[str, Any]
+SQ3 = math.sqrt(3)
+
+#: Display colours of the 17 paints (presentation only; names come from the view).
+PAINT: dict[str, str] = {
+    "red": "#D7261E",
+    "yellow": "#F7D31A",
+    "blue": "#1F5FC4",
+    "orange": "#F28A1C",
+    "green": "#2E9E3A",
+    "purple": "#7A3E9D",
+    "brown": "#8A5A2B",
+    "amber": "#FFB300",
+    "vermilion": "#E8452C",
+    "olive": "#7F7F1A",
+    "teal": "#0E8C8C",
+    "magenta": "#D01C8B",
+    "violet": "#9B6FE0",
+    "black": "#151515",
+    "white": "#FFFFFF",
+    "gray": "#8E8E8E",
+    "cream": "#F2E3B3",
+}
+LETTER = {"R": "red", "Y": "yellow", "B": "blue"}
+CANVAS = "#FCFAF4"
+START_FILL = "#EADFC8"
+SPOT_LINE = "#C9BFAE"
+PANEL = "#FFFFFF"
+LINE = "#B8AE9C"
+
+WIDTH_RIGHT = 520
+PAINT_W = 880
+HEADER_H = 64
+PAD = 16
+
+
+def _paint(name: str) -> str:
+    return PAINT.get(name, "#CCCCCC")
+
+
+def _text_on(name: str) -> str:
+    r, g, b = (int(_paint(name)[i : i + 2], 16) for i in (1, 3, 5))
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#FFFFFF"
+
+
+def _name(names: list[str], seat: int) -> str:
+    return names[seat] if seat < len(names) else f"Player {seat + 1}"
+
+
+def _badge(draw: ImageDraw.ImageDraw, x: int, y: int, seat: int, names: list[str]) -> int:
+    """A round seat badge with the player's initial (colour is never the only cue)."""
+    d = 30
+    draw.ellipse((x, y, x + d, y + d), fill=player_colour(seat), outline=INK)
+    initial = (_name(names, seat)[:1] or str(seat + 1)).upper()
+    f = font(17, True)
+    w = f.getlength(initial)
+    draw.text((x + (d - w) / 2, y + 4), initial, font=f, fill=player_text_colour(seat))
+    return x + d + 8
+
+
+def chip(draw: ImageDraw.ImageDraw, x: int, y: int, colour: str, text: str, size: int = 16) -> int:
+    """A named colour swatch: a filled rounded box with the colour's name on it."""
+    f = font(size, True)
+    w = int(f.getlength(text)) + 14
+    h = size + 10
+    draw.rounded_rectangle(
+        (x, y, x + w, y + h), radius=6, fill=_paint(colour), outline=INK, width=1
+    )
+    draw.text((x + 7, y + 4), text, font=f, fill=_text_on(colour))
+    return x + w + 6
+
+
+def _chips(
+    draw: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    width: int,
+    items: list[tuple[str, str]],
+    size: int = 16,
+) -> int:
+    """Flow chips left to right, wrapping at ``width``; returns the y below them."""
+    f = font(size, True)
+    cx, cy = x, y
+    for colour, text in items:
+        w = int(f.getlength(text)) + 20
+        if cx + w > x + width and cx > x:
+            cx, cy = x, cy + size + 16
+        cx = chip(draw, cx, cy, colour, text, size)
+    return cy + size + 16
+
+
+# ----- hexes --------------------------------------------------------------------------------------
+def _corner(cx: float, cy: float, s: float, k: int) -> tuple[float, float]:
+    a = math.radians(30 + 60 * k)
+    return cx + s * math.cos(a), cy - s * math.sin(a)
+
+
+def _hex_poly(cx: float, cy: float, s: float) -> list[tuple[float, float]]:
+    return [_corner(cx, cy, s, k) for k in range(6)]
+
+
+def draw_hex(
+    draw: ImageDraw.ImageDraw,
+    cx: float,
+    cy: float,
+    s: float,
+    corners: str,
+    centre: str,
+    *,
+    start: bool = False,
+    outline: str = "#5A5246",
+    width: int = 2,
+) -> None:
+    """One palette hex: six corner dabs, a centre of one or two primaries."""
+    draw.polygon(_hex_poly(cx, cy, s), fill=START_FILL if start else CANVAS, outline=outline)
+    if width > 1:
+        draw.line(_hex_poly(cx, cy, s) + [_corner(cx, cy, s, 0)], fill=outline, width=width)
+    rd = s * 0.27
+    for k, letter in enumerate(corners):
+        px, py = _corner(cx, cy, s * 0.70, k)
+        draw.ellipse((px - rd, py - rd, px + rd, py + rd), fill=_paint(LETTER[letter]), outline=INK)
+    if centre:
+        rc = s * 0.26
+        box = (cx - rc, cy - rc, cx + rc, cy + rc)
+        if len(centre) == 1:
+            draw.ellipse(box, fill=_paint(LETTER[centre]), outline=INK)
+        else:
+            draw.pieslice(box, 90, 270, fill=_paint(LETTER[centre[0]]))
+            draw.pieslice(box, 270, 450, fill=_paint(LETTER[centre[1]]))
+            draw.ellipse(box, outline=INK)
+
+
+def _xy(q: int, r: int) -> tuple[float, float]:
+    return SQ3 * (q + r / 2), 1.5 * r
+
+
+def _painting(view: View, max_w: int, max_h: int) -> tuple[Image.Image, list[tuple]]:
+    """The painting at 2x reduced to 1x, plus text jobs (x, y, text, size, fill) to draw after."""
+    cells = [(b["q"], b["r"]) for b in view["board"]]
+    spots = [] if view["over"] else _spot_cells(view)
+    pts = [_xy(q, r) for q, r in cells + spots]
+    minx = min(p[0] for p in pts) - SQ3 / 2
+    maxx = max(p[0] for p in pts) + SQ3 / 2
+    miny = min(p[1] for p in pts) - 1
+    maxy = max(p[1] for p in pts) + 1
+    bw, bh = maxx - minx, maxy - miny
+    s = min(64.0, (max_w - 2 * PAD) / bw, (max_h - 2 * PAD) / bh)
+    if s < 24:  # a far-flung painting: use a wider, taller area, then smaller hexes
+        max_w, max_h = max_w + 200, max_h + 480
+        s = max(9.0, min(24.0, (max_w - 2 * PAD) / bw, (max_h - 2 * PAD) / bh))
+    label = 18 if s >= 34 else 16 if s >= 24 else max(11, int(s * 0.7))
+    w = int(max(max_w, bw * s + 2 * PAD))
+    h = int(max(420, bh * s + 2 * PAD))
+    ox = (w - bw * s) / 2 - minx * s
+    oy = (h - bh * s) / 2 - miny * s
+    k = 2
+    img = Image.new("RGB", (w * k, h * k), "#EFE8DA")
+    d = ImageDraw.Draw(img)
+    texts: list[tuple] = []
+    for (q, r), name in zip(spots, view["spots"], strict=False):
+        x, y = _xy(q, r)
+        cx, cy = ox + x * s, oy + y * s
+        d.polygon(_hex_poly(cx * k, cy * k, s * k * 0.96), fill="#F7F3EA", outline=SPOT_LINE)
+        texts.append((cx, cy, name, label, MUTED))
+    last = view.get("last")
+    for b in view["board"]:
+        x, y = _xy(b["q"], b["r"])
+        cx, cy = ox + x * s, oy + y * s
+        draw_hex(d, cx * k, cy * k, s * k * 0.985, b["corners"], b["centre"], start=b["start"])
+    for b in view["board"]:
+        if b["name"] == last:
+            x, y = _xy(b["q"], b["r"])
+            cx, cy = ox + x * s, oy + y * s
+            ring = _hex_poly(cx * k, cy * k, s * k * 1.0)
+            d.line(ring + [ring[0]], fill=INK, width=12)
+            d.line(ring + [ring[0]], fill=HIGHLIGHT, width=7)
+            texts.append((cx, cy + s * 0.55, "new", 16, INK))
+    return img.reduce(k), texts
+
+
+def _draw_texts(draw: ImageDraw.ImageDraw, ox: int, oy: int, texts: list[tuple]) -> None:
+    for x, y, text, size, fill in texts:
+        f = font(size, True)
+        w = f.getlength(text)
+        if fill == INK:  # a plate so the label stays readable over the dabs
+            draw.rounded_rectangle(
+                (
+                    ox + x - w / 2 - 4,
+                    oy + y - size / 2 - 3,
+                    ox + x + w / 2 + 4,
+                    oy + y + size / 2 + 4,
+                ),
+                radius=4,
+                fill=HIGHLIGHT,
+            )
+        draw.text((ox + x - w / 2, oy + y - size / 2 - 1), text, font=f, fill=fill)
+
+
+# ----- panels -------------------------------------------------------------------------------------
+def _bank(draw: ImageDraw.ImageDraw, x: int, y: int, view: View) -> int:
+    draw.text((x, y), "Palette bank", font=font(22, True), fill=INK)
+    y += 34
+    col_w = (WIDTH_RIGHT - 2 * PAD) // 3
+    f = font(16, True)
+    for i, c in enumerate(view["colours"]):
+        cx = x + (i % 3) * col_w
+        cy = y + (i // 3) * 36
+        n = view["bank"][c["name"]]
+        draw.rounded_rectangle(
+            (cx, cy, cx + col_w - 8, cy + 30),
+            radius=6,
+            fill=_paint(c["name"]) if n else "#E6E0D4",
+            outline=INK if n else LINE,
+        )
+        fill = _text_on(c["name"]) if n else MUTED
+        draw.text((cx + 7, cy + 5), f"{c['name']}", font=f, fill=fill)
+        cnt = f"{n}"
+        draw.text((cx + col_w - 16 - f.getlength(cnt), cy + 5), cnt, font=f, fill=fill)
+    rows = (len(view["colours"]) + 2) // 3
+    return y + rows * 36 + 8
+
+
+def _commission_card(
+    draw: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    w: int,
+    com: dict[str, Any],
+    lack: list[str] | None = None,
+    tag: str = "",
+) -> int:
+    """A commission: title, painter and points, then its palette as named chips. With
+    ``lack`` the colours still missing are marked '✗ name' on a pale chip."""
+    f_t, f_s = font(19, True), font(16)
+    top = y
+    pts = f"{com['points']} pts"
+    title = fit_text(com["title"], f_t, w - 30 - int(f_t.getlength(pts)))
+    draw.text((x + 10, y + 8), title, font=f_t, fill=INK)
+    draw.text((x + w - 10 - f_t.getlength(pts), y + 8), pts, font=f_t, fill=INK)
+    sub = com["painter"] + (f" · {tag}" if tag else "")
+    draw.text((x + 10, y + 34), fit_text(sub, f_s, w - 20), font=f_s, fill=MUTED)
+    cy = y + 60
+    cx = x + 10
+    fb = font(16, True)
+    for c in com["palette"]:
+        missing = lack is not None and c in lack
+        text = f"✗ {c}" if missing else c
+        cw = int(fb.getlength(text)) + (40 if missing else 20)
+        if cx + cw > x + w - 6 and cx > x + 10:
+            cx, cy = x + 10, cy + 32
+        if missing:  # white chip, grey border, a small swatch: readable for white/cream too
+            draw.rounded_rectangle(
+                (cx, cy, cx + cw - 6, cy + 26), radius=6, fill="#FFFFFF", outline=MUTED, width=2
+            )
+            draw.rectangle((cx + 6, cy + 6, cx + 20, cy + 20), fill=_paint(c), outline=INK)
+            draw.text((cx + 26, cy + 4), text, font=fb, fill=INK)
+            cx += cw
+        else:
+            cx = chip(draw, cx, cy, c, text)
+    bottom = cy + 34
+    draw.rounded_rectangle((x, top, x + w, bottom), radius=10, outline=LINE, width=2)
+    return bottom + 8
+
+
+def _gallery(draw: ImageDraw.ImageDraw, x: int, y: int, view: View) -> int:
+    draw.text((x, y), f"Gallery · deck {view['deck']}", font=font(22, True), fill=INK)
+    y += 34
+    for com in view["gallery"]:
+        y = _commission_card(draw, x, y, WIDTH_RIGHT - 2 * PAD, com, tag=com["id"])
+    if not view["gallery"]:
+        draw.text((x, y), "empty", font=font(16), fill=MUTED)
+        y += 26
+    return y
+
+
+def _players(
+    draw: ImageDraw.ImageDraw, x: int, y: int, w: int, view: View, names: list[str]
+) -> int:
+    n = len(view["seats"])
+    col = w // n
+    bottom = y
+    for seat, info in enumerate(view["seats"]):
+        cx = x + seat * col
+        cy = y
+        acting = seat in view["to_act"]
+        draw.rounded_rectangle(
+            (cx, cy, cx + col - 10, cy + 10),
+            radius=4,
+            fill=player_colour(seat) if acting else "#E6E0D4",
+        )
+        cy += 16
+        bx = _badge(draw, cx, cy, seat, names)
+        nm = fit_text(_name(names, seat), font(20, True), col - 140)
+        draw.text((bx, cy + 3), nm, font=font(20, True), fill=INK)
+        out = view.get("outcome") if view["over"] else None
+        sc = f"{out['scores'][seat]}" if out else f"{info['score']}"
+        draw.text(
+            (cx + col - 24 - font(26, True).getlength(sc), cy), sc, font=font(26, True), fill=INK
+        )
+        cy += 38
+        line = f"{info['cards']} cards · {info['commissions']} in hand"
+        if seat == view["start"]:
+            line += " · started"
+        if out:
+            d = out["details"][seat]
+            place = out["ranks"][seat]
+            line = f"#{place} · {d['commissions']} + {d['usable']} usable + {d['bonus']} bonus"
+        draw.text((cx, cy), fit_text(line, font(16), col - 16), font=font(16), fill=MUTED)
+        cy += 24
+        bonus = f" (+{info['bonus']} bonus)" if info["bonus"] else ""
+        draw.text(
+            (cx, cy),
+            f"Completed: {info['commission_points']} pts{bonus}",
+            font=font(16, True),
+            fill=INK,
+        )
+        cy += 24
+        for com in info["done"]:
+            t = fit_text(f"{com['points']:>2} · {com['title']}", font(16), col - 20)
+            draw.text((cx + 4, cy), t, font=font(16), fill=INK)
+            cy += 22
+        if not info["done"]:
+            draw.text((cx + 4, cy), "none yet", font=font(16), fill=MUTED)
+            cy += 22
+        bottom = max(bottom, cy)
+    return bottom + 8
+
+
+def _hex_row(
+    img: Image.Image, x: int, y: int, hexes: list[dict[str, Any] | None], s: float = 22
+) -> None:
+    k = 2
+    size = int(2 * s + 4)
+    for i, hx in enumerate(hexes):
+        if hx is None:
+            continue
+        tile = Image.new("RGB", (size * k, size * k), PANEL)
+        d = ImageDraw.Draw(tile)
+        draw_hex(d, size * k / 2, size * k / 2, s * k, hx["corners"], hx["centre"])
+        img.paste(tile.reduce(k), (x + i * (size + 6), y))
+
+
+def _header(draw: ImageDraw.ImageDraw, w: int, view: View, names: list[str], title: str) -> None:
+    draw.rectangle((0, 0, w, HEADER_H), fill="#3B3229")
+    draw.text((PAD, 14), title, font=font(26, True), fill="#FFFFFF")
+    x = PAD + int(font(26, True).getlength(title)) + 20
+    f = font(20, True)
+    if view["over"]:
+        text = "Game over"
+        out = view.get("outcome")
+        if out:
+            text += " · winner: " + ", ".join(_name(names, s) for s in out["winners"])
+    else:
+        cur = view["current"]
+        x = _badge(draw, x, 17, cur, names)
+        verb = {
+            "place": "places a hex",
+            "trade": "trades, exchanges, completes or ends",
+            "complete": "completes commissions or ends",
+            "discard": "returns cards down to 8",
+        }[view["phase"]]
+        text = f"{_name(names, cur)} {verb} · round {view['round']}"
+    draw.text((x, 20), fit_text(text, f, w - x - 20), font=f, fill="#FFFFFF")
+
+
+def _status_lines(view: View, names: list[str]) -> list[str]:
+    lines = []
+    o = view.get("offer")
+    if o:
+        lines.append(
+            f"Open offer: {_name(names, o['from'])} gives {' + '.join(o['give'])} to "
+            f"{_name(names, o['to'])} for one {o['want']} — waiting for the answer."
+        )
+    goal = f"Goal: {view['threshold']} commission points"
+    if view["end"] == "trigger":
+        goal += f" reached — last turn: {_name(names, view['last_seat'])}"
+    elif view["end"] == "hexes":
+        goal += f" · hexes used up — last turn: {_name(names, view['last_seat'])}"
+    else:
+        goal += f" · {view['supply']} hexes in the supply"
+    if view["over"]:
+        goal = "Final scores: commissions + usable palette cards + painter bonus"
+    lines.append(goal)
+    return lines
+
+
+# ----- the public picture ---------------------------------------------------------------------
+def draw_public(view: View, names: list[str]) -> Image.Image:
+    paint, texts = _painting(view, PAINT_W, 820)
+    pw, ph = paint.size
+    w = pw + WIDTH_RIGHT
+    # draw on a tall canvas and crop: measuring first would render every text twice
+    img = Image.new("RGB", (w, ph + 2400), BACKGROUND)
+    draw = ImageDraw.Draw(img)
+    _header(draw, w, view, names, "Pastiche")
+    y = HEADER_H + 8
+    for line in _status_lines(view, names):
+        draw.text(
+            (PAD, y), fit_text(line, font(18, True), pw - 2 * PAD), font=font(18, True), fill=INK
+        )
+        y += 26
+    top = y + 8
+    img.paste(paint, (0, top))
+    _draw_texts(draw, 0, top, texts)
+    rx = pw + PAD
+    yb = _bank(draw, rx, HEADER_H + PAD, view)
+    right_bottom = _gallery(draw, rx, yb + 10, view)
+    py = max(top + ph, right_bottom) + PAD
+    draw.line((PAD, py - 8, w - PAD, py - 8), fill=LINE, width=2)
+    bottom = _players(draw, PAD, py, w - 2 * PAD, view, names)
+    return img.crop((0, 0, w, bottom + PAD))
+
+
+def _spot_cells(view: View) -> list[tuple[int, int]]:
+    return [(q, r) for q, r in view["spot_cells"]]
+
+
+# ----- the private picture ----------------------------------------------------------------------
+def draw_private(view: View, names: list[str], seat: int) -> Image.Image:
+    me = view["me"]
+    w = 1400
+    scratch = Image.new("RGB", (w, 2400), BACKGROUND)
+    draw = ImageDraw.Draw(scratch)
+    _header(draw, w, view, names, f"{_name(names, seat)} — your hand")
+    y = HEADER_H + PAD
+    total = sum(me["cards"].values())
+    note = " — over the limit of 8 at the end of your turn!" if total > 8 else ""
+    draw.text(
+        (PAD, y),
+        f"Palette cards: {total}{note} · usable now: {me['usable']} pts",
+        font=font(22, True),
+        fill=INK,
+    )
+    y += 36
+    items = [(c["name"], f"{c['name']} ×{me['cards'][c['name']]}") for c in view["colours"]]
+    items = [it for it in items if me["cards"][it[0]] > 0]
+    if items:
+        y = _chips(draw, PAD, y, w - 2 * PAD, items, 18)
+    else:
+        draw.text((PAD, y), "none", font=font(18), fill=MUTED)
+        y += 30
+    y += 6
+    draw.text((PAD, y), "Your commissions (✗ = still lacking)", font=font(22, True), fill=INK)
+    y += 34
+    cw = (w - 3 * PAD) // 2
+    bottoms = [y]
+    for i, com in enumerate(me["hand"]):
+        bottoms.append(
+            _commission_card(draw, PAD + i * (cw + PAD), y, cw, com, com["lack"], com["id"])
+        )
+    y = max(bottoms) + 4
+    gl = me.get("gallery_lack", {})
+    if view["gallery"]:
+        draw.text((PAD, y), "Gallery — what you lack:", font=font(18, True), fill=INK)
+        y += 28
+        for com in view["gallery"]:
+            lack = gl.get(com["id"], [])
+            need = "ready to complete!" if not lack else "need " + ", ".join(lack)
+            line = f"{com['title']} ({com['points']}): {need}"
+            draw.text((PAD + 8, y), fit_text(line, font(17), w - 3 * PAD), font=font(17), fill=INK)
+            y += 25
+    y += 10
+    draw.text(
+        (PAD, y), "Your hexes in every rotation (best spot → cards)", font=font(22, True), fill=INK
+    )
+    y += 36
+    for hx in me["hexes"]:
+        if hx is None:
+            continue
+        y = _rotations(scratch, draw, PAD, y, w - 2 * PAD, hx)
+    if not any(me["hexes"]):
+        draw.text((PAD, y), "no hexes left", font=font(18), fill=MUTED)
+        y += 30
+    return scratch.crop((0, 0, w, y + PAD))
+
+
+def _rotations(
+    img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, w: int, hx: dict[str, Any]
+) -> int:
+    centre = " or ".join(LETTER[c] for c in hx["centre"])
+    draw.text((x, y), f"Hex {hx['slot']} · centre {centre}", font=font(20, True), fill=INK)
+    y += 30
+    cell_w = w // 6
+    s = 40
+    k = 2
+    size = int(2 * s + 6)
+    bottom = y
+    f = font(16)
+    for i, rot in enumerate(hx["rotations"]):
+        cx = x + i * cell_w
+        tile = Image.new("RGB", (size * k, size * k), BACKGROUND)
+        d = ImageDraw.Draw(tile)
+        draw_hex(d, size * k / 2, size * k / 2, s * k, rot["corners"], hx["centre"])
+        img.paste(tile.reduce(k), (cx + (cell_w - size) // 2, y))
+        ty = y + size + 2
+        label = f"r{rot['rotation']}"
+        draw.text(
+            (cx + (cell_w - font(18, True).getlength(label)) / 2, ty),
+            label,
+            font=font(18, True),
+            fill=INK,
+        )
+        ty += 24
+        cards = rot["best"]
+        head = f"at {rot['best_spot']}:" if rot["best_spot"] else "no cards anywhere"
+        draw.text((cx + 6, ty), head, font=font(16, True), fill=INK)
+        ty += 22
+        line = ""
+        for c in cards or []:
+            nxt = f"{line}, {c}" if line else c
+            if f.getlength(nxt) > cell_w - 12:
+                draw.text((cx + 6, ty), line + ",", font=f, fill=INK)
+                ty += 21
+                line = c
+            else:
+                line = nxt
+        if line:
+            draw.text((cx + 6, ty), line, font=f, fill=INK)
+            ty += 21
+        if rot["best_spot"] and not cards:
+            draw.text((cx + 6, ty), "no cards", font=f, fill=MUTED)
+            ty += 21
+        bottom = max(bottom, ty)
+    return bottom + 12
+
+
+def draw(view: View, names: list[str], seat: int | None) -> Image.Image:
+    if seat is None or "me" not in view:
+        return draw_public(view, names)
+    return draw_private(view, names, seat)

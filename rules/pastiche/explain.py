@@ -1,0 +1,191 @@
+"""Why a typed Pastiche move is not legal, in plain words.
+
+Kept apart from the game object because it is long and only runs on the error path.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from rules.base import normalise_notation
+from rules.pastiche import board as bd
+from rules.pastiche import moves as mv
+from rules.pastiche.data import load
+
+if TYPE_CHECKING:
+    from rules.pastiche.game import Pastiche
+
+State = dict[str, Any]
+
+
+def _shown(text: str) -> str:
+    return text.strip()[:40] or "that"
+
+
+def explain(game: Pastiche, state: State, seat: int, text: str) -> str:
+    help_ = "Type /help or see the move list for the notation."
+    if state["over"]:
+        return "This game is over; no more moves can be made."
+    if seat not in game.to_act(state):
+        return "It is not your turn."
+    key = normalise_notation(text)
+    offer = state["offer"]
+    if offer is not None and seat == offer["to"]:
+        if key == "accept":
+            return f"You hold no {offer['want']} to give, so you can only decline."
+        return "An offer is waiting for your answer: type `accept` or `decline`."
+    phase = state["phase"]
+    data = load()
+    p = state["players"][seat]
+    if phase == "discard":
+        if key.startswith("return"):
+            colour = key[len("return") :]
+            if colour not in data.colour:
+                return f"“{colour}” is not a palette colour."
+            return f"You hold no {colour} card to return."
+        extra = mv.hand_size(p["cards"]) - mv.HAND_LIMIT
+        return f"First return {extra} card(s) to the bank: `return <colour>` or `return auto`."
+    if m := mv.PLACE_RE.match(key):
+        return _explain_place(state, seat, m)
+    if phase == "place":
+        return "First place one of your hexes, e.g. `h1 m11 r0 mix`. " + _hint_place(state, seat)
+    if key.startswith("bank"):
+        return _explain_bank(state, seat, key)
+    if key.startswith("offer"):
+        return _explain_offer(state, seat, key)
+    if key.startswith("swap"):
+        if phase != "trade":
+            return "The gallery exchange comes before completing and only once a turn."
+        return "Swap a hand commission for a gallery card: `swap <hand id> for <gallery id>`."
+    if key.startswith("complete"):
+        return _explain_complete(state, seat, key[len("complete") :])
+    if key == "withdraw":
+        return "You have no open offer to withdraw."
+    if key in ("accept", "decline"):
+        return "No offer is waiting for your answer."
+    if key.startswith("return"):
+        return "Cards go back only when you end your turn holding more than 8."
+    return f"“{_shown(text)}” is not a Pastiche move. {help_}"
+
+
+def _hint_place(state: State, seat: int) -> str:
+    slots = [str(i + 1) for i, h in enumerate(state["players"][seat]["hexes"]) if h]
+    return f"Your hexes: {', '.join(slots) or 'none'}."
+
+
+def _explain_place(state: State, seat: int, m: re.Match[str]) -> str:
+    data = load()
+    if state["phase"] != "place":
+        return "You have already placed your hex this turn."
+    p = state["players"][seat]
+    slot = int(m.group(1)) - 1
+    if not 0 <= slot < len(p["hexes"]) or p["hexes"][slot] is None:
+        return f"You have no hex {slot + 1}. " + _hint_place(state, seat)
+    cell = bd.parse_cell(m.group(2))
+    if cell is None:
+        return f"“{m.group(2)}” is not a cell name (a row letter and a column, like m11)."
+    name = bd.cell_name(cell)
+    if bd.key(cell) in state["board"]:
+        return f"{name} is already painted."
+    if not any(bd.key(n) in state["board"] for n in bd.neighbours(cell)):
+        return f"{name} does not touch the painting: a hex must share a side with it."
+    rot = int(m.group(3))
+    if rot > 5:
+        return f"Rotation {rot} does not exist: use 0 to 5."
+    take = m.group(4)
+    hx = data.hexes[p["hexes"][slot]]
+    centre = [data.letter_colour[x] for x in hx.centre]
+    if take in centre:
+        return f"The bank has no {take} left."
+    if take != "mix":
+        return (
+            f"End the move with `mix` (the mixed cards) or the centre colour "
+            f"({' or '.join(centre)}), not “{take}”."
+        )
+    return "That placement is not available."
+
+
+def _explain_bank(state: State, seat: int, key: str) -> str:
+    data = load()
+    if state["phase"] != "trade":
+        return "Trading is over for this turn: trades come before the exchange and completions."
+    m = mv.BANK_RE.match(key)
+    if not m:
+        return "Bank trades look like `bank green+green+green for black`."
+    give = m.group(1).split("+")
+    target = m.group(2)
+    for c in [*give, target]:
+        if c not in data.colour:
+            return f"“{c}” is not a palette colour."
+    have = state["players"][seat]["cards"]
+    for c, n in Counter(give).items():
+        if have[c] < n:
+            return f"You hold only {have[c]} {c}."
+    if state["bank"][target] <= 0:
+        return f"The bank has no {target} left."
+    if target in give:
+        return f"Trading {' + '.join(give)} for {target} would only lose cards."
+    g = sorted(give)
+    groups = {c.name: c.group for c in data.colours}
+    if len(give) == 3 and len(set(give)) == 1:
+        return f"Three identical cards buy black, white, a secondary or a tertiary, not {target}."
+    if g == sorted(["yellow", "brown"]):
+        return "Yellow + brown buys cream only."
+    if g == sorted(["black", "white"]):
+        return "Black + white buys gray only."
+    if len(give) == 2 and any(groups[c] == "primary" for c in give):
+        return "A primary + any card buys another primary only."
+    return (
+        "The bank rates are: 3 identical cards → black/white/secondary/tertiary; "
+        "yellow + brown → cream; black + white → gray; primary + any card → a primary."
+    )
+
+
+def _explain_offer(state: State, seat: int, key: str) -> str:
+    data = load()
+    if state["phase"] != "trade":
+        return "Trading is over for this turn: trades come before the exchange and completions."
+    if state["offer"] is not None:
+        return "You already have an open offer: wait for the answer or `withdraw` it."
+    if state["offers"] >= state["max_offers"]:
+        return f"You have made the {state['max_offers']} offers allowed this turn."
+    m = mv.OFFER_RE.match(key)
+    if not m:
+        return "Offers look like `offer p2 green for red` or `offer p2 green+orange for red`."
+    partner = int(m.group(1)) - 1
+    if not 0 <= partner < state["n"] or partner == seat:
+        return f"There is no other player {partner + 1} to trade with."
+    if mv.hand_size(state["players"][partner]["cards"]) == 0:
+        return f"Player {partner + 1} holds no palette cards."
+    give = m.group(2).split("+")
+    want = m.group(3)
+    for c in [*give, want]:
+        if c not in data.colour:
+            return f"“{c}” is not a palette colour."
+    if len(give) > 2:
+        return "An offer gives one or two of your cards for one of theirs."
+    have = state["players"][seat]["cards"]
+    for c, n in Counter(give).items():
+        if have[c] < n:
+            return f"You hold only {have[c]} {c}."
+    if want in give:
+        return "Asking for a colour you are giving away makes no trade."
+    return "That offer is not possible now."
+
+
+def _explain_complete(state: State, seat: int, ident: str) -> str:
+    data = load()
+    p = state["players"][seat]
+    match = [c for c in data.commission_ids if c.lower() == ident]
+    if not match:
+        return f"There is no commission “{ident.upper()}”."
+    cid = match[0]
+    com = data.commissions[cid]
+    if cid not in p["hand"] and cid not in state["gallery"]:
+        return f"{com.title} is neither in your hand nor in the gallery."
+    lack = mv.lacking(com.palette, p["cards"])
+    if lack:
+        return f"To complete {com.title} you still lack {', '.join(lack)}."
+    return f"{com.title} cannot be completed now."

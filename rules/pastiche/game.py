@@ -1,0 +1,742 @@
+"""The Pastiche game object: setup, turn phases, apply, views, scoring. See the package
+docstring (``rules/pastiche/__init__.py``) for every rule decision."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rules.base import Event, Game, IllegalMove, Move, Outcome, normalise_notation, rank_by
+from rules.pastiche import board as bd
+from rules.pastiche import moves as mv
+from rules.pastiche import scoring as sc
+from rules.pastiche.data import load
+from rules.rng import Rng
+
+State = dict[str, Any]
+GALLERY_SIZE = 4
+HAND_COMMISSIONS = 2
+HEXES_IN_HAND = 2
+
+PHASE_WORDS = {
+    "place": "to place a hex",
+    "trade": "to trade, exchange a commission, complete commissions or end the turn",
+    "complete": "to complete commissions or end the turn",
+    "discard": "to return cards down to 8",
+}
+
+
+class PasticheOptions(BaseModel):
+    """Match options."""
+
+    model_config = ConfigDict(extra="forbid")
+    #: [ours] how many trade offers the active player may make in one turn (answered,
+    #: declined or withdrawn alike): keeps a turn finite; the rulebook sets no limit.
+    max_offers_per_turn: int = Field(default=3, ge=0, le=10)
+
+
+def _p(seat: int) -> str:
+    return f"{{p{seat}}}"
+
+
+def _clone(state: State) -> State:
+    """Copy every container a move may change (board entries are never mutated in place)."""
+    new = dict(state)
+    new["players"] = [
+        {
+            "hexes": list(p["hexes"]),
+            "cards": dict(p["cards"]),
+            "hand": list(p["hand"]),
+            "done": list(p["done"]),
+        }
+        for p in state["players"]
+    ]
+    new["bank"] = dict(state["bank"])
+    new["gallery"] = list(state["gallery"])
+    new["deck"] = list(state["deck"])
+    new["supply"] = list(state["supply"])
+    new["turns"] = list(state["turns"])
+    new["board"] = dict(state["board"])
+    new["offer"] = dict(state["offer"]) if state["offer"] else None
+    return new
+
+
+def _commission_json(cid: str) -> dict[str, Any]:
+    c = load().commissions[cid]
+    return {
+        "id": c.id,
+        "title": c.title,
+        "painter": c.painter,
+        "points": c.points,
+        "palette": list(c.palette),
+    }
+
+
+class Pastiche(Game):
+    id: ClassVar[str] = "pastiche"
+    name: ClassVar[str] = "Pastiche"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    Options: ClassVar[type[BaseModel]] = PasticheOptions
+    has_hidden_information: ClassVar[bool] = True
+    summary: ClassVar[str] = (
+        "Paint a shared picture from hexes of primary dabs; every corner where your new hex "
+        "meets the painting mixes a palette card (or take the centre primary instead).\n"
+        "Trade with the bank and other players, swap one commission with the gallery, then "
+        "pay palette cards to complete famous paintings for points.\n"
+        "At most 8 palette cards at the end of your turn. The game ends after the round in "
+        "which someone reaches 45/40/35 commission points (2/3/4 players).\n"
+        "Bonus for both paintings of a painter; usable cards in hand score at the end."
+    )
+    notation_help: ClassVar[str] = (
+        "Moves: `h1 m11 r3 mix` (hex 1 at m11, rotation 3, take the mixed cards) or "
+        "`h1 m11 r3 red` (take the centre primary); `bank green+green+green for black`; "
+        "`offer p2 green for red` (answers: `accept`, `decline`; `withdraw`); "
+        "`swap P05 for P12`; `complete P05`; `end`; over 8 cards: `return green`, `return auto`."
+    )
+
+    # ----- setup ------------------------------------------------------------------------------
+    def setup(
+        self, player_count: int, seed: int, options: BaseModel | dict[str, Any] | None = None
+    ) -> State:
+        self.check_player_count(player_count)
+        opts = self.parse_options(options)
+        assert isinstance(opts, PasticheOptions)
+        data = load()
+        rng = Rng.from_seed(seed, "pastiche")
+        supply = list(data.hex_ids)
+        rng.shuffle(supply)
+        deck = list(data.commission_ids)
+        rng.shuffle(deck)
+        start = rng.below(player_count)
+        gallery = [deck.pop() for _ in range(GALLERY_SIZE)]
+        bank = {c.name: c.count for c in data.colours}
+        players = []
+        for _ in range(player_count):
+            cards = {c: 0 for c in data.names}
+            for c in data.starting_hand:
+                cards[c] += 1
+                bank[c] -= 1
+            players.append(
+                {
+                    "hexes": [supply.pop() for _ in range(HEXES_IN_HAND)],
+                    "cards": cards,
+                    "hand": [deck.pop() for _ in range(HAND_COMMISSIONS)],
+                    "done": [],
+                }
+            )
+        return {
+            "n": player_count,
+            "rng": rng.state,
+            "start": start,
+            "cur": start,
+            "phase": "place",
+            "turns": [0] * player_count,
+            "supply": supply,
+            "deck": deck,
+            "gallery": gallery,
+            "bank": bank,
+            "players": players,
+            "board": bd.start_board(),
+            "spots": [[q, r] for q, r in bd.frontier(bd.start_board())],
+            "last": None,
+            "offer": None,
+            "offers": 0,
+            "max_offers": opts.max_offers_per_turn,
+            "end": None,
+            "over": False,
+        }
+
+    # ----- whose move -------------------------------------------------------------------------
+    def to_act(self, state: State) -> list[int]:
+        if state["over"]:
+            return []
+        seats = [state["cur"]]
+        if state["offer"] is not None:
+            seats.append(state["offer"]["to"])
+        return seats
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        if state["over"]:
+            return []
+        offer = state["offer"]
+        if offer is not None and seat == offer["to"]:
+            return mv.response_moves(state, seat)
+        if seat != state["cur"]:
+            return []
+        phase = state["phase"]
+        if phase == "place":
+            return mv.place_moves(state, seat)
+        if phase == "discard":
+            return mv.return_moves(state, seat)
+        out: list[Move] = []
+        if phase == "trade":
+            out += mv.bank_moves(state, seat)
+            if offer is not None:
+                out.append(mv.withdraw_move())
+            out += mv.offer_moves(state, seat)
+            out += mv.swap_moves(state, seat)
+        out += mv.complete_moves(state, seat)
+        out += mv.end_moves(state, seat)
+        return out
+
+    def _find(self, state: State, seat: int, key: str) -> Move | None:
+        """The legal move whose normalised notation is ``key``, building only its kind."""
+        if state["over"] or seat not in self.to_act(state):
+            return None
+        offer = state["offer"]
+        if offer is not None and seat == offer["to"]:
+            cands = mv.response_moves(state, seat)
+        elif state["phase"] == "place":
+            m = mv.PLACE_RE.match(key)
+            if not m:
+                return None
+            cell = bd.parse_cell(m.group(2))
+            if cell is None:
+                return None
+            cands = mv.place_moves(state, seat, int(m.group(1)) - 1, cell, int(m.group(3)))
+        elif state["phase"] == "discard":
+            cands = mv.return_moves(state, seat)
+        elif key.startswith("offer"):
+            m = mv.OFFER_RE.match(key)
+            if not m:
+                return None
+            partner = int(m.group(1)) - 1
+            give = mv.canonical(m.group(2).split("+"))  # any order may be typed
+            want = m.group(3)
+            if not mv.check_offer(state, seat, partner, give, want):
+                return None
+            useful = mv.needs(state, seat).get(want, 0) > 0
+            return mv.offer_move(partner, give, want, useful)
+        elif key.startswith("bank"):
+            m = mv.BANK_RE.match(key)
+            if m:  # any order of the given colours may be typed
+                key = f"bank{'+'.join(mv.canonical(m.group(1).split('+')))}for{m.group(2)}"
+            cands = mv.bank_moves(state, seat) if state["phase"] == "trade" else []
+        else:
+            cands = mv.complete_moves(state, seat) + mv.end_moves(state, seat)
+            if state["phase"] == "trade":
+                cands += mv.swap_moves(state, seat)
+                if offer is not None:
+                    cands.append(mv.withdraw_move())
+        for move in cands:
+            if normalise_notation(move.notation) == key:
+                return move
+        return None
+
+    def parse(self, state: State, seat: int, text: str) -> Move:
+        if self.outcome(state) is not None:
+            raise IllegalMove("This game is over; no more moves can be made.")
+        if seat not in self.to_act(state):
+            raise IllegalMove("It is not your turn.")
+        key = normalise_notation(text)
+        if not key:
+            raise IllegalMove("Type a move. " + self.notation_help)
+        if len(key) <= 120:
+            found = self._find(state, seat, key)
+            if found is not None:
+                return found
+            for move in self.legal_moves(state, seat):
+                if normalise_notation(move.label) == key:
+                    return move
+        raise IllegalMove(self.explain_illegal(state, seat, text))
+
+    # ----- apply ------------------------------------------------------------------------------
+    def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        key = normalise_notation(move.notation)
+        if self._find(state, seat, key) is None:
+            raise IllegalMove(self.explain_illegal(state, seat, move.notation))
+        s = _clone(state)
+        events: list[Event] = []
+        offer = s["offer"]
+        if offer is not None and seat == offer["to"]:
+            self._answer(s, seat, key, events)
+            return s, events
+        phase = s["phase"]
+        if phase == "place":
+            self._place(s, seat, key, events)
+        elif phase == "discard":
+            self._return(s, seat, key, events)
+        elif key.startswith("bank"):
+            self._bank(s, seat, key, events)
+        elif key.startswith("offer"):
+            self._offer(s, seat, key, events)
+        elif key == "withdraw":
+            s["offer"] = None
+            events.append(Event("withdraw", f"{_p(seat)} withdrew the trade offer."))
+        elif key.startswith("swap"):
+            self._swap(s, seat, key, events)
+        elif key.startswith("complete"):
+            self._complete(s, seat, key, events)
+        elif key in ("end", "endauto"):
+            self._lapse(s, events)
+            if key == "endauto" or mv.hand_size(s["players"][seat]["cards"]) <= mv.HAND_LIMIT:
+                self._give_back(s, seat, mv.auto_returns(s, seat), events)
+                self._finish_turn(s, seat, events)
+            else:
+                s["phase"] = "discard"
+                extra = mv.hand_size(s["players"][seat]["cards"]) - mv.HAND_LIMIT
+                events.append(
+                    Event("discard", f"{_p(seat)} must return {extra} card(s) to the bank.")
+                )
+        else:  # pragma: no cover - _find accepted it, so one branch above handles it
+            raise IllegalMove(self.explain_illegal(state, seat, move.notation))
+        return s, events
+
+    def _place(self, s: State, seat: int, key: str, events: list[Event]) -> None:
+        data = load()
+        m = mv.PLACE_RE.match(key)
+        assert m is not None
+        slot, rot, take = int(m.group(1)) - 1, int(m.group(3)), m.group(4)
+        cell = bd.parse_cell(m.group(2))
+        assert cell is not None
+        p = s["players"][seat]
+        hex_id = p["hexes"][slot]
+        corners = bd.rotate(data.hexes[hex_id].corners, rot)
+        others = bd.dabs_at(s["board"], cell)
+        if take == "mix":
+            got, short = mv.received(bd.placement_yield(corners, others), s["bank"])
+        else:
+            got, short = [take], []
+        for c in got:
+            s["bank"][c] -= 1
+            p["cards"][c] += 1
+        p["hexes"][slot] = None
+        k = bd.key(cell)
+        s["board"][k] = [hex_id, rot, corners]
+        s["spots"] = bd.grow_frontier(s["spots"], s["board"], cell)
+        s["last"] = k
+        s["phase"] = "trade"
+        name = bd.cell_name(cell)
+        what = ", ".join(got) if got else "no cards"
+        if take != "mix":
+            what = f"{take} from the centre"
+        if short:
+            what += f" (the bank had no {', '.join(sorted(set(short)))} left)"
+        events.append(
+            Event(
+                "place",
+                f"{_p(seat)} painted hex {slot + 1} at {name} (rotation {rot}) and took {what}.",
+                {"cell": name, "hex": hex_id, "rotation": rot, "cards": got, "short": short},
+            )
+        )
+
+    def _bank(self, s: State, seat: int, key: str, events: list[Event]) -> None:
+        m = mv.BANK_RE.match(key)
+        assert m is not None
+        give, target = m.group(1).split("+"), m.group(2)
+        p = s["players"][seat]
+        for c in give:
+            p["cards"][c] -= 1
+            s["bank"][c] += 1
+        s["bank"][target] -= 1
+        p["cards"][target] += 1
+        events.append(
+            Event(
+                "bank",
+                f"{_p(seat)} traded {' + '.join(give)} to the bank for {target}.",
+                {"give": give, "get": target},
+            )
+        )
+        offer = s["offer"]
+        if offer is not None:
+            need = Counter(offer["give"])
+            if any(p["cards"][c] < n for c, n in need.items()):
+                s["offer"] = None
+                events.append(
+                    Event(
+                        "lapse",
+                        f"The offer to {_p(offer['to'])} lapsed: {_p(seat)} no longer holds "
+                        f"{' + '.join(offer['give'])}.",
+                    )
+                )
+
+    def _offer(self, s: State, seat: int, key: str, events: list[Event]) -> None:
+        m = mv.OFFER_RE.match(key)
+        assert m is not None
+        partner = int(m.group(1)) - 1
+        give = list(m.group(2).split("+"))
+        want = m.group(3)
+        s["offer"] = {"from": seat, "to": partner, "give": give, "want": want}
+        s["offers"] += 1
+        events.append(
+            Event(
+                "offer",
+                f"{_p(seat)} offers {_p(partner)} {' + '.join(give)} for one {want}.",
+                {"to": partner, "give": give, "want": want},
+            )
+        )
+
+    def _answer(self, s: State, seat: int, key: str, events: list[Event]) -> None:
+        offer = s["offer"]
+        s["offer"] = None
+        giver = offer["from"]
+        if key == "decline":
+            events.append(Event("decline", f"{_p(seat)} declined {_p(giver)}'s offer."))
+            return
+        a, b = s["players"][giver], s["players"][seat]
+        for c in offer["give"]:
+            a["cards"][c] -= 1
+            b["cards"][c] += 1
+        b["cards"][offer["want"]] -= 1
+        a["cards"][offer["want"]] += 1
+        events.append(
+            Event(
+                "accept",
+                f"{_p(seat)} accepted: {_p(giver)} gave {' + '.join(offer['give'])} for "
+                f"{offer['want']}.",
+                {"from": giver, "to": seat, "give": offer["give"], "want": offer["want"]},
+            )
+        )
+
+    def _lapse(self, s: State, events: list[Event]) -> None:
+        """An open offer lapses once the active player leaves the trading step."""
+        offer = s["offer"]
+        if offer is not None:
+            s["offer"] = None
+            events.append(
+                Event("lapse", f"The offer to {_p(offer['to'])} lapsed (trading is over).")
+            )
+
+    def _swap(self, s: State, seat: int, key: str, events: list[Event]) -> None:
+        self._lapse(s, events)
+        m = re.match(r"^swap([a-z0-9]+)for([a-z0-9]+)$", key)
+        assert m is not None
+        p = s["players"][seat]
+        h = next(c for c in p["hand"] if c.lower() == m.group(1))
+        g = next(c for c in s["gallery"] if c.lower() == m.group(2))
+        p["hand"][p["hand"].index(h)] = g
+        s["gallery"][s["gallery"].index(g)] = h
+        s["phase"] = "complete"
+        comms = load().commissions
+        events.append(
+            Event(
+                "swap",
+                f"{_p(seat)} exchanged {comms[h].title} from hand for {comms[g].title} "
+                "from the gallery.",
+                {"gave": h, "took": g},
+                reveals=True,
+            )
+        )
+
+    def _complete(self, s: State, seat: int, key: str, events: list[Event]) -> None:
+        self._lapse(s, events)
+        data = load()
+        p = s["players"][seat]
+        cid = next(c for c in p["hand"] + s["gallery"] if "complete" + c.lower() == key)
+        com = data.commissions[cid]
+        for c in com.palette:
+            p["cards"][c] -= 1
+            s["bank"][c] += 1
+        p["done"].append(cid)
+        s["phase"] = "complete"
+        before = sc.commission_points(p["done"][:-1])
+        events.append(
+            Event(
+                "complete",
+                f"{_p(seat)} completed {com.title} ({com.painter}, {com.points} points), "
+                f"paying {', '.join(com.palette)}.",
+                {"commission": cid, "paid": list(com.palette)},
+                reveals=True,
+            )
+        )
+        if cid in s["gallery"]:
+            i = s["gallery"].index(cid)
+            if s["deck"]:
+                new = s["deck"].pop()
+                s["gallery"][i] = new
+                events.append(
+                    Event(
+                        "refill",
+                        f"{data.commissions[new].title} joins the gallery.",
+                        {"commission": new},
+                        reveals=True,
+                    )
+                )
+            else:
+                del s["gallery"][i]
+                events.append(Event("refill", "The commission deck is empty; the gallery shrinks."))
+        else:
+            p["hand"].remove(cid)
+            if s["deck"]:
+                new = s["deck"].pop()
+                p["hand"].append(new)
+                events.append(
+                    Event(
+                        "draw",
+                        f"{_p(seat)} drew a commission card.",
+                        secret={"seat": seat, "commission": new},
+                        private={seat: f"You drew {data.commissions[new].title}."},
+                        reveals=True,
+                    )
+                )
+        threshold = sc.THRESHOLD[s["n"]]
+        total = before + com.points
+        if s["end"] is None and total >= threshold:
+            s["end"] = "trigger"
+            last = (s["start"] - 1) % s["n"]
+            tail = (
+                "the game ends after this turn."
+                if seat == last
+                else f"play continues until {_p(last)} has played, so all have equal turns."
+            )
+            events.append(
+                Event(
+                    "trigger",
+                    f"{_p(seat)} reached {total} commission points (at least {threshold}): {tail}",
+                )
+            )
+
+    def _give_back(self, s: State, seat: int, colours: list[str], events: list[Event]) -> None:
+        if not colours:
+            return
+        p = s["players"][seat]
+        for c in colours:
+            p["cards"][c] -= 1
+            s["bank"][c] += 1
+        events.append(
+            Event(
+                "return",
+                f"{_p(seat)} returned {', '.join(colours)} to the bank (hand limit 8).",
+                {"cards": colours},
+            )
+        )
+
+    def _return(self, s: State, seat: int, key: str, events: list[Event]) -> None:
+        colour = key[len("return") :]
+        colours = mv.auto_returns(s, seat) if colour == "auto" else [colour]
+        self._give_back(s, seat, colours, events)
+        if mv.hand_size(s["players"][seat]["cards"]) <= mv.HAND_LIMIT:
+            self._finish_turn(s, seat, events)
+
+    def _finish_turn(self, s: State, seat: int, events: list[Event]) -> None:
+        """Step 6 (draw back to two hexes), the end checks, and the next player's start."""
+        p = s["players"][seat]
+        drawn: list[str] = []
+        for i, h in enumerate(p["hexes"]):
+            if h is None and s["supply"]:
+                p["hexes"][i] = s["supply"].pop()
+                drawn.append(p["hexes"][i])
+        if drawn:
+            events.append(
+                Event(
+                    "hex",
+                    f"{_p(seat)} drew a new hex.",
+                    {"hexes": drawn},
+                    reveals=True,
+                )
+            )
+        s["turns"][seat] += 1
+        s["offers"] = 0
+        s["offer"] = None
+        n = s["n"]
+        nobody_has_hex = all(h is None for q in s["players"] for h in q["hexes"])
+        if s["end"] is None and not s["supply"] and nobody_has_hex:
+            s["end"] = "hexes"
+            events.append(
+                Event("hexes", "Every hex is painted: the round is finished, then the game ends.")
+            )
+        if s["end"] is not None and seat == (s["start"] - 1) % n:
+            s["over"] = True
+            s["phase"] = "over"
+            out = self.outcome(s)
+            assert out is not None
+            events.append(Event("over", "The game is over.", {"outcome": out.to_json()}))
+            return
+        nxt = (seat + 1) % n
+        s["cur"] = nxt
+        if any(h is not None for h in s["players"][nxt]["hexes"]):
+            s["phase"] = "place"
+        else:
+            s["phase"] = "trade"
+            events.append(Event("nohex", f"{_p(nxt)} has no hex left to place."))
+
+    # ----- views ------------------------------------------------------------------------------
+    def _board_json(self, state: State) -> list[dict[str, Any]]:
+        data = load()
+        out = []
+        for k, (hex_id, rot, corners) in state["board"].items():
+            cell = bd.unkey(k)
+            hx = data.hexes.get(hex_id)
+            out.append(
+                {
+                    "q": cell[0],
+                    "r": cell[1],
+                    "name": bd.cell_name(cell),
+                    "hex": hex_id,
+                    "rotation": rot,
+                    "corners": corners,
+                    "centre": hx.centre if hx else "",
+                    "start": hx is None,
+                }
+            )
+        return out
+
+    def _hex_json(self, hex_id: str | None) -> dict[str, Any] | None:
+        if hex_id is None:
+            return None
+        hx = load().hexes[hex_id]
+        return {"id": hx.id, "corners": hx.corners, "centre": hx.centre}
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        data = load()
+        seats = []
+        for i, p in enumerate(state["players"]):
+            seats.append(
+                {
+                    "seat": i,
+                    "cards": mv.hand_size(p["cards"]),
+                    "commissions": len(p["hand"]),
+                    "hexes": [self._hex_json(h) for h in p["hexes"]],
+                    "done": [_commission_json(c) for c in p["done"]],
+                    "commission_points": sc.commission_points(p["done"]),
+                    "bonus": sc.painter_bonus(p["done"]),
+                    "score": sc.commission_points(p["done"]) + sc.painter_bonus(p["done"]),
+                    "turns": state["turns"][i],
+                }
+            )
+        last = bd.cell_name(bd.unkey(state["last"])) if state["last"] else None
+        v: dict[str, Any] = {
+            "game": self.id,
+            "players": state["n"],
+            "start": state["start"],
+            "current": state["cur"],
+            "phase": state["phase"],
+            "to_act": self.to_act(state),
+            "round": state["turns"][state["start"]] + (0 if state["over"] else 1),
+            "threshold": sc.THRESHOLD[state["n"]],
+            "end": state["end"],
+            "last_seat": (state["start"] - 1) % state["n"],
+            "over": state["over"],
+            "board": self._board_json(state),
+            "last": last,
+            "spots": [bd.cell_name((q, r)) for q, r in state["spots"]],
+            "spot_cells": [[q, r] for q, r in state["spots"]],
+            "bank": dict(state["bank"]),
+            "gallery": [_commission_json(c) for c in state["gallery"]],
+            "deck": len(state["deck"]),
+            "supply": len(state["supply"]),
+            "seats": seats,
+            "offer": dict(state["offer"]) if state["offer"] else None,
+            "offers_made": state["offers"],
+            "max_offers": state["max_offers"],
+            "colours": [{"name": c.name, "group": c.group, "value": c.value} for c in data.colours],
+        }
+        if state["over"]:
+            out = self.outcome(state)
+            assert out is not None
+            v["outcome"] = out.to_json()
+        if seat is not None and 0 <= seat < state["n"]:
+            v["me"] = self._private(state, seat)
+        return v
+
+    def _private(self, state: State, seat: int) -> dict[str, Any]:
+        data = load()
+        p = state["players"][seat]
+        cards = p["cards"]
+        hand = []
+        for cid in p["hand"]:
+            j = _commission_json(cid)
+            j["lack"] = mv.lacking(data.commissions[cid].palette, cards)
+            hand.append(j)
+        gallery_lack = {
+            cid: mv.lacking(data.commissions[cid].palette, cards) for cid in state["gallery"]
+        }
+        dabs = [((q, r), bd.dabs_at(state["board"], (q, r))) for q, r in state["spots"]]
+        hexes = []
+        for slot, hex_id in enumerate(p["hexes"]):
+            if hex_id is None:
+                hexes.append(None)
+                continue
+            hx = data.hexes[hex_id]
+            rots = []
+            for rot, corners in mv.distinct_rotations(hx.corners):
+                best: tuple[int, int, str, list[str]] = (-1, 0, "", [])
+                for cell, others in dabs:
+                    got, _ = mv.received(bd.placement_yield(corners, others), state["bank"])
+                    val = sum(data.value[c] for c in got)
+                    if (val, len(got)) > best[:2]:
+                        best = (val, len(got), bd.cell_name(cell), got)
+                rots.append(
+                    {"rotation": rot, "corners": corners, "best_spot": best[2], "best": best[3]}
+                )
+            hexes.append({"slot": slot + 1, "id": hex_id, "centre": hx.centre, "rotations": rots})
+        return {
+            "seat": seat,
+            "cards": dict(cards),
+            "hand": hand,
+            "gallery_lack": gallery_lack,
+            "hexes": hexes,
+            "usable": sc.usable_points(cards, p["hand"]),
+        }
+
+    # ----- results ----------------------------------------------------------------------------
+    def _breakdowns(self, state: State) -> list[sc.Breakdown]:
+        return [sc.breakdown(p["done"], p["hand"], p["cards"]) for p in state["players"]]
+
+    def outcome(self, state: State) -> Outcome | None:
+        if not state["over"]:
+            return None
+        parts = self._breakdowns(state)
+        ranks = rank_by([b.key() for b in parts])
+        why = (
+            "Someone reached the commission goal; everyone had equal turns."
+            if state["end"] == "trigger"
+            else "Every hex was painted; the round was finished."
+        )
+        ties = sc.tie_reason(parts)
+        return Outcome(
+            scores=[b.total for b in parts],
+            ranks=ranks,
+            reason=(why + (" " + ties if ties else "")).strip(),
+            details=[b.to_json() for b in parts],
+        )
+
+    def scores(self, state: State) -> list[int]:
+        if state["over"]:
+            return [b.total for b in self._breakdowns(state)]
+        return [
+            sc.commission_points(p["done"]) + sc.painter_bonus(p["done"]) for p in state["players"]
+        ]
+
+    def status(self, state: State) -> str:
+        if state["over"]:
+            return "Game over."
+        cur = state["cur"]
+        rnd = state["turns"][state["start"]] + 1
+        text = f"Round {rnd} · {_p(cur)} {PHASE_WORDS[state['phase']]}"
+        if state["offer"] is not None:
+            o = state["offer"]
+            text += (
+                f" · open offer: {' + '.join(o['give'])} for {o['want']}, {_p(o['to'])} to answer"
+            )
+        if state["end"] == "trigger":
+            text += f" · final round: ends after {_p((state['start'] - 1) % state['n'])}"
+        elif state["end"] == "hexes":
+            text += " · hexes used up: last round"
+        return text + "."
+
+    def default_move(self, state: State, seat: int) -> Move | None:
+        """Clock ran out: decline an open offer; end the turn (returning the least useful
+        cards over 8, see ``moves.auto_returns``); a hex must still be placed by its owner."""
+        if state["over"] or seat not in self.to_act(state):
+            return None
+        offer = state["offer"]
+        if offer is not None and seat == offer["to"]:
+            return self._find(state, seat, "decline")
+        phase = state["phase"]
+        if phase == "place":
+            return None
+        if phase == "discard":
+            return self._find(state, seat, "returnauto")
+        n = mv.hand_size(state["players"][seat]["cards"])
+        return self._find(state, seat, "endauto" if n > mv.HAND_LIMIT else "end")
+
+    # ----- errors in words --------------------------------------------------------------------
+    def explain_illegal(self, state: State, seat: int, text: str) -> str:
+        from rules.pastiche.explain import explain
+
+        return explain(self, state, seat, text)

@@ -1,0 +1,538 @@
+"""Move generation for Pastiche, one generator per kind of move.
+
+Why per kind: a turn holds several moves (place, bank trades, offers, exchange, completions,
+end), and some kinds are numerous (a placement is hex × spot × rotation × what to take; an
+offer is partner × wanted colour × one or two given cards). ``parse`` decodes a notation's
+kind and asks only that generator (with filters), so checking one typed move never builds
+the thousands of others. Every generator builds its ``Move`` through the same function, so
+``parse(notation) == the move in legal_moves`` by construction.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from functools import cache, lru_cache
+from typing import Any
+
+from rules.base import Move, Step
+from rules.pastiche import board as bd
+from rules.pastiche.data import load
+
+State = dict[str, Any]
+HAND_LIMIT = 8
+MAX_STEP_OPTIONS = 25
+
+PLACE_RE = re.compile(r"^h(\d+)([a-z]+-?\d+)r(\d+)([a-z]+)$")
+OFFER_RE = re.compile(r"^offerp(\d+)([a-z+]+)for([a-z]+)$")
+BANK_RE = re.compile(r"^bank([a-z+]+)for([a-z]+)$")
+
+
+# ----- small helpers ------------------------------------------------------------------------
+def hand_size(cards: dict[str, int]) -> int:
+    return sum(cards.values())
+
+
+def order_index() -> dict[str, int]:
+    return _order_index()
+
+
+@cache
+def _order_index() -> dict[str, int]:
+    return {c: i for i, c in enumerate(load().names)}
+
+
+def canonical(colours: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """Colours sorted in chart order (the order of data/pastiche/palette.json)."""
+    idx = _order_index()
+    return tuple(sorted(colours, key=lambda c: idx.get(c, 99)))
+
+
+def lacking(palette: tuple[str, ...], cards: dict[str, int]) -> list[str]:
+    return [c for c in palette if cards.get(c, 0) < 1]
+
+
+def needs(state: State, seat: int) -> Counter[str]:
+    """Cards this seat still lacks for the commissions in hand (a colour wanted by both
+    hand commissions counts twice): used to rank suggestions, never to restrict moves."""
+    p = state["players"][seat]
+    comms = load().commissions
+    want: Counter[str] = Counter()
+    for cid in p["hand"]:
+        want.update(comms[cid].palette)
+    return Counter({c: n - p["cards"].get(c, 0) for c, n in want.items() if n > p["cards"][c]})
+
+
+def received(cards: list[str], bank: dict[str, int]) -> tuple[list[str], list[str]]:
+    """Split wanted cards into those the bank can give and those it has run out of."""
+    n = len(cards)
+    if all(bank[c] >= n for c in cards):  # the common case: no stack can run out
+        return list(cards), []
+    left = dict(bank)
+    got: list[str] = []
+    short: list[str] = []
+    for c in cards:
+        if left.get(c, 0) > 0:
+            left[c] -= 1
+            got.append(c)
+        else:
+            short.append(c)
+    return got, short
+
+
+def _gain_rank(got: list[str], need: dict[str, int]) -> float:
+    """Suggestion order: value of the cards, +2 for each card a hand commission lacks."""
+    value = load().value
+    total = sum(value[c] for c in got)
+    if need:
+        for c in set(got):
+            total += 2 * min(got.count(c), need.get(c, 0))
+    return float(total)
+
+
+# ----- placements ----------------------------------------------------------------------------
+def distinct_rotations(corners: str) -> list[tuple[int, str]]:
+    """Rotations 0–5 whose corner strings differ (a symmetric hex repeats itself)."""
+    return _distinct_rotations(corners)
+
+
+@cache
+def _distinct_rotations(corners: str) -> list[tuple[int, str]]:
+    seen: set[str] = set()
+    out: list[tuple[int, str]] = []
+    for rot in range(6):
+        c = bd.rotate(corners, rot)
+        if c not in seen:
+            seen.add(c)
+            out.append((rot, c))
+    return out
+
+
+def spot_groups(spots: list[bd.Cell]) -> dict[bd.Cell, Step]:
+    """Cached by the spot list: a state's frontier changes only when a hex is painted."""
+    return _spot_groups(tuple(spots))
+
+
+@lru_cache(maxsize=256)
+def _spot_groups(spots: tuple[bd.Cell, ...]) -> dict[bd.Cell, Step]:
+    """The coarse step above the spot: its row, or a band of rows, chunked so that no step
+    offers more than 25 options (a long thin painting can have many spots in one row)."""
+    rows: dict[str, list[bd.Cell]] = {}
+    for cell in spots:  # spots come sorted by row, then column
+        rows.setdefault(bd.row_name(cell[1]), []).append(cell)
+    # (first row, last row, key, label, cells)
+    chunks: list[tuple[str, str, str, str, list[bd.Cell]]] = []
+    for name, cells in rows.items():
+        parts = [cells[i : i + MAX_STEP_OPTIONS] for i in range(0, len(cells), MAX_STEP_OPTIONS)]
+        for i, part in enumerate(parts):
+            suffix = f" part {i + 1}" if len(parts) > 1 else ""
+            chunks.append((name, name, f"row {name}{suffix}", f"Row {name}{suffix}", part))
+    while len(chunks) > MAX_STEP_OPTIONS:  # merge the smallest neighbouring pair of rows
+        i = min(range(len(chunks) - 1), key=lambda j: len(chunks[j][4]) + len(chunks[j + 1][4]))
+        a, b = chunks[i], chunks[i + 1]
+        first, last = a[0], b[1]
+        merged = (first, last, f"rows {first}-{last}", f"Rows {first}–{last}", a[4] + b[4])
+        chunks[i : i + 2] = [merged]
+    out: dict[bd.Cell, Step] = {}
+    for _first, _last, k, label, cells in chunks:
+        step = Step(k, label)
+        for cell in cells:
+            out[cell] = step
+    return out
+
+
+@cache
+def _hex_step(slot: int, hex_id: str) -> Step:
+    hx = load().hexes[hex_id]
+    names = load().letter_colour
+    centre = " or ".join(names[x] for x in hx.centre)
+    return Step(f"h{slot + 1}", f"Hex {slot + 1} ({hx.corners}, centre {centre})")
+
+
+@cache
+def _rot_step(rot: int) -> Step:
+    turn = "as drawn" if rot == 0 else f"turned {rot} step{'s' if rot > 1 else ''} anticlockwise"
+    return Step(f"r{rot}", f"rotation {rot} ({turn})")
+
+
+@cache
+def _spot_step(name: str) -> Step:
+    return Step(name, f"at {name}")
+
+
+@cache
+def _take_step(take: str, words: str) -> Step:
+    return Step(take, f"take {words}")
+
+
+def place_moves(
+    state: State,
+    seat: int,
+    slot_only: int | None = None,
+    cell_only: bd.Cell | None = None,
+    rot_only: int | None = None,
+) -> list[Move]:
+    """Every placement with what it yields, best first (value of the cards, plus a bonus for
+    cards your hand commissions still lack)."""
+    data = load()
+    p = state["players"][seat]
+    board = state["board"]
+    bank = state["bank"]
+    spots = [(q, r) for q, r in state["spots"]]
+    groups = spot_groups(spots)
+    need = needs(state, seat)
+    if cell_only is not None:
+        spots = [c for c in spots if c == cell_only]
+    cells = [
+        (bd.cell_name(c), bd.dabs_at(board, c), groups[c], _spot_step(bd.cell_name(c)))
+        for c in spots
+    ]
+    out: list[tuple[float, int, Move]] = []
+    for slot, hex_id in enumerate(p["hexes"]):
+        if hex_id is None or (slot_only is not None and slot != slot_only):
+            continue
+        hx = data.hexes[hex_id]
+        hstep = _hex_step(slot, hex_id)
+        rots = [
+            (rot, corners, _rot_step(rot))
+            for rot, corners in distinct_rotations(hx.corners)
+            if rot_only is None or rot == rot_only
+        ]
+        centre = [
+            (c, _gain_rank([c], need), _take_step(c, c))
+            for c in (data.letter_colour[x] for x in hx.centre)
+            if bank[c] > 0
+        ]
+        for name, others, gstep, sstep in cells:
+            head = f"h{slot + 1} {name} r"
+            lhead = f"Hex {slot + 1} at {name}, rotation "
+            for rot, corners, rstep in rots:
+                got, short = received(bd.placement_yield(corners, others), bank)
+                words = ", ".join(got) if got else "no cards"
+                if short:
+                    words += f" (bank is out of {', '.join(sorted(set(short)))})"
+                rank = _gain_rank(got, need)
+                out.append(
+                    (
+                        rank,
+                        len(out),
+                        Move(
+                            f"{head}{rot} mix",
+                            f"{lhead}{rot} → {words}",
+                            (hstep, gstep, sstep, rstep, _take_step("mix", words)),
+                            rank,
+                        ),
+                    )
+                )
+                for colour, crank, cstep in centre:
+                    out.append(
+                        (
+                            crank,
+                            len(out),
+                            Move(
+                                f"{head}{rot} {colour}",
+                                f"{lhead}{rot} → {colour} (centre) instead",
+                                (hstep, gstep, sstep, rstep, cstep),
+                                crank,
+                            ),
+                        )
+                    )
+    out.sort(key=lambda t: (-t[0], t[1]))
+    return [m for _, _, m in out]
+
+
+# ----- bank trades -----------------------------------------------------------------------------
+_BANK = Step("bank", "Trade with the bank")
+
+
+def three_for_one_targets() -> tuple[str, ...]:
+    """What three identical cards buy: black, white, any secondary or tertiary."""
+    return _three_targets()
+
+
+@cache
+def _three_targets() -> tuple[str, ...]:
+    return tuple(c.name for c in load().colours if c.group in ("shade", "secondary", "tertiary"))
+
+
+def primaries() -> tuple[str, ...]:
+    return _primaries()
+
+
+@cache
+def _primaries() -> tuple[str, ...]:
+    return tuple(c.name for c in load().colours if c.group == "primary")
+
+
+def bank_trades(cards: dict[str, int], bank: dict[str, int]) -> list[tuple[tuple[str, ...], str]]:
+    """(cards given, card received) for every bank trade the rates allow now.
+
+    Trades whose received card is among the given ones are left out: they only lose cards.
+    """
+    out: list[tuple[tuple[str, ...], str]] = []
+    for colour in load().names:
+        if cards.get(colour, 0) >= 3:
+            for t in three_for_one_targets():
+                if t != colour and bank[t] > 0:
+                    out.append(((colour,) * 3, t))
+    if cards.get("yellow", 0) and cards.get("brown", 0) and bank["cream"] > 0:
+        out.append((canonical(["yellow", "brown"]), "cream"))
+    if cards.get("black", 0) and cards.get("white", 0) and bank["gray"] > 0:
+        out.append((canonical(["black", "white"]), "gray"))
+    seen: set[tuple[tuple[str, ...], str]] = set()
+    for prim in primaries():
+        if not cards.get(prim, 0):
+            continue
+        for pen in load().names:
+            if cards.get(pen, 0) < (2 if pen == prim else 1):
+                continue
+            give = canonical([prim, pen])
+            for t in primaries():
+                if t in give or bank[t] <= 0 or (give, t) in seen:
+                    continue
+                seen.add((give, t))
+                out.append((give, t))
+    return out
+
+
+def _bank_kind(give: tuple[str, ...]) -> Step:
+    if len(give) == 3:
+        return Step("3same", "3 identical cards → black, white, secondary or tertiary")
+    if set(give) == {"yellow", "brown"}:
+        return Step("yellow+brown", "yellow + brown → cream")
+    if set(give) == {"black", "white"}:
+        return Step("black+white", "black + white → gray")
+    return Step("primary+any", "a primary + any card → another primary")
+
+
+def bank_move(give: tuple[str, ...], target: str, need: Counter[str]) -> Move:
+    kind = _bank_kind(give)
+    if len(give) == 3:
+        mid = (Step(f"3 {give[0]}", f"give 3 {give[0]}"),)
+    elif kind.key == "primary+any":
+        prim = next(c for c in give if c in primaries())
+        pen = give[1] if give[0] == prim else give[0]
+        mid = (Step(f"give {prim}", f"give {prim}"), Step(f"and {pen}", f"and {pen}"))
+    else:
+        mid = ()
+    rank = 1.0 + 3 * min(1, need.get(target, 0)) - sum(1 for c in give if need.get(c, 0) > 0)
+    return Move(
+        f"bank {'+'.join(give)} for {target}",
+        f"Bank trade: {' + '.join(give)} → {target}",
+        (_BANK, kind, *mid, Step(target, f"get {target}")),
+        rank,
+    )
+
+
+def bank_moves(state: State, seat: int) -> list[Move]:
+    need = needs(state, seat)
+    p = state["players"][seat]
+    return [bank_move(g, t, need) for g, t in bank_trades(p["cards"], state["bank"])]
+
+
+# ----- offers to other players ------------------------------------------------------------------
+_OFFER = Step("offer", "Offer another player a trade")
+
+
+def offer_shapes(cards: dict[str, int]) -> list[tuple[str, ...]]:
+    """What an offer can give: one card, or two cards (the same colour or two colours)."""
+    names = [c for c in load().names if cards.get(c, 0) > 0]
+    out: list[tuple[str, ...]] = [(c,) for c in names]
+    for i, a in enumerate(names):
+        for b in names[i:]:
+            if a != b or cards[a] >= 2:
+                out.append((a, b))
+    return out
+
+
+@cache
+def offer_move(partner: int, give: tuple[str, ...], want: str, useful: bool) -> Move:
+    second = (
+        Step(f"+ {give[1]}", f"and {give[1]}") if len(give) == 2 else Step("alone", "nothing more")
+    )
+    return Move(
+        f"offer p{partner + 1} {'+'.join(give)} for {want}",
+        f"Offer player {partner + 1} your {' + '.join(give)} for their {want}",
+        (
+            _OFFER,
+            Step(f"p{partner + 1}", f"to player {partner + 1}"),
+            Step(f"for {want}", f"asking for one {want}"),
+            Step(f"give {give[0]}", f"giving {give[0]}"),
+            second,
+        ),
+        0.5 if useful else 0.0,
+    )
+
+
+def offer_allowed(state: State, seat: int) -> bool:
+    return (
+        state["phase"] == "trade"
+        and state["offer"] is None
+        and state["offers"] < state["max_offers"]
+    )
+
+
+def offer_partners(state: State, seat: int) -> list[int]:
+    return [
+        q for q in range(state["n"]) if q != seat and hand_size(state["players"][q]["cards"]) > 0
+    ]
+
+
+def offer_moves(state: State, seat: int) -> list[Move]:
+    if not offer_allowed(state, seat):
+        return []
+    p = state["players"][seat]
+    need = needs(state, seat)
+    shapes = offer_shapes(p["cards"])
+    out: list[Move] = []
+    for q in offer_partners(state, seat):
+        for want in load().names:
+            useful = need.get(want, 0) > 0
+            for give in shapes:
+                if want not in give:
+                    out.append(offer_move(q, give, want, useful))
+    return out
+
+
+def check_offer(state: State, seat: int, partner: int, give: tuple[str, ...], want: str) -> bool:
+    p = state["players"][seat]
+    if not offer_allowed(state, seat) or partner not in offer_partners(state, seat):
+        return False
+    if want not in load().colour or want in give or len(give) not in (1, 2):
+        return False
+    if canonical(give) != give:
+        return False
+    have = Counter(give)
+    return all(c in load().colour and p["cards"].get(c, 0) >= n for c, n in have.items())
+
+
+# ----- commissions ---------------------------------------------------------------------------
+def complete_moves(state: State, seat: int) -> list[Move]:
+    comms = load().commissions
+    p = state["players"][seat]
+    out: list[Move] = []
+    for where, ids in (("hand", p["hand"]), ("gallery", state["gallery"])):
+        for cid in ids:
+            c = comms[cid]
+            if not lacking(c.palette, p["cards"]):
+                out.append(
+                    Move(
+                        f"complete {cid}",
+                        f"Complete {c.title} ({c.points} pts, {where}): pay {', '.join(c.palette)}"[
+                            :100
+                        ],
+                        (
+                            Step("complete", "Complete a commission"),
+                            Step(cid, f"{c.title} ({c.points}, {where})"),
+                        ),
+                        10.0 + c.points,
+                    )
+                )
+    return out
+
+
+def swap_moves(state: State, seat: int) -> list[Move]:
+    comms = load().commissions
+    p = state["players"][seat]
+    out: list[Move] = []
+    for h in p["hand"]:
+        for g in state["gallery"]:
+            ch, cg = comms[h], comms[g]
+            out.append(
+                Move(
+                    f"swap {h} for {g}",
+                    f"Exchange {ch.title} (hand) for {cg.title} (gallery)"[:100],
+                    (
+                        Step("swap", "Exchange a commission with the gallery"),
+                        Step(h, f"give {ch.title}"),
+                        Step(g, f"take {cg.title}"),
+                    ),
+                    0.2,
+                )
+            )
+    return out
+
+
+# ----- ending the turn -----------------------------------------------------------------------
+def end_moves(state: State, seat: int) -> list[Move]:
+    n = hand_size(state["players"][seat]["cards"])
+    if n <= HAND_LIMIT:
+        return [Move("end", "End your turn", (Step("end", "End your turn"),), 1.0)]
+    extra = n - HAND_LIMIT
+    return [
+        Move(
+            "end",
+            f"End your turn (choose {extra} card{'s' if extra > 1 else ''} to return first)",
+            (Step("end", "End your turn, choosing what to return"),),
+            1.0,
+        ),
+        Move(
+            "end auto",
+            f"End your turn, returning {extra} least useful card{'s' if extra > 1 else ''}",
+            (Step("end auto", "End your turn, returning the least useful cards"),),
+            0.9,
+        ),
+    ]
+
+
+def auto_returns(state: State, seat: int) -> list[str]:
+    """The documented default for the hand limit: return first the cards that no hand
+    commission can use (lowest value first), then the least valuable of the rest; ties go
+    by chart order. Deterministic, and it never throws away usable scoring cards first."""
+    data = load()
+    p = state["players"][seat]
+    cards = dict(p["cards"])
+    want: Counter[str] = Counter()
+    for cid in p["hand"]:
+        want.update(data.commissions[cid].palette)
+    idx = _order_index()
+    out: list[str] = []
+    while hand_size(cards) > HAND_LIMIT:
+        held = [c for c in data.names if cards[c] > 0]
+        c = min(
+            held,
+            key=lambda c: (cards[c] <= want.get(c, 0), data.value[c], idx[c]),
+        )
+        cards[c] -= 1
+        out.append(c)
+    return out
+
+
+def return_moves(state: State, seat: int) -> list[Move]:
+    p = state["players"][seat]
+    extra = hand_size(p["cards"]) - HAND_LIMIT
+    out = [
+        Move(f"return {c}", f"Return one {c} to the bank", (Step(c, f"return {c}"),), 0.0)
+        for c in load().names
+        if p["cards"][c] > 0
+    ]
+    out.append(
+        Move(
+            "return auto",
+            f"Return the {extra} least useful card{'s' if extra > 1 else ''} and end the turn",
+            (Step("auto", "return the least useful cards"),),
+            1.0,
+        )
+    )
+    return out
+
+
+# ----- answering an offer --------------------------------------------------------------------
+def response_moves(state: State, seat: int) -> list[Move]:
+    offer = state["offer"]
+    out: list[Move] = []
+    if state["players"][seat]["cards"].get(offer["want"], 0) > 0:
+        out.append(
+            Move(
+                "accept",
+                f"Accept: give your {offer['want']} for {' + '.join(offer['give'])}",
+                (Step("accept", "Accept the offer"),),
+                0.5,
+            )
+        )
+    out.append(Move("decline", "Decline the offer", (Step("decline", "Decline the offer"),), 0.4))
+    return out
+
+
+def withdraw_move() -> Move:
+    return Move("withdraw", "Withdraw your open offer", (Step("withdraw", "Withdraw the offer"),))
