@@ -1,0 +1,128 @@
+"""Azul's fixed components and the pure arithmetic on them (no game flow here).
+
+Why computed, not data: the coloured wall is a Latin square given by one formula in the rules
+reference (colour at row r, column c is ORDER[(c - r) mod 5]), the floor penalties and factory
+counts are printed on the boxes. Nothing here can be "corrected" by a data file without
+changing the game itself, so they live as constants.
+
+Representation, chosen for playout speed: colours are ints 0..4 in the order B Y R K W; a wall
+is a flat list of 25 ints (-1 = empty, else the colour on it) indexed ``row * 5 + column``;
+bags, lids, factories and the centre are lists of 5 per-colour counts.
+"""
+
+from __future__ import annotations
+
+from rules.rng import Rng
+
+COLOURS = "BYRKW"
+COLOUR_NAMES = ("blue", "yellow", "red", "black", "white")
+#: The first-player marker as it sits in a floor list (it is not one of the 100 tiles).
+MARKER = 5
+TILES_PER_COLOUR = 20
+TOTAL_TILES = 100
+TILES_PER_FACTORY = 4
+FACTORY_COUNT = {2: 5, 3: 7, 4: 9}
+#: Source index used for the centre of the table (factories are 0..8).
+CENTRE = 9
+FLOOR_PENALTIES = (1, 1, 2, 2, 2, 3, 3)
+FLOOR_SPACES = len(FLOOR_PENALTIES)
+#: Total penalty for a floor holding k items (marker included), k = 0..7.
+FLOOR_TOTAL = tuple(sum(FLOOR_PENALTIES[:k]) for k in range(FLOOR_SPACES + 1))
+BONUS_ROW, BONUS_COLUMN, BONUS_COLOUR = 2, 7, 10
+
+
+def printed_colour(row: int, column: int) -> int:
+    """Colour printed on the coloured wall at (row, column)."""
+    return (column - row) % 5
+
+
+def printed_column(row: int, colour: int) -> int:
+    """Column where ``colour`` belongs in ``row`` on the coloured wall."""
+    return (colour + row) % 5
+
+
+#: FREE_COLOURS[mask] = colours whose bit is not set in the 5-bit ``mask``.
+FREE_COLOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(k for k in range(5) if not mask >> k & 1) for mask in range(32)
+)
+
+
+def placement_points(wall: list[int], row: int, column: int) -> int:
+    """Points for a tile just placed at (row, column) (already on ``wall``).
+
+    A tile with no horizontal or vertical neighbour scores 1; otherwise each unbroken run
+    through it of length >= 2 (horizontal, vertical) scores its length.
+    """
+    base = row * 5
+    left = column
+    while left > 0 and wall[base + left - 1] >= 0:
+        left -= 1
+    right = column
+    while right < 4 and wall[base + right + 1] >= 0:
+        right += 1
+    up = row
+    while up > 0 and wall[(up - 1) * 5 + column] >= 0:
+        up -= 1
+    down = row
+    while down < 4 and wall[(down + 1) * 5 + column] >= 0:
+        down += 1
+    horizontal = right - left + 1
+    vertical = down - up + 1
+    if horizontal == 1 and vertical == 1:
+        return 1
+    return (horizontal if horizontal > 1 else 0) + (vertical if vertical > 1 else 0)
+
+
+def complete_rows(wall: list[int]) -> int:
+    return sum(1 for r in range(5) if min(wall[r * 5 : r * 5 + 5]) >= 0)
+
+
+def complete_columns(wall: list[int]) -> int:
+    return sum(1 for c in range(5) if min(wall[c::5]) >= 0)
+
+
+def complete_colours(wall: list[int]) -> int:
+    return sum(1 for k in range(5) if wall.count(k) == 5)
+
+
+def end_bonus(wall: list[int]) -> tuple[int, int, int, int]:
+    """(rows, columns, colours, bonus points) for the final scoring."""
+    rows, cols, colours = complete_rows(wall), complete_columns(wall), complete_colours(wall)
+    return rows, cols, colours, rows * BONUS_ROW + cols * BONUS_COLUMN + colours * BONUS_COLOUR
+
+
+def legal_grey_columns(wall: list[int], row: int, colour: int) -> list[int]:
+    """Columns of ``row`` where ``colour`` may go on the grey wall: the space is empty, the
+    row does not hold the colour yet and neither does the column."""
+    base = row * 5
+    if colour in wall[base : base + 5]:
+        return []
+    return [c for c in range(5) if wall[base + c] < 0 and colour not in wall[c::5]]
+
+
+def draw_tiles(rng: Rng, bag: list[int], lid: list[int], count: int) -> tuple[list[int], int]:
+    """Draw up to ``count`` tiles from ``bag`` (mutated), pouring ``lid`` (mutated) into the
+    bag whenever the bag runs empty. Returns (colours drawn in order, number of tiles drawn
+    before the lid was poured in, or -1 if it never was)."""
+    drawn: list[int] = []
+    poured_after = -1
+    total = sum(bag)
+    for _ in range(count):
+        if total == 0:
+            lid_total = sum(lid)
+            if lid_total == 0:
+                break
+            for k in range(5):
+                bag[k] += lid[k]
+                lid[k] = 0
+            total = lid_total
+            poured_after = len(drawn)
+        x = rng.below(total)
+        k = 0
+        while x >= bag[k]:
+            x -= bag[k]
+            k += 1
+        bag[k] -= 1
+        total -= 1
+        drawn.append(k)
+    return drawn, poured_after
