@@ -73,7 +73,7 @@ def test_seed_rulebook_first_turn_example() -> None:
     set_factory(s, 2, "BBYY")
     s, ev = play(s, 0, "F1-K-2")
     assert s["ln"][0][1] == 2 and s["lc"][0][1] == 3
-    assert s["centre"] == [1, 0, 0, 0, 1] and s["fac"][0] == [0] * 5
+    assert s["centre"] == [1, 0, 0, 0, 1] and not any(s["fac"][0])
     assert ev[0].data["marker"] is False
     s, _ = play(s, 1, "F2-Y-1")
     assert s["centre"] == [1, 0, 3, 0, 1]

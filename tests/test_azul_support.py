@@ -86,7 +86,7 @@ def tile_total(s: State) -> int:
 def per_colour_total(s: State) -> list[int]:
     out = [a + b + c for a, b, c in zip(s["bag"], s["lid"], s["centre"], strict=True)]
     for f in s["fac"]:
-        out = [a + b for a, b in zip(out, f, strict=True)]
+        out = [a + b for a, b in zip(out, f or [0] * 5, strict=True)]
     for p in range(s["players"]):
         for k, n in zip(s["lc"][p], s["ln"][p], strict=True):
             if n:

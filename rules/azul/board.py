@@ -100,14 +100,23 @@ def legal_grey_columns(wall: list[int], row: int, colour: int) -> list[int]:
     return [c for c in range(5) if wall[base + c] < 0 and colour not in wall[c::5]]
 
 
+_DRAW_LIMIT = 1 << 62
+
+
 def draw_tiles(rng: Rng, bag: list[int], lid: list[int], count: int) -> tuple[list[int], int]:
     """Draw up to ``count`` tiles from ``bag`` (mutated), pouring ``lid`` (mutated) into the
     bag whenever the bag runs empty. Returns (colours drawn in order, number of tiles drawn
-    before the lid was poured in, or -1 if it never was)."""
+    before the lid was poured in, or -1 if it never was).
+
+    Why the arithmetic: drawing j tiles in order from t tiles has t(t-1)...(t-j+1) equally
+    likely outcomes, so one uniform integer below that product (``rng.below`` is unbiased),
+    read as a mixed-radix number, picks all j tiles at once. That is exactly as fair as one
+    draw per tile and several times faster, which matters for the playout benchmark.
+    """
     drawn: list[int] = []
     poured_after = -1
     total = sum(bag)
-    for _ in range(count):
+    while len(drawn) < count:
         if total == 0:
             lid_total = sum(lid)
             if lid_total == 0:
@@ -117,12 +126,20 @@ def draw_tiles(rng: Rng, bag: list[int], lid: list[int], count: int) -> tuple[li
                 lid[k] = 0
             total = lid_total
             poured_after = len(drawn)
-        x = rng.below(total)
-        k = 0
-        while x >= bag[k]:
-            x -= bag[k]
-            k += 1
-        bag[k] -= 1
-        total -= 1
-        drawn.append(k)
+        span = 1
+        j = 0
+        while len(drawn) + j < count and j < total and span * (total - j) < _DRAW_LIMIT:
+            span *= total - j
+            j += 1
+        x = rng.below(span)
+        for _ in range(j):
+            r = x % total
+            x //= total
+            k = 0
+            while r >= bag[k]:
+                r -= bag[k]
+                k += 1
+            bag[k] -= 1
+            total -= 1
+            drawn.append(k)
     return drawn, poured_after

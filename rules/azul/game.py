@@ -169,7 +169,7 @@ class Azul(Game):
 
     def setup_events(self, state: State) -> list[Event]:
         """The chance outcome of the first round's factories (for a game record)."""
-        return [self._refill_event(state, state["fac"], -1, 0)]
+        return [self._refill_event(state, -1, 0)]
 
     # ------------------------------------------------------------------ queries
     def to_act(self, state: State) -> list[int]:
@@ -274,7 +274,7 @@ class Azul(Game):
             for k in range(5):
                 if k != colour:
                     centre[k] += fac[k]
-            facs[src] = [0, 0, 0, 0, 0]
+            facs[src] = []  # an emptied factory is [] so legal_moves skips it at once
         s["left"] = state["left"] - count
 
         floor = list(state["floor"][seat])
@@ -494,7 +494,7 @@ class Azul(Game):
             s["floor"][p] = []
         s["phase"] = OFFER
         s["tnext"] = None
-        if any(complete_rows(w) for w in s["wall"]):
+        if any(31 in rows for rows in s["rows"]):  # a wall row holds all five colours
             self._finish(s, events, "row")
             return
         holder = s["marker"] if s["marker"] >= 0 else s["first"]
@@ -517,7 +517,7 @@ class Azul(Game):
             s["round"] -= 1
             self._finish(s, events, "no_tiles")
             return
-        events.append(self._refill_event(s, s["fac"], poured, lid_tiles))
+        events.append(self._refill_event(s, poured, lid_tiles))
 
     def _refill(self, s: State, rng: Rng) -> tuple[int, int]:
         """Fill the factories from the bag (lid poured in when the bag runs dry), in factory
@@ -530,13 +530,15 @@ class Azul(Game):
         for j, k in enumerate(drawn):
             facs[j // TILES_PER_FACTORY][k] += 1
         s["left"] = len(drawn)
+        if len(drawn) < TILES_PER_FACTORY * len(facs):
+            s["fac"] = [f if any(f) else [] for f in facs]
         s["fac_draw"] = [
             "".join(COLOURS[k] for k in drawn[i : i + TILES_PER_FACTORY])
             for i in range(0, TILES_PER_FACTORY * len(facs), TILES_PER_FACTORY)
         ]
         return poured, lid_tiles if poured >= 0 else 0
 
-    def _refill_event(self, s: State, facs: list[list[int]], poured: int, lid_tiles: int) -> Event:
+    def _refill_event(self, s: State, poured: int, lid_tiles: int) -> Event:
         short = sum(1 for d in s["fac_draw"] if len(d) < TILES_PER_FACTORY)
         text = f"Round {s['round']}: the factories are filled"
         if poured >= 0:
@@ -752,7 +754,7 @@ class Azul(Game):
         grey = state["grey"]
 
         def letters(counts: list[int]) -> list[str]:
-            return [COLOURS[k] for k in range(5) for _ in range(counts[k])]
+            return [COLOURS[k] for k, n in enumerate(counts) for _ in range(n)]
 
         players = []
         for p in range(n):
