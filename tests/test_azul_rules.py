@@ -555,3 +555,31 @@ def test_apply_refuses_a_move_that_is_not_legal() -> None:
 def test_default_move_is_none_no_skips_in_azul() -> None:
     s = GAME.setup(2, 1)
     assert GAME.default_move(s, s["first"]) is None
+
+
+def test_tile_draws_are_uniform_over_orders() -> None:
+    """Several tiles are drawn from one random number (mixed radix): every order of three
+    distinct tiles must still be equally likely."""
+    from collections import Counter
+
+    from rules.azul.board import draw_tiles
+    from rules.rng import Rng
+
+    rng = Rng(12345)
+    seen: Counter[tuple[int, ...]] = Counter()
+    for _ in range(6000):
+        drawn, poured = draw_tiles(rng, [1, 1, 1, 0, 0], [0] * 5, 3)
+        assert poured == -1
+        seen[tuple(drawn)] += 1
+    assert len(seen) == 6
+    assert all(850 < n < 1150 for n in seen.values())
+
+
+def test_draw_pours_the_lid_exactly_when_the_bag_is_empty() -> None:
+    from rules.azul.board import draw_tiles
+    from rules.rng import Rng
+
+    bag, lid = [0, 3, 0, 0, 0], [0, 0, 0, 0, 4]
+    drawn, poured = draw_tiles(Rng(1), bag, lid, 8)
+    assert drawn[:3] == [1, 1, 1] and drawn[3:] == [4, 4, 4, 4]
+    assert poured == 3 and bag == [0] * 5 and lid == [0] * 5
