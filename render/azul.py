@@ -295,11 +295,11 @@ def _background(players: int, grey: bool) -> Image.Image:
             d.text((x, by + FLOOR_Y + CELL + 1), f"−{pen}", font=small, fill="#8A4B3C", anchor="mt")
         d.text((bx + FLOOR_X, by + FLOOR_Y + 2), "floor", font=small, fill=MUTED, anchor="lb")
     d.text((lay.centre_box[0] + 10, lay.centre_box[1] + 4), "centre", font=small, fill=MUTED)
-    _legend(img, lay)
+    _legend(img, lay, grey)
     return img
 
 
-def _legend(img: Image.Image, lay: Layout) -> None:
+def _legend(img: Image.Image, lay: Layout, grey: bool) -> None:
     d = ImageDraw.Draw(img)
     f = font(18)
     if lay.legend_box is not None:
@@ -320,6 +320,8 @@ def _legend(img: Image.Image, lay: Layout) -> None:
         d.text((x + 70, yy + TILE // 2), "first player marker", font=f, fill=INK, anchor="lm")
         d.text((x + 12, yy + 62), "Move: F3-R-2 (factory 3, red, line 2)", font=f, fill=MUTED)
         d.text((x + 12, yy + 88), "C-B-F (centre, blue, floor)", font=f, fill=MUTED)
+        if grey:
+            d.text((x + 12, yy + 114), "col-3 (grey wall: column 3)", font=f, fill=MUTED)
         return
     y = lay.height - LEGEND_H + 6
     x = MARGIN + 4
@@ -332,7 +334,13 @@ def _legend(img: Image.Image, lay: Layout) -> None:
     mk = marker_sprite(32)
     img.paste(mk, (x, y), mk)
     d.text((x + 38, y + 16), "first player", font=f, fill=INK, anchor="lm")
-    d.text((WIDTH - MARGIN - 4, y + 16), "move: F3-R-2 · C-B-F", font=f, fill=MUTED, anchor="rm")
+    d.text(
+        (WIDTH - MARGIN - 4, y + 16),
+        "move: F3-R-2 · C-B-F" + (" · col-3" if grey else ""),
+        font=f,
+        fill=MUTED,
+        anchor="rm",
+    )
 
 
 # --------------------------------------------------------------------------- dynamic layer

@@ -583,3 +583,29 @@ def test_draw_pours_the_lid_exactly_when_the_bag_is_empty() -> None:
     drawn, poured = draw_tiles(Rng(1), bag, lid, 8)
     assert drawn[:3] == [1, 1, 1] and drawn[3:] == [4, 4, 4, 4]
     assert poured == 3 and bag == [0] * 5 and lid == [0] * 5
+
+
+def test_view_shows_the_whole_public_table() -> None:
+    s = table(2)
+    set_factory(s, 0, "RRBK")
+    set_centre(s, "YY")
+    set_line(s, 1, 3, "K", 2)
+    set_wall(s, 1, [(1, 1)])
+    set_floor(s, 1, "RM")
+    s["marker"] = 1
+    s["bag"] = [1, 2, 3, 4, 5]
+    s["lid"] = [0, 0, 7, 0, 0]
+    v = GAME.view(s, None)
+    assert v["bag"] == 15 and v["lid"] == 7 and v["lid_colours"]["R"] == 7
+    assert v["factories"][0] == ["B", "R", "R", "K"] and v["factories"][1] == []
+    assert v["centre"] == ["Y", "Y"] and v["marker_in_centre"] is False
+    assert v["round"] == 1 and v["turn"] == 0 and v["to_act"] == [0]
+    p1 = v["players"][1]
+    assert p1["lines"][2] == {"size": 3, "colour": "K", "count": 2}
+    assert p1["wall"][0] == ["B", None, None, None, None]
+    assert p1["floor"] == ["R", "M"] and p1["floor_penalty"] == -2
+    assert p1["has_marker"] is True
+    assert v["wall_pattern"][1] == ["W", "B", "Y", "R", "K"]
+    assert v["floor_penalties"] == [-1, -1, -2, -2, -2, -3, -3]
+    assert v["pending"] == [] and v["outcome"] is None
+    assert GAME.view(table(2, grey=True), None)["wall_pattern"] is None
