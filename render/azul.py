@@ -13,6 +13,7 @@ cached; tile sprites are cached too, so a picture is mostly ``paste`` calls and 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -110,8 +111,6 @@ def _cell_box(x: int, y: int) -> tuple[int, int, int, int]:
 
 
 def _shape_points(kind: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
-    import math
-
     if kind == "triangle":
         return [(cx, cy - r), (cx + r * 0.95, cy + r * 0.75), (cx - r * 0.95, cy + r * 0.75)]
     if kind == "diamond":
@@ -138,10 +137,18 @@ def _draw_shape(
         d.polygon(_shape_points(kind, cx, cy, r), **kw)
 
 
+def _rgb(hex_colour: str) -> tuple[int, int, int]:
+    return (int(hex_colour[1:3], 16), int(hex_colour[3:5], 16), int(hex_colour[5:7], 16))
+
+
 def _blend(hex_a: str, hex_b: str, t: float) -> tuple[int, int, int]:
-    a = [int(hex_a[i : i + 2], 16) for i in (1, 3, 5)]
-    b = [int(hex_b[i : i + 2], 16) for i in (1, 3, 5)]
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+    """``hex_a`` moved a fraction ``t`` towards ``hex_b``."""
+    a, b = _rgb(hex_a), _rgb(hex_b)
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
 
 
 SHADOW = 3
@@ -151,7 +158,7 @@ SHADOW = 3
 def tile_sprite(letter: str, size: int, faint: bool = False) -> Image.Image:
     """A tile: colour, shape mark at the left, letter at the right, and a drop shadow so a
     placed tile stands out. ``faint``: the printed colour of an empty wall space (flat, pale,
-    no outline, no shadow)."""
+    thin outline, no shadow)."""
     ss = 3
     w = size * ss
     extra = 0 if faint else SHADOW * ss
@@ -161,16 +168,15 @@ def tile_sprite(letter: str, size: int, faint: bool = False) -> Image.Image:
     mark = MARK[letter]
     if faint:
         fill_rgb = _blend(fill, BOARD_BG, 0.8)
-        mark_rgb = _blend(fill if letter not in "WK" else MARK[letter], BOARD_BG, 0.5)
-        if letter == "K":
-            mark_rgb = _blend("#2A2A2A", BOARD_BG, 0.5)
+        # the mark of a pale space is a paler version of the tile's most visible colour
+        mark_rgb = _blend(MARK["W"] if letter == "W" else fill, BOARD_BG, 0.5)
         edge = _blend(fill if letter != "W" else MARK["W"], BOARD_BG, 0.7)
         d.rounded_rectangle(
             (0, 0, w - 1, w - 1), radius=w // 7, fill=fill_rgb, outline=edge, width=ss
         )
     else:
-        fill_rgb = _blend(fill, fill, 0)
-        mark_rgb = _blend(mark, mark, 0)
+        fill_rgb = _rgb(fill)
+        mark_rgb = _rgb(mark)
         edge = _blend(fill, "#000000", 0.55)
         d.rounded_rectangle(
             (extra, extra, w - 1 + extra, w - 1 + extra), radius=w // 7, fill=(0, 0, 0, 110)
