@@ -316,6 +316,7 @@ def test_lid_refills_the_bag_when_it_runs_empty() -> None:
 
 def test_short_factories_when_bag_and_lid_run_out() -> None:
     s = _last_move_table()
+    set_wall(s, 0, [(1, 1), (1, 2), (1, 4), (1, 5)])  # row 1 only lacks red
     s["bag"] = [0, 0, 6, 0, 0]
     s["lid"] = [0] * 5
     s, ev = play(s, 0, "F1-B-2")  # line 2 not full: nothing goes to the lid
@@ -609,3 +610,63 @@ def test_view_shows_the_whole_public_table() -> None:
     assert v["floor_penalties"] == [-1, -1, -2, -2, -2, -3, -3]
     assert v["pending"] == [] and v["outcome"] is None
     assert GAME.view(table(2, grey=True), None)["wall_pattern"] is None
+
+
+# --------------------------------------------------------------------------- dead ends
+
+
+def _grey_wall(rows: list[str]) -> list[int]:
+    return ["BYRKW".index(ch) if ch != "." else -1 for row in rows for ch in row]
+
+
+def test_a_grey_wall_row_can_become_impossible() -> None:
+    from rules.azul.board import any_row_can_be_completed, row_can_be_completed
+
+    # from a random game: every open space needs a colour its column already holds
+    wall = _grey_wall(["WRKB.", "RKY.W", "YB.RK", "KWR.Y", "B.WYR"])
+    assert not any(row_can_be_completed(wall, r) for r in range(5))
+    lines = [[-1] * 5]
+    assert not any_row_can_be_completed([wall], lines, [[0] * 5], [20] * 5, True)
+    wall[3 * 5 + 4] = -1  # lift the yellow of row 4, column 5: row 1 may take yellow there
+    assert row_can_be_completed(wall, 0)
+    assert any_row_can_be_completed([wall], lines, [[0] * 5], [20] * 5, True)
+
+
+def test_starved_colour_makes_every_row_impossible() -> None:
+    """All the blue still in play is locked in pattern lines that need more blue."""
+    from rules.azul.board import any_row_can_be_completed
+
+    walls = [[-1] * 25, [-1] * 25]
+    colours = [[-1, -1, -1, -1, 0], [-1, -1, -1, -1, 0]]
+    counts = [[0, 0, 0, 0, 4], [0, 0, 0, 0, 3]]
+    assert not any_row_can_be_completed(walls, colours, counts, [0, 9, 9, 9, 9], False)
+    # one blue tile fills the first line, which gives 3 back, enough for the other line
+    # and then for any row's line: play can go on
+    assert any_row_can_be_completed(walls, colours, counts, [1, 9, 9, 9, 9], False)
+    assert any_row_can_be_completed(walls, [[-1] * 5] * 2, [[0] * 5] * 2, [20] * 5, False)
+
+
+def test_game_ends_when_no_row_can_be_completed_any_more() -> None:
+    s = table(2, grey=True)
+    set_factory(s, 0, "B")
+    wall = _grey_wall(["WRKB.", "RKY.W", "YB.RK", "KWR.Y", "B.WYR"])
+    for p in range(2):
+        s["wall"][p] = list(wall)
+        s["rows"][p] = [
+            sum(1 << k for k in set(wall[r * 5 : r * 5 + 5]) if k >= 0) for r in range(5)
+        ]
+    s["score"] = [30, 25]
+    s, ev = play(s, 0, "F1-B-F")
+    assert s["phase"] == "over" and s["end"] == "no_row_possible"
+    assert any(e.kind == "no_row_possible" for e in ev)
+    out = GAME.outcome(s)
+    assert out.reason.startswith("No player could complete a wall row any more")
+    assert out.ranks == [1, 2]
+
+
+def test_random_games_that_used_to_run_for_ever_now_end() -> None:
+    from rules.playout import random_playout
+
+    for players, seed in ((2, 2100), (4, 622), (2, 322)):
+        state, _ = random_playout(GAME, players, seed, {"grey_wall": True})
+        assert state["end"] == "no_row_possible"

@@ -100,6 +100,80 @@ def legal_grey_columns(wall: list[int], row: int, colour: int) -> list[int]:
     return [c for c in range(5) if wall[base + c] < 0 and colour not in wall[c::5]]
 
 
+def row_can_be_completed(wall: list[int], row: int) -> bool:
+    """Grey wall: can ``row`` still be filled, i.e. can its missing colours go into its empty
+    spaces with no colour twice in a column? (A small bipartite matching, by backtracking.)
+    On the coloured wall this is always true; on the grey wall a row can become dead."""
+    base = row * 5
+    cells = wall[base : base + 5]
+    empty = [c for c in range(5) if cells[c] < 0]
+    missing = [k for k in range(5) if k not in cells]
+    if not empty:
+        return True
+    blocked = [{wall[r * 5 + c] for r in range(5)} for c in range(5)]
+
+    def fit(i: int, used: int) -> bool:
+        if i == len(missing):
+            return True
+        k = missing[i]
+        return any(
+            not used >> j & 1 and k not in blocked[c] and fit(i + 1, used | 1 << j)
+            for j, c in enumerate(empty)
+        )
+
+    return fit(0, 0)
+
+
+def any_row_can_be_completed(
+    walls: list[list[int]],
+    line_colours: list[list[int]],
+    line_counts: list[list[int]],
+    supply: list[int],
+    grey: bool,
+) -> bool:
+    """Can any player still complete any wall row, however everyone plays from now on?
+
+    ``supply`` counts, per colour, the tiles that can still reach a pattern line (bag, lid,
+    table, floors). Tiles in an unfinished pattern line are locked until it fills; a line
+    holding n of its m tiles of colour k can fill if m - n more k tiles are available, and
+    filling it gives m - 1 back to the lid (all m on the grey wall when no column takes it,
+    so we count n back there: an upper bound, to never end a game that could go on).
+    Because a completion never lowers the supply, completing every completable line in any
+    order reaches the largest supply (a fixpoint). A row can then be completed if its
+    pattern line is free (empty or completable), every missing colour has enough tiles for a
+    full line, and (grey wall) the missing colours fit its empty columns.
+    """
+    if not grey and min(supply) >= 5:
+        return True  # every line can fill and every colour can fill any line
+    avail = list(supply)
+    locked = [
+        (line_colours[p][r], line_counts[p][r], r + 1, p * 5 + r)
+        for p in range(len(walls))
+        for r in range(5)
+        if line_counts[p][r]
+    ]
+    free: set[int] = set()
+    progress = True
+    while progress:
+        progress = False
+        for k, n, m, key in locked:
+            if key not in free and avail[k] >= m - n:
+                free.add(key)
+                avail[k] += n if grey else n - 1
+                progress = True
+    for p, wall in enumerate(walls):
+        for r in range(5):
+            row = wall[r * 5 : r * 5 + 5]
+            held = line_colours[p][r] if line_counts[p][r] else -1
+            if held >= 0 and p * 5 + r not in free:
+                continue
+            if grey and not row_can_be_completed(wall, r):
+                continue
+            if all(avail[k] >= r + 1 or k == held for k in range(5) if k not in row):
+                return True
+    return False
+
+
 _DRAW_LIMIT = 1 << 62
 
 

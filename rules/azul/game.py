@@ -24,6 +24,13 @@ seed rulebook). Decisions where that text is unclear, marked [R]/[our decision],
   there automatically (no choice to make; an event says so); a line with none goes to the
   floor line, overflow to the lid. Placing in phase A still refuses a colour already in that
   wall row.
+- [our decision, beyond the reference] The game also ends, after a round's wall tiling, when
+  no player can complete any wall row any more however the game is played (reason
+  ``no_row_possible``; see ``board.any_row_can_be_completed``). On the grey wall a row dies
+  when its missing colours all sit in the columns of its empty spaces; on either wall a
+  colour can starve (all its tiles still in play locked in pattern lines that need more of
+  it). Random playouts found both, and without this such games never end. Checked after
+  the "row completed" and "no tile can be drawn" ends; the published rules are silent.
 - The box lid is public (discarded tiles are face up); the view shows bag and lid counts and
   their colour make-up, which any player could work out from the table anyway.
 - No move can be skipped in Azul, so ``default_move`` returns ``None`` (a clock that runs

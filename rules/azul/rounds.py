@@ -15,6 +15,7 @@ from rules.azul.board import (
     FLOOR_TOTAL,
     MARKER,
     TILES_PER_FACTORY,
+    any_row_can_be_completed,
     complete_rows,
     draw_tiles,
     end_bonus,
@@ -183,6 +184,28 @@ def after_tiling(s: State, events: list[Event]) -> None:
     if any(31 in rows for rows in s["rows"]):  # a wall row holds all five colours
         finish(s, events, "row")
         return
+    if sum(s["bag"]) + sum(s["lid"]) == 0:
+        events.append(
+            Event(
+                "no_tiles",
+                "Not a single tile can be drawn (bag and box lid are empty): the game ends.",
+                {"round": s["round"]},
+            )
+        )
+        finish(s, events, "no_tiles")
+        return
+    supply = [a + b for a, b in zip(s["bag"], s["lid"], strict=True)]
+    if not any_row_can_be_completed(s["wall"], s["lc"], s["ln"], supply, s["grey"]):
+        events.append(
+            Event(
+                "no_row_possible",
+                "No player can complete a wall row any more, however the game is played: "
+                "the game ends.",
+                {"round": s["round"]},
+            )
+        )
+        finish(s, events, "no_row_possible")
+        return
     holder = s["marker"] if s["marker"] >= 0 else s["first"]
     s["round"] += 1
     s["first"] = s["turn"] = holder
@@ -192,17 +215,6 @@ def after_tiling(s: State, events: list[Event]) -> None:
     rng = Rng(s["rng"])
     poured, lid_tiles = refill(s, rng)
     s["rng"] = rng.state
-    if s["left"] == 0:
-        events.append(
-            Event(
-                "no_tiles",
-                "Not a single tile can be drawn (bag and box lid are empty): the game ends.",
-                {"round": s["round"]},
-            )
-        )
-        s["round"] -= 1
-        finish(s, events, "no_tiles")
-        return
     events.append(refill_event(s, poured, lid_tiles))
 
 
@@ -299,6 +311,8 @@ def outcome_of(state: State) -> Outcome | None:
         reason = f"{{p{winners[0]}}} wins with {best} points."
     if state["end"] == "no_tiles":
         reason = "No tile could be drawn for a new round, so the game ended. " + reason
+    elif state["end"] == "no_row_possible":
+        reason = "No player could complete a wall row any more, so the game ended. " + reason
     details = [
         {
             "seat": p,
