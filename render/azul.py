@@ -423,6 +423,8 @@ def _draw_board(
     tag = ""
     if acting:
         tag = "  ◀ to move" if view["phase"] == "offer" else "  ◀ choose column"
+    elif view["outcome"] and seat in view["outcome"]["winners"]:
+        tag = "  ★ winner"
     nf = font(24, True)
     label = fit_text(name, nf, name_room - int(font(18, True).getlength(tag)))
     d.text((bx + 58, by + 30), label, font=nf, fill=INK, anchor="lm")
@@ -504,14 +506,19 @@ def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> N
     tf = font(26, True)
     d.text((MARGIN, HEADER_H // 2), title, font=tf, fill=INK, anchor="lm")
     x = MARGIN + int(tf.getlength(title)) + 18
+    room = WIDTH - MARGIN - rw - 24 - x
     sfont = font(22)
-    d.text(
-        (x, HEADER_H // 2),
-        fit_text(status, sfont, WIDTH - MARGIN - rw - 24 - x),
-        font=sfont,
-        fill=INK,
-        anchor="lm",
-    )
+    if sfont.getlength(status) <= room:
+        d.text((x, HEADER_H // 2), status, font=sfont, fill=INK, anchor="lm")
+    else:  # two smaller lines (game-over reasons run long)
+        small = font(18)
+        words = status.split()
+        first = ""
+        while words and small.getlength((first + " " + words[0]).strip()) <= room:
+            first = (first + " " + words.pop(0)).strip()
+        second = fit_text(" ".join(words), small, room)
+        d.text((x, HEADER_H // 2 - 1), first, font=small, fill=INK, anchor="lb")
+        d.text((x, HEADER_H // 2 + 1), second, font=small, fill=INK, anchor="lt")
     d.text((WIDTH - MARGIN, HEADER_H // 2), right, font=rf, fill=MUTED, anchor="rm")
 
 
