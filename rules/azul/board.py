@@ -1,0 +1,219 @@
+"""Azul's fixed components and the pure arithmetic on them (no game flow here).
+
+Why computed, not data: the coloured wall is a Latin square given by one formula in the rules
+reference (colour at row r, column c is ORDER[(c - r) mod 5]), the floor penalties and factory
+counts are printed on the boxes. Nothing here can be "corrected" by a data file without
+changing the game itself, so they live as constants.
+
+Representation, chosen for playout speed: colours are ints 0..4 in the order B Y R K W; a wall
+is a flat list of 25 ints (-1 = empty, else the colour on it) indexed ``row * 5 + column``;
+bags, lids, factories and the centre are lists of 5 per-colour counts.
+"""
+
+from __future__ import annotations
+
+from rules.rng import Rng
+
+COLOURS = "BYRKW"
+COLOUR_NAMES = ("blue", "yellow", "red", "black", "white")
+#: The first-player marker as it sits in a floor list (it is not one of the 100 tiles).
+MARKER = 5
+TILES_PER_COLOUR = 20
+TOTAL_TILES = 100
+TILES_PER_FACTORY = 4
+FACTORY_COUNT = {2: 5, 3: 7, 4: 9}
+#: Source index used for the centre of the table (factories are 0..8).
+CENTRE = 9
+FLOOR_PENALTIES = (1, 1, 2, 2, 2, 3, 3)
+FLOOR_SPACES = len(FLOOR_PENALTIES)
+#: Total penalty for a floor holding k items (marker included), k = 0..7.
+FLOOR_TOTAL = tuple(sum(FLOOR_PENALTIES[:k]) for k in range(FLOOR_SPACES + 1))
+BONUS_ROW, BONUS_COLUMN, BONUS_COLOUR = 2, 7, 10
+
+
+def printed_colour(row: int, column: int) -> int:
+    """Colour printed on the coloured wall at (row, column)."""
+    return (column - row) % 5
+
+
+def printed_column(row: int, colour: int) -> int:
+    """Column where ``colour`` belongs in ``row`` on the coloured wall."""
+    return (colour + row) % 5
+
+
+#: FREE_COLOURS[mask] = colours whose bit is not set in the 5-bit ``mask``.
+FREE_COLOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(k for k in range(5) if not mask >> k & 1) for mask in range(32)
+)
+
+
+def placement_points(wall: list[int], row: int, column: int) -> int:
+    """Points for a tile just placed at (row, column) (already on ``wall``).
+
+    A tile with no horizontal or vertical neighbour scores 1; otherwise each unbroken run
+    through it of length >= 2 (horizontal, vertical) scores its length.
+    """
+    base = row * 5
+    left = column
+    while left > 0 and wall[base + left - 1] >= 0:
+        left -= 1
+    right = column
+    while right < 4 and wall[base + right + 1] >= 0:
+        right += 1
+    up = row
+    while up > 0 and wall[(up - 1) * 5 + column] >= 0:
+        up -= 1
+    down = row
+    while down < 4 and wall[(down + 1) * 5 + column] >= 0:
+        down += 1
+    horizontal = right - left + 1
+    vertical = down - up + 1
+    if horizontal == 1 and vertical == 1:
+        return 1
+    return (horizontal if horizontal > 1 else 0) + (vertical if vertical > 1 else 0)
+
+
+def complete_rows(wall: list[int]) -> int:
+    return sum(1 for r in range(5) if min(wall[r * 5 : r * 5 + 5]) >= 0)
+
+
+def complete_columns(wall: list[int]) -> int:
+    return sum(1 for c in range(5) if min(wall[c::5]) >= 0)
+
+
+def complete_colours(wall: list[int]) -> int:
+    return sum(1 for k in range(5) if wall.count(k) == 5)
+
+
+def end_bonus(wall: list[int]) -> tuple[int, int, int, int]:
+    """(rows, columns, colours, bonus points) for the final scoring."""
+    rows, cols, colours = complete_rows(wall), complete_columns(wall), complete_colours(wall)
+    return rows, cols, colours, rows * BONUS_ROW + cols * BONUS_COLUMN + colours * BONUS_COLOUR
+
+
+def legal_grey_columns(wall: list[int], row: int, colour: int) -> list[int]:
+    """Columns of ``row`` where ``colour`` may go on the grey wall: the space is empty, the
+    row does not hold the colour yet and neither does the column."""
+    base = row * 5
+    if colour in wall[base : base + 5]:
+        return []
+    return [c for c in range(5) if wall[base + c] < 0 and colour not in wall[c::5]]
+
+
+def row_can_be_completed(wall: list[int], row: int) -> bool:
+    """Grey wall: can ``row`` still be filled, i.e. can its missing colours go into its empty
+    spaces with no colour twice in a column? (A small bipartite matching, by backtracking.)
+    On the coloured wall this is always true; on the grey wall a row can become dead."""
+    base = row * 5
+    cells = wall[base : base + 5]
+    empty = [c for c in range(5) if cells[c] < 0]
+    missing = [k for k in range(5) if k not in cells]
+    if not empty:
+        return True
+    blocked = [{wall[r * 5 + c] for r in range(5)} for c in range(5)]
+
+    def fit(i: int, used: int) -> bool:
+        if i == len(missing):
+            return True
+        k = missing[i]
+        return any(
+            not used >> j & 1 and k not in blocked[c] and fit(i + 1, used | 1 << j)
+            for j, c in enumerate(empty)
+        )
+
+    return fit(0, 0)
+
+
+def any_row_can_be_completed(
+    walls: list[list[int]],
+    line_colours: list[list[int]],
+    line_counts: list[list[int]],
+    supply: list[int],
+    grey: bool,
+) -> bool:
+    """Can any player still complete any wall row, however everyone plays from now on?
+
+    ``supply`` counts, per colour, the tiles that can still reach a pattern line (bag, lid,
+    table, floors). Tiles in an unfinished pattern line are locked until it fills; a line
+    holding n of its m tiles of colour k can fill if m - n more k tiles are available, and
+    filling it gives m - 1 back to the lid (all m on the grey wall when no column takes it,
+    so we count n back there: an upper bound, to never end a game that could go on).
+    Because a completion never lowers the supply, completing every completable line in any
+    order reaches the largest supply (a fixpoint). A row can then be completed if its
+    pattern line is free (empty or completable), every missing colour has enough tiles for a
+    full line, and (grey wall) the missing colours fit its empty columns.
+    """
+    if not grey and min(supply) >= 5:
+        return True  # every line can fill and every colour can fill any line
+    avail = list(supply)
+    locked = [
+        (line_colours[p][r], line_counts[p][r], r + 1, p * 5 + r)
+        for p in range(len(walls))
+        for r in range(5)
+        if line_counts[p][r]
+    ]
+    free: set[int] = set()
+    progress = True
+    while progress:
+        progress = False
+        for k, n, m, key in locked:
+            if key not in free and avail[k] >= m - n:
+                free.add(key)
+                avail[k] += n if grey else n - 1
+                progress = True
+    for p, wall in enumerate(walls):
+        for r in range(5):
+            row = wall[r * 5 : r * 5 + 5]
+            held = line_colours[p][r] if line_counts[p][r] else -1
+            if held >= 0 and p * 5 + r not in free:
+                continue
+            if grey and not row_can_be_completed(wall, r):
+                continue
+            if all(avail[k] >= r + 1 or k == held for k in range(5) if k not in row):
+                return True
+    return False
+
+
+_DRAW_LIMIT = 1 << 62
+
+
+def draw_tiles(rng: Rng, bag: list[int], lid: list[int], count: int) -> tuple[list[int], int]:
+    """Draw up to ``count`` tiles from ``bag`` (mutated), pouring ``lid`` (mutated) into the
+    bag whenever the bag runs empty. Returns (colours drawn in order, number of tiles drawn
+    before the lid was poured in, or -1 if it never was).
+
+    Why the arithmetic: drawing j tiles in order from t tiles has t(t-1)...(t-j+1) equally
+    likely outcomes, so one uniform integer below that product (``rng.below`` is unbiased),
+    read as a mixed-radix number, picks all j tiles at once. That is exactly as fair as one
+    draw per tile and several times faster, which matters for the playout benchmark.
+    """
+    drawn: list[int] = []
+    poured_after = -1
+    total = sum(bag)
+    while len(drawn) < count:
+        if total == 0:
+            lid_total = sum(lid)
+            if lid_total == 0:
+                break
+            for k in range(5):
+                bag[k] += lid[k]
+                lid[k] = 0
+            total = lid_total
+            poured_after = len(drawn)
+        span = 1
+        j = 0
+        while len(drawn) + j < count and j < total and span * (total - j) < _DRAW_LIMIT:
+            span *= total - j
+            j += 1
+        x = rng.below(span)
+        for _ in range(j):
+            r = x % total
+            x //= total
+            k = 0
+            while r >= bag[k]:
+                r -= bag[k]
+                k += 1
+            bag[k] -= 1
+            total -= 1
+            drawn.append(k)
+    return drawn, poured_after

@@ -1,0 +1,496 @@
+"""Azul (Michael Kiesling, 2017) behind the Tessera game interface.
+
+Rules reference: ``shared/rules/azul.md`` (restating the published rules after the Polish
+seed rulebook). Decisions where that text is unclear, marked [R]/[our decision], or silent:
+
+- Starting player: drawn at random from the match seed (the seed gives it to whoever was
+  last in Portugal).
+- [our decision] If at the start of a round not a single tile can be drawn (bag and lid both
+  empty), the game ends at once with the final scoring (reason ``no_tiles``).
+- The first player to take from the centre puts the marker on the leftmost free floor space
+  *before* the taken tiles are placed (the rules say "also takes the marker ... Then the
+  player puts the taken tiles"), so overflow tiles land to its right. If the floor is already
+  full (7), the player still takes the marker and starts the next round, but it occupies no
+  space and costs nothing (published FAQ practice; the floor has only 7 spaces).
+- If nobody took from the centre during a round (possible when every factory held one
+  colour), the marker is still in the centre and the same player starts the next round.
+- Wall tiling on the coloured side is automatic and happens inside the move that empties the
+  table; its scoring appears as events. Floor penalties are applied after all of a player's
+  lines are tiled; the score is then clamped at 0 (it can never be negative at any time).
+- Grey-wall variant: after the offer phase every player with a full pattern line whose
+  tile has two or more legal columns is asked, top line first. All such players are asked at
+  the same time (``to_act`` lists them all): their walls are independent, so the result does
+  not depend on the order in which they answer. A line with exactly one legal column is placed
+  there automatically (no choice to make; an event says so); a line with none goes to the
+  floor line, overflow to the lid. Placing in phase A still refuses a colour already in that
+  wall row.
+- [our decision, beyond the reference] The game also ends, after a round's wall tiling, when
+  no player can complete any wall row any more however the game is played (reason
+  ``no_row_possible``; see ``board.any_row_can_be_completed``). On the grey wall a row dies
+  when its missing colours all sit in the columns of its empty spaces; on either wall a
+  colour can starve (all its tiles still in play locked in pattern lines that need more of
+  it). Random playouts found both, and without this such games never end. Checked after
+  the "row completed" and "no tile can be drawn" ends; the published rules are silent.
+- The box lid is public (discarded tiles are face up); the view shows bag and lid counts and
+  their colour make-up, which any player could work out from the table anyway.
+- No move can be skipped in Azul, so ``default_move`` returns ``None`` (a clock that runs
+  out is the match's business).
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from rules.azul.board import (
+    CENTRE,
+    COLOUR_NAMES,
+    COLOURS,
+    FACTORY_COUNT,
+    FLOOR_SPACES,
+    FREE_COLOURS,
+    MARKER,
+    TILES_PER_COLOUR,
+    legal_grey_columns,
+    placement_points,
+)
+from rules.azul.moves import (
+    _GROUPS,
+    FLOOR,
+    FLOOR_SLOT,
+    PARSED,
+    column_move,
+    group,
+    parse_column,
+    parse_offer,
+    source_name,
+)
+from rules.azul.rounds import (
+    OFFER,
+    OVER,
+    TILING,
+    advance,
+    after_tiling,
+    cname,
+    end_offer,
+    outcome_of,
+    own_players,
+    place,
+    refill,
+    refill_event,
+    tiles_text,
+)
+from rules.azul.view import build_view
+from rules.base import Event, Game, IllegalMove, Move, Outcome, State, View
+from rules.rng import Rng
+
+
+class AzulOptions(BaseModel):
+    """Match options. ``grey_wall``: play the grey (uncoloured) wall variant."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    grey_wall: bool = False
+
+
+def _floor_only(slots: list[Move | None]) -> tuple[Move | None]:
+    return (slots[FLOOR_SLOT],)
+
+
+def _getter(wanted: list[int]) -> Any:
+    """A fast picker of the wanted group slots plus the floor move, always as a tuple."""
+    return itemgetter(*wanted, FLOOR_SLOT) if wanted else _floor_only
+
+
+class Azul(Game):
+    id = "azul"
+    name = "Azul"
+    min_players = 2
+    max_players = 4
+    Options = AzulOptions
+    summary = (
+        "Draft tiles: take every tile of one colour from a factory (the rest go to the centre)\n"
+        "or from the centre (the first to do so takes the first-player marker to the floor).\n"
+        "Put them all in one pattern line (one colour per line, not a colour already in that\n"
+        "wall row); extras fall to the floor (−1 −1 −2 −2 −2 −3 −3). Full lines move one tile\n"
+        "to the wall and score its connected runs. The game ends after a round in which a wall\n"
+        "row is completed: +2 per row, +7 per column, +10 per full colour."
+    )
+    notation_help = (
+        "Write source-colour-line: F3-R-2 takes red from factory 3 into line 2, C-B-F takes "
+        "blue from the centre to the floor. Colours: B blue, Y yellow, R red, K black, "
+        "W white. Grey wall tiling: col-3."
+    )
+    has_hidden_information = False
+
+    # ------------------------------------------------------------------ setup
+    def setup(
+        self, player_count: int, seed: int, options: BaseModel | dict[str, Any] | None = None
+    ) -> State:
+        self.check_player_count(player_count)
+        opts = self.parse_options(options)
+        assert isinstance(opts, AzulOptions)
+        n = player_count
+        rng = Rng.from_seed(seed, "azul")
+        first = rng.below(n)
+        s: State = {
+            "players": n,
+            "grey": opts.grey_wall,
+            "round": 1,
+            "phase": OFFER,
+            "first": first,
+            "turn": first,
+            "marker": -1,
+            "bag": [TILES_PER_COLOUR] * 5,
+            "lid": [0] * 5,
+            "fac": [[0] * 5 for _ in range(FACTORY_COUNT[n])],
+            "centre": [0] * 5,
+            "left": 0,
+            "lc": [[-1] * 5 for _ in range(n)],
+            "ln": [[0] * 5 for _ in range(n)],
+            "wall": [[-1] * 25 for _ in range(n)],
+            "rows": [[0] * 5 for _ in range(n)],
+            "floor": [[] for _ in range(n)],
+            "score": [0] * n,
+            "tnext": None,
+            "end": None,
+            "bonus": None,
+            "rng": 0,
+        }
+        refill(s, rng)
+        s["rng"] = rng.state
+        return s
+
+    def setup_events(self, state: State) -> list[Event]:
+        """The chance outcome of the first round's factories (for a game record)."""
+        return [refill_event(state, -1, 0)]
+
+    # ------------------------------------------------------------------ queries
+    def to_act(self, state: State) -> list[int]:
+        phase = state["phase"]
+        if phase == OFFER:
+            return [state["turn"]]
+        if phase == TILING:
+            return [p for p, t in enumerate(state["tnext"]) if t < 5]
+        return []
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        phase = state["phase"]
+        if phase != OFFER:
+            if phase == TILING and state["tnext"][seat] < 5:
+                return self._column_moves(state, seat)
+            return []
+        if seat != state["turn"]:
+            return []
+        lc = state["lc"][seat]
+        ln = state["ln"][seat]
+        rows = state["rows"][seat]
+        # slots[k]: group slots (line * 8 + free space) of the lines that accept colour k
+        slots: list[list[int]] = [[], [], [], [], []]
+        for i in range(5):
+            c = ln[i]
+            if c:
+                if c <= i:
+                    slots[lc[i]].append(i * 9 + 1 - c)
+            else:
+                x = i * 9 + 1
+                for k in FREE_COLOURS[rows[i]]:
+                    slots[k].append(x)
+        pick: list[Any] = [None, None, None, None, None]
+        moves: list[Move] = []
+        groups_get = _GROUPS.get
+        for f, fac in enumerate(state["fac"]):
+            for k, c in enumerate(fac):
+                if c:
+                    g = groups_get(((f * 5 + k) << 5 | c) << 1) or group(f, k, c, 0)
+                    getter = pick[k]
+                    if getter is None:
+                        getter = pick[k] = _getter(slots[k])
+                    moves += getter(g)
+        marker = 1 if state["marker"] < 0 else 0
+        for k, c in enumerate(state["centre"]):
+            if c:
+                g = groups_get(((CENTRE * 5 + k) << 5 | c) << 1 | marker) or group(
+                    CENTRE, k, c, marker
+                )
+                getter = pick[k]
+                if getter is None:
+                    getter = pick[k] = _getter(slots[k])
+                moves += getter(g)
+        return moves
+
+    def _column_moves(self, state: State, seat: int) -> list[Move]:
+        line = state["tnext"][seat]
+        colour = state["lc"][seat][line]
+        wall = list(state["wall"][seat])
+        moves = []
+        for col in legal_grey_columns(wall, line, colour):
+            wall[line * 5 + col] = colour
+            moves.append(column_move(line, colour, col, placement_points(wall, line, col)))
+            wall[line * 5 + col] = -1
+        return moves
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        phase = state["phase"]
+        if phase == OFFER:
+            if seat != state["turn"]:
+                raise IllegalMove("It is not your turn.")
+            parsed = PARSED.get(move.notation) or parse_offer(move.notation)
+            if parsed is None or self._offer_problem(state, seat, *parsed) is not None:
+                raise IllegalMove(self.explain_illegal(state, seat, move.notation))
+            return self._take(state, seat, *parsed)
+        if phase == TILING:
+            if state["tnext"][seat] >= 5:
+                raise IllegalMove("It is not your turn.")
+            col = parse_column(move.notation)
+            if col is None or self._column_problem(state, seat, col) is not None:
+                raise IllegalMove(self.explain_illegal(state, seat, move.notation))
+            return self._choose_column(state, seat, col)
+        raise IllegalMove("This game is over; no more moves can be made.")
+
+    def _take(
+        self, state: State, seat: int, src: int, colour: int, dest: int
+    ) -> tuple[State, list[Event]]:
+        s = dict(state)
+        centre = s["centre"] = list(state["centre"])
+        took_marker = False
+        if src == CENTRE:
+            count = centre[colour]
+            centre[colour] = 0
+            if state["marker"] < 0:
+                took_marker = True
+                s["marker"] = seat
+        else:
+            facs = s["fac"] = list(state["fac"])
+            fac = facs[src]
+            count = fac[colour]
+            for k in range(5):
+                if k != colour:
+                    centre[k] += fac[k]
+            facs[src] = []  # an emptied factory is [] so legal_moves skips it at once
+        s["left"] = state["left"] - count
+
+        floor = list(state["floor"][seat])
+        if took_marker and len(floor) < FLOOR_SPACES:
+            floor.append(MARKER)
+        over = count
+        if dest != FLOOR:
+            ln = list(state["ln"][seat])
+            lcs = list(state["lc"][seat])
+            placed = min(count, dest + 1 - ln[dest])
+            ln[dest] += placed
+            lcs[dest] = colour
+            over = count - placed
+            s["ln"] = x = list(state["ln"])
+            x[seat] = ln
+            s["lc"] = x = list(state["lc"])
+            x[seat] = lcs
+        to_lid = 0
+        if over:
+            room = FLOOR_SPACES - len(floor)
+            on_floor = over if over < room else room
+            floor.extend([colour] * on_floor)
+            to_lid = over - on_floor
+            if to_lid:
+                s["lid"] = lid = list(state["lid"])
+                lid[colour] += to_lid
+        if over or took_marker:
+            s["floor"] = x = list(state["floor"])
+            x[seat] = floor
+
+        where = "floor" if dest == FLOOR else f"line {dest + 1}"
+        text = f"{{p{seat}}} took {count} {COLOUR_NAMES[colour]} from {source_name(src)} → {where}"
+        if dest != FLOOR and over:
+            text += f" ({over} to floor)"
+        if to_lid:
+            text += f" ({to_lid} to the box lid)"
+        if took_marker:
+            text += " and the first player marker"
+        events = [
+            Event(
+                "take",
+                text,
+                {
+                    "seat": seat,
+                    "source": "C" if src == CENTRE else src + 1,
+                    "colour": COLOURS[colour],
+                    "count": count,
+                    "line": None if dest == FLOOR else dest + 1,
+                    "overflow": over if dest != FLOOR else 0,
+                    "lid": to_lid,
+                    "marker": took_marker,
+                },
+            )
+        ]
+        if s["left"]:
+            s["turn"] = (seat + 1) % s["players"]
+        else:
+            end_offer(s, events)
+        return s, events
+
+    # ------------------------------------------------------------------ wall tiling (grey)
+
+    def _choose_column(self, state: State, seat: int, col: int) -> tuple[State, list[Event]]:
+        s = dict(state)
+        own_players(s)
+        s["tnext"] = list(state["tnext"])
+        line = s["tnext"][seat]
+        k = s["lc"][seat][line]
+        pts = place(s, seat, line, col)
+        events = [
+            Event(
+                "tile",
+                f"{{p{seat}}} tiles line {line + 1} ({cname(k)}) in column {col + 1}: +{pts}",
+                {
+                    "seat": seat,
+                    "line": line + 1,
+                    "colour": COLOURS[k],
+                    "column": col + 1,
+                    "points": pts,
+                },
+            )
+        ]
+        s["tnext"][seat] = line + 1
+        advance(s, seat, events)
+        if all(t >= 5 for t in s["tnext"]):
+            after_tiling(s, events)
+        return s, events
+
+    # ------------------------------------------------------------------ legality words
+    def _offer_problem(
+        self, state: State, seat: int, src: int, colour: int, dest: int
+    ) -> str | None:
+        """Why taking ``colour`` from ``src`` into ``dest`` is illegal now, or ``None``."""
+        nf = len(state["fac"])
+        cname = COLOUR_NAMES[colour]
+        if src != CENTRE and not 0 <= src < nf:
+            return f"There is no factory {src + 1}: this game has factories 1–{nf}."
+        if not (0 <= dest < 5 or dest == FLOOR):
+            return f"There is no line {dest + 1}: pattern lines are 1–5 (or F for the floor)."
+        if src == CENTRE:
+            pile = state["centre"]
+            if not pile[colour]:
+                if not any(pile):
+                    if state["marker"] < 0:
+                        return (
+                            "The centre holds only the first player marker; taking only the "
+                            "marker is not a move."
+                        )
+                    return "The centre is empty."
+                return f"The centre has no {cname} tiles (it holds {tiles_text(pile)})."
+        else:
+            pile = state["fac"][src]
+            if not any(pile):
+                return f"Factory {src + 1} is empty."
+            if not pile[colour]:
+                return f"Factory {src + 1} has no {cname} tiles (it holds {tiles_text(pile)})."
+        if dest == FLOOR:
+            return None
+        held = state["ln"][seat][dest]
+        if held:
+            have = state["lc"][seat][dest]
+            if have != colour:
+                held_name = COLOUR_NAMES[have]
+                return f"Line {dest + 1} already holds {held_name}; it only takes {held_name}."
+            if held == dest + 1:
+                return (
+                    f"Line {dest + 1} is already full ({held} {cname}); choose another line "
+                    "or the floor."
+                )
+        elif state["rows"][seat][dest] >> colour & 1:
+            return (
+                f"Your wall row {dest + 1} already has {cname}; put it in another line or "
+                "the floor."
+            )
+        return None
+
+    def _column_problem(self, state: State, seat: int, col: int) -> str | None:
+        line = state["tnext"][seat]
+        k = state["lc"][seat][line]
+        wall = state["wall"][seat]
+        if not 0 <= col < 5:
+            return f"There is no column {col + 1}: wall columns are 1–5."
+        if wall[line * 5 + col] >= 0:
+            return f"Row {line + 1}, column {col + 1} of your wall is already tiled."
+        for r in range(5):
+            if wall[r * 5 + col] == k:
+                return f"Column {col + 1} already has a {COLOUR_NAMES[k]} tile (row {r + 1})."
+        return None
+
+    def explain_illegal(self, state: State, seat: int, text: str) -> str:
+        phase = state["phase"]
+        if phase == OVER:
+            return "This game is over; no more moves can be made."
+        if seat not in self.to_act(state):
+            return "It is not your turn."
+        if phase == TILING:
+            line = state["tnext"][seat]
+            k = state["lc"][seat][line]
+            col = parse_column(text)
+            legal = ", ".join(m.notation for m in self._column_moves(state, seat))
+            if col is None:
+                return (
+                    f"Now choose the wall column for line {line + 1} ({COLOUR_NAMES[k]}): "
+                    f"one of {legal}."
+                )
+            problem = self._column_problem(state, seat, col)
+            return f"{problem} Choose one of {legal}." if problem else "That column is legal."
+        parsed = parse_offer(text)
+        if parsed is None:
+            if parse_column(text) is not None:
+                return "Wall columns are chosen only during grey-wall tiling. " + self.notation_help
+            shown = text.strip()[:40]
+            return f"“{shown}” is not a move. {self.notation_help}"
+        problem = self._offer_problem(state, seat, *parsed)
+        return problem or "That move is legal."
+
+    def parse(self, state: State, seat: int, text: str) -> Move:
+        """Like the default, but typed text may omit dashes or spell a source out
+        (``f3r2``, ``factory 3 r 2``, ``centre b floor``)."""
+        if self.outcome(state) is not None:
+            raise IllegalMove("This game is over; no more moves can be made.")
+        if seat not in self.to_act(state):
+            raise IllegalMove("It is not your turn.")
+        if state["phase"] == OFFER:
+            parsed = parse_offer(text)
+            if parsed is not None:
+                for m in self.legal_moves(state, seat):
+                    if PARSED.get(m.notation) == parsed:
+                        return m
+        else:
+            col = parse_column(text)
+            if col is not None:
+                for m in self.legal_moves(state, seat):
+                    if m.notation == f"col-{col + 1}":
+                        return m
+        return super().parse(state, seat, text)
+
+    # ------------------------------------------------------------------ results
+    def outcome(self, state: State) -> Outcome | None:
+        return outcome_of(state)
+
+    def scores(self, state: State) -> list[int]:
+        return list(state["score"])
+
+    def status(self, state: State) -> str:
+        phase = state["phase"]
+        r = state["round"]
+        if phase == OFFER:
+            return f"Round {r}: {{p{state['turn']}}} to take tiles."
+        if phase == TILING:
+            who = " and ".join(f"{{p{p}}}" for p in self.to_act(state))
+            return f"Round {r}, wall tiling: {who} to choose a wall column."
+        out = self.outcome(state)
+        assert out is not None
+        return f"Game over after round {r}. {out.reason}"
+
+    # ------------------------------------------------------------------ view
+    def view(self, state: State, seat: int | None) -> View:
+        """Everything is public in Azul, so every seat sees the same view."""
+        return build_view(self, state)
+
+
+GAME = Azul()

@@ -1,0 +1,327 @@
+"""Round flow between decisions: wall tiling, floor penalties, the next round's factories,
+the end of the game and its result.
+
+These functions work on a state ``s`` that the caller has already copied (see
+:func:`own_players`), so ``Azul.apply`` stays pure while the round-end bookkeeping mutates
+freely. Events are appended to the caller's list.
+"""
+
+from __future__ import annotations
+
+from rules.azul.board import (
+    COLOUR_NAMES,
+    COLOURS,
+    FLOOR_SPACES,
+    FLOOR_TOTAL,
+    MARKER,
+    TILES_PER_FACTORY,
+    any_row_can_be_completed,
+    complete_rows,
+    draw_tiles,
+    end_bonus,
+    legal_grey_columns,
+    placement_points,
+    printed_column,
+)
+from rules.base import Event, Outcome, State, rank_by
+from rules.rng import Rng
+
+OFFER, TILING, OVER = "offer", "tiling", "over"
+
+
+def cname(k: int) -> str:
+    return COLOUR_NAMES[k]
+
+
+def tiles_text(counts: list[int]) -> str:
+    parts = [f"{n} {COLOUR_NAMES[k]}" for k, n in enumerate(counts) if n]
+    return ", ".join(parts) if parts else "nothing"
+
+
+def own_players(s: State) -> None:
+    """Give ``s`` its own copies of every per-player list (before a whole-table update)."""
+    for key in ("lc", "ln", "wall", "rows", "floor"):
+        s[key] = [list(x) for x in s[key]]
+    s["score"] = list(s["score"])
+    s["lid"] = list(s["lid"])
+
+
+def end_offer(s: State, events: list[Event]) -> None:
+    """The table is empty: tile the walls (or ask grey-wall players), then go on."""
+    own_players(s)
+    s["turn"] = -1
+    if s["grey"]:
+        s["phase"] = TILING
+        s["tnext"] = [0] * s["players"]
+        for p in range(s["players"]):
+            advance(s, p, events)
+        if all(t >= 5 for t in s["tnext"]):
+            after_tiling(s, events)
+        return
+    for p in range(s["players"]):
+        lc, ln = s["lc"][p], s["ln"][p]
+        placed = []
+        for i in range(5):
+            if ln[i] == i + 1:
+                k = lc[i]
+                col = printed_column(i, k)
+                pts = place(s, p, i, col)
+                placed.append(
+                    {"line": i + 1, "colour": COLOURS[k], "column": col + 1, "points": pts}
+                )
+        if placed:
+            words = ", ".join(
+                f"line {d['line']} {COLOUR_NAMES[COLOURS.index(d['colour'])]} +{d['points']}"
+                for d in placed
+            )
+            events.append(
+                Event(
+                    "tile",
+                    f"{{p{p}}} tiles the wall: {words}",
+                    {"seat": p, "placed": placed, "points": sum(d["points"] for d in placed)},
+                )
+            )
+    after_tiling(s, events)
+
+
+def place(s: State, p: int, line: int, col: int) -> int:
+    """Move the tile of full ``line`` to the wall at ``col``, the rest to the lid; score.
+    ``s``'s per-player lists must already be its own."""
+    k = s["lc"][p][line]
+    wall = s["wall"][p]
+    wall[line * 5 + col] = k
+    s["rows"][p][line] |= 1 << k
+    s["lid"][k] += line
+    s["ln"][p][line] = 0
+    s["lc"][p][line] = -1
+    pts = placement_points(wall, line, col)
+    s["score"][p] += pts
+    return pts
+
+
+def advance(s: State, p: int, events: list[Event]) -> None:
+    """Grey wall: walk ``p``'s lines from ``tnext`` down, settling every line that needs
+    no choice, and stop at the first line with two or more legal columns."""
+    i = s["tnext"][p]
+    while i < 5:
+        if s["ln"][p][i] == i + 1:
+            k = s["lc"][p][i]
+            cols = legal_grey_columns(s["wall"][p], i, k)
+            if len(cols) >= 2:
+                break
+            if cols:
+                pts = place(s, p, i, cols[0])
+                events.append(
+                    Event(
+                        "tile",
+                        f"{{p{p}}} tiles line {i + 1} ({cname(k)}) in column {cols[0] + 1}, "
+                        f"the only legal column: +{pts}",
+                        {
+                            "seat": p,
+                            "line": i + 1,
+                            "colour": COLOURS[k],
+                            "column": cols[0] + 1,
+                            "points": pts,
+                            "forced": True,
+                        },
+                    )
+                )
+            else:
+                floor = s["floor"][p]
+                room = FLOOR_SPACES - len(floor)
+                on_floor = min(room, i + 1)
+                floor.extend([k] * on_floor)
+                s["lid"][k] += i + 1 - on_floor
+                s["ln"][p][i] = 0
+                s["lc"][p][i] = -1
+                events.append(
+                    Event(
+                        "no_column",
+                        f"{{p{p}}} has no legal column for line {i + 1} ({cname(k)}): "
+                        f"its {i + 1} tiles go to the floor",
+                        {
+                            "seat": p,
+                            "line": i + 1,
+                            "colour": COLOURS[k],
+                            "floor": on_floor,
+                            "lid": i + 1 - on_floor,
+                        },
+                    )
+                )
+        i += 1
+    s["tnext"][p] = i
+
+
+def after_tiling(s: State, events: list[Event]) -> None:
+    """Floor penalties, then the end check or the next round's factories."""
+    n = s["players"]
+    for p in range(n):
+        floor = s["floor"][p]
+        if not floor:
+            continue
+        penalty = FLOOR_TOTAL[len(floor)]
+        before = s["score"][p]
+        s["score"][p] = max(0, before - penalty)
+        for k in floor:
+            if k != MARKER:
+                s["lid"][k] += 1
+        events.append(
+            Event(
+                "floor",
+                f"{{p{p}}} loses {penalty} for the floor line"
+                + ("" if before >= penalty else f" (score stops at 0, lost {before})"),
+                {
+                    "seat": p,
+                    "items": len(floor),
+                    "penalty": penalty,
+                    "lost": before - s["score"][p],
+                },
+            )
+        )
+        s["floor"][p] = []
+    s["phase"] = OFFER
+    s["tnext"] = None
+    if any(31 in rows for rows in s["rows"]):  # a wall row holds all five colours
+        finish(s, events, "row")
+        return
+    if sum(s["bag"]) + sum(s["lid"]) == 0:
+        events.append(
+            Event(
+                "no_tiles",
+                "Not a single tile can be drawn (bag and box lid are empty): the game ends.",
+                {"round": s["round"]},
+            )
+        )
+        finish(s, events, "no_tiles")
+        return
+    supply = [a + b for a, b in zip(s["bag"], s["lid"], strict=True)]
+    if not any_row_can_be_completed(s["wall"], s["lc"], s["ln"], supply, s["grey"]):
+        events.append(
+            Event(
+                "no_row_possible",
+                "No player can complete a wall row any more, however the game is played: "
+                "the game ends.",
+                {"round": s["round"]},
+            )
+        )
+        finish(s, events, "no_row_possible")
+        return
+    holder = s["marker"] if s["marker"] >= 0 else s["first"]
+    s["round"] += 1
+    s["first"] = s["turn"] = holder
+    s["marker"] = -1
+    s["fac"] = [[0] * 5 for _ in s["fac"]]
+    s["bag"] = list(s["bag"])
+    rng = Rng(s["rng"])
+    poured, lid_tiles = refill(s, rng)
+    s["rng"] = rng.state
+    events.append(refill_event(s, poured, lid_tiles))
+
+
+def refill(s: State, rng: Rng) -> tuple[int, int]:
+    """Fill the factories from the bag (lid poured in when the bag runs dry), in factory
+    order, so with too few tiles the last factories stay short. Mutates ``s`` (whose
+    ``bag``, ``lid`` and ``fac`` must be its own). Returns (tiles drawn before the lid was
+    poured, -1 if never; number of lid tiles poured)."""
+    lid_tiles = sum(s["lid"])
+    facs = s["fac"]
+    drawn, poured = draw_tiles(rng, s["bag"], s["lid"], TILES_PER_FACTORY * len(facs))
+    for j, k in enumerate(drawn):
+        facs[j // TILES_PER_FACTORY][k] += 1
+    s["left"] = len(drawn)
+    if len(drawn) < TILES_PER_FACTORY * len(facs):
+        s["fac"] = [f if any(f) else [] for f in facs]
+    s["fac_draw"] = [
+        "".join(COLOURS[k] for k in drawn[i : i + TILES_PER_FACTORY])
+        for i in range(0, TILES_PER_FACTORY * len(facs), TILES_PER_FACTORY)
+    ]
+    return poured, lid_tiles if poured >= 0 else 0
+
+
+def refill_event(s: State, poured: int, lid_tiles: int) -> Event:
+    short = sum(1 for d in s["fac_draw"] if len(d) < TILES_PER_FACTORY)
+    text = f"Round {s['round']}: the factories are filled"
+    if poured >= 0:
+        text += f" (the bag ran out; {lid_tiles} tiles from the box lid went back into it)"
+    if short:
+        text += f"; {short} factor{'y' if short == 1 else 'ies'} stay short: the bag is empty"
+    data = {
+        "round": s["round"],
+        "factories": list(s["fac_draw"]),
+        "lid_poured_after": poured,
+        "lid_tiles_poured": lid_tiles,
+        "first": s["first"],
+    }
+    return Event("refill", text, data, reveals=True)
+
+
+def finish(s: State, events: list[Event], reason: str) -> None:
+    s["phase"] = OVER
+    s["turn"] = -1
+    s["end"] = reason
+    s["bonus"] = bonus = []
+    for p in range(s["players"]):
+        rows, cols, colours, pts = end_bonus(s["wall"][p])
+        bonus.append([rows, cols, colours, pts])
+        s["score"][p] += pts
+        if pts:
+            events.append(
+                Event(
+                    "bonus",
+                    f"{{p{p}}} scores {pts} end bonus: {rows} row(s) ×2, {cols} column(s) ×7, "
+                    f"{colours} colour(s) ×10",
+                    {
+                        "seat": p,
+                        "rows": rows,
+                        "columns": cols,
+                        "colours": colours,
+                        "points": pts,
+                    },
+                )
+            )
+    out = outcome_of(s)
+    assert out is not None
+    events.append(
+        Event("end", "Game over. " + out.reason, {"scores": out.scores, "ranks": out.ranks})
+    )
+
+
+def outcome_of(state: State) -> Outcome | None:
+    if state["phase"] != OVER:
+        return None
+    scores = list(state["score"])
+    rows = [complete_rows(w) for w in state["wall"]]
+    ranks = rank_by([(sc, r) for sc, r in zip(scores, rows, strict=True)])
+    winners = [p for p, r in enumerate(ranks) if r == 1]
+    best = max(scores)
+    tied = [p for p, sc in enumerate(scores) if sc == best]
+    names = lambda ps: " and ".join(f"{{p{p}}}" for p in ps)  # noqa: E731
+    if len(winners) > 1:
+        reason = (
+            f"{names(winners)} share the victory with {best} points and "
+            f"{rows[winners[0]]} complete row(s) each."
+        )
+    elif len(tied) > 1:
+        w = winners[0]
+        reason = (
+            f"{names(tied)} tied on {best} points; {{p{w}}} wins with more complete rows "
+            f"({rows[w]} vs {max(rows[p] for p in tied if p != w)})."
+        )
+    else:
+        reason = f"{{p{winners[0]}}} wins with {best} points."
+    if state["end"] == "no_tiles":
+        reason = "No tile could be drawn for a new round, so the game ended. " + reason
+    elif state["end"] == "no_row_possible":
+        reason = "No player could complete a wall row any more, so the game ended. " + reason
+    details = [
+        {
+            "seat": p,
+            "score": scores[p],
+            "rows": b[0],
+            "columns": b[1],
+            "colours": b[2],
+            "bonus": b[3],
+        }
+        for p, b in enumerate(state["bonus"] or [])
+    ]
+    return Outcome(scores, ranks, reason, details)
