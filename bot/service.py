@@ -354,6 +354,8 @@ class MatchService:
             )
         state = game.setup(n, match.seed, match.options)
         lines = [f"{game.name} begins with {', '.join(s.name for s in match.seats)}."]
+        names = [s.name for s in match.seats]
+        lines += [fill_names(e.text, names) for e in game.setup_events(state) if e.text]
         notes = [self._turn_post(match, state, lines, ply=0)]
         try:
             version = await self.store.commit(
@@ -832,6 +834,8 @@ class MatchService:
                     "at": row.created_at,
                 }
             )
+        setup_state = game.setup(len(match.seats), match.seed, match.options)
+        setup_events = [e.to_json(include_secret=over) for e in game.setup_events(setup_state)]
         return {
             "format": RECORD_FORMAT,
             "match_id": match.id,
@@ -842,6 +846,7 @@ class MatchService:
             "players": [{"seat": s.seat, "name": s.name} for s in match.seats],
             "status": match.status,
             "end_reason": match.end_reason,
+            "setup_events": setup_events,
             "moves": moves,
             "result": match.result,
             "final_scores": game.scores(match.state) if match.state is not None else None,

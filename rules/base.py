@@ -234,6 +234,12 @@ class Game(ABC):
         """Why ``text`` is not a legal move. Games override this with precise reasons."""
         return f"“{text.strip()[:60]}” is not a legal move now. {self.notation_help}".strip()
 
+    def setup_events(self, state: State) -> list[Event]:
+        """Chance outcomes of ``setup`` (the first factories, the opening deal), so a game
+        record can show and an independent program can check them. Secret parts (cards
+        dealt into hands) go in ``Event.secret``."""
+        return []
+
     def default_move(self, state: State, seat: int) -> Move | None:
         """The move made for a seat whose clock ran out, where the rules allow a skip
         (e.g. withdrawing); ``None`` where they do not (the clock then forfeits)."""

@@ -29,8 +29,9 @@ async def main(db: str, games: list[str], seed: int) -> None:
             from rules import get_game
 
             n = get_game(game_id).min_players
-            info = await service.create_match(game_id, USERS[0], max_players=n,
-                                              seed=picker.below(10**9))
+            info = await service.create_match(
+                game_id, USERS[0], max_players=n, seed=picker.below(10**9)
+            )
             for u in USERS[1:n]:
                 await service.join(info.id, u)
             await service.start(info.id, USERS[0])

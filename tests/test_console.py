@@ -41,8 +41,7 @@ async def test_console_plays_a_match_as_named_users(service: MatchService, tmp_p
     assert any(f"{mover.capitalize()}: take 2 counters" in o for o in out)
     assert (await run(console, "/history")) == [f"1. {mover.capitalize()}: take 2 counters"]
     assert await run(console, "mallory> /play take1") == [
-        "✗ You are not playing in match #1; only its players can do that. "
-        "You are welcome to watch."
+        "✗ You are not playing in match #1; only its players can do that. You are welcome to watch."
     ]
 
 
