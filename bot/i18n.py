@@ -144,7 +144,10 @@ MESSAGES: dict[str, dict[str, str]] = {
             "**{game}** ({min}–{max} players)\n{summary}\n\nHow to move: {notation}\n{more}"
         ),
         "rules.url": "Full rules: {url}",
-        "rules.file": "Full rules: the rules reference `rules/{game}.md`.",
+        "rules.file": (
+            "Full rules: `docs/rules/{game}.md` in the Tessera repository; how to type "
+            "moves and our rule decisions: `docs/{game}.md`."
+        ),
         "notify.saved": "Saved. {summary}",
         "notify.summary": (
             "Turn alerts: {mode}; reminders every {hours} h; quiet hours: {quiet}; "

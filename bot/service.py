@@ -18,13 +18,13 @@ import secrets
 import time
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from bot.store import MatchRow, MoveRow, NewMove, Notification, SeatRow, Store, VersionConflict
 from rules import Event, Game, IllegalMove, Move, get_game
-from rules.base import fill_names, rank_by
+from rules.base import fill_names, normalise_notation, rank_by
 from rules.registry import game_ids
 
 log = logging.getLogger(__name__)
@@ -126,6 +126,14 @@ def effective_moves(rows: list[MoveRow]) -> list[MoveRow]:
         elif row.kind == "undo" and kept:
             kept.pop()
     return kept
+
+
+def _named(move: Move, names: list[str]) -> Move:
+    """The move with ``{pN}`` seat placeholders in its words replaced by player names."""
+    if "{p" not in move.label and not any("{p" in st.label for st in move.steps):
+        return move
+    steps = tuple(replace(st, label=fill_names(st.label, names)) for st in move.steps)
+    return replace(move, label=fill_names(move.label, names), steps=steps)
 
 
 def _events_json(events: list[Event]) -> list[dict[str, Any]]:
@@ -253,7 +261,8 @@ class MatchService:
         seat = next((s.seat for s in match.seats if s.user_id == user.id), None)
         if seat is None:
             return []
-        return get_game(match.game_id).legal_moves(match.state, seat)
+        names = [s.name for s in match.seats]
+        return [_named(m, names) for m in get_game(match.game_id).legal_moves(match.state, seat)]
 
     # ----- lobby -------------------------------------------------------------------------
     async def create_match(
@@ -436,10 +445,22 @@ class MatchService:
         if seat not in game.to_act(state):
             waiting = [match.seats[s].name for s in game.to_act(state) if s < len(match.seats)]
             raise NotAllowed(f"It is not your turn; waiting for {', '.join(waiting)}.")
+        names = [s.name for s in match.seats]
         try:
             move = game.parse(state, seat, text)
         except IllegalMove as exc:
-            raise InvalidMove(fill_names(str(exc), [s.name for s in match.seats])) from None
+            # a label as shown to players carries names where the game wrote {pN}
+            key = normalise_notation(text)
+            move = next(
+                (
+                    m
+                    for m in game.legal_moves(state, seat)
+                    if normalise_notation(_named(m, names).label) == key
+                ),
+                None,
+            )
+            if move is None:
+                raise InvalidMove(fill_names(str(exc), names)) from None
         return await self._apply(match, game, state, seat, user, move, kind="move")
 
     async def _apply(
@@ -456,6 +477,7 @@ class MatchService:
         names = [s.name for s in match.seats]
         new_state, events = game.apply(state, seat, move)
         outcome = game.outcome(new_state)
+        move = _named(move, names)
         lines = [f"{names[seat]}: {move.label}"]
         lines += [fill_names(e.text, names) for e in events if e.text]
         private = self._private_lines(match, events)

@@ -50,5 +50,5 @@ class Settings(BaseSettings):
     #: and 7 days, so keep this below 3).
     keepalive_days: float = Field(default=2.0, gt=0, le=2.9)
     #: Link to the full rules text for /rules; "{game}" is replaced by the game id.
-    #: Empty: /rules names the rules file (rules/<game>.md) instead.
+    #: Empty: /rules names the rules file (docs/rules/<game>.md) instead.
     rules_url: str = ""

@@ -63,6 +63,10 @@ class PileGame(Game):
         ]
         if state["draws"] < 4:
             moves.append(Move("draw", "draw a secret card", (Step("draw", "draw"),)))
+        if not state.get("poked"):
+            # a move whose words name another seat, as trade offers do in real games
+            other = (seat + 1) % len(state["taken"])
+            moves.append(Move(f"poke{other + 1}", f"poke {{p{other}}}", (Step("poke", "poke"),)))
         return moves
 
     def explain_illegal(self, state: dict[str, Any], seat: int, text: str) -> str:
@@ -78,7 +82,10 @@ class PileGame(Game):
             raise IllegalMove("That move is not legal now.")
         new = {**state, "taken": list(state["taken"]), "hands": [list(h) for h in state["hands"]]}
         events: list[Event] = []
-        if move.notation == "draw":
+        if move.notation.startswith("poke"):
+            new["poked"] = True
+            events.append(Event("poke", f"{{p{seat}}} poked someone."))
+        elif move.notation == "draw":
             rng = Rng(new["rng"])
             card = 1 + rng.below(5)
             new["rng"] = rng.state

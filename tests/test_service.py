@@ -315,3 +315,14 @@ async def test_outbox_retry_keeps_per_match_order(service: MatchService) -> None
     assert await service.store.due_notifications() == []  # the later post waits its turn
     due = await service.store.due_notifications(now=first.due_at + 3601)
     assert [d.id for d in due] == [first.id]
+
+
+async def test_move_words_name_players_instead_of_seats(service: MatchService) -> None:
+    match = await started(service)
+    mover, _ = await on_turn(service, match.id)
+    other = BOB if mover == ALICE else ALICE
+    labels = [m.label for m in await service.legal_moves(match.id, mover)]
+    assert f"poke {other.name}" in labels and not any("{p" in lb for lb in labels)
+    report = await service.play(match.id, mover, f"Poke {other.name}")  # the label as shown
+    assert report.lines[0] == f"{mover.name}: poke {other.name}"
+    assert (await service.history(match.id)) == [f"1. {mover.name}: poke {other.name}"]

@@ -352,10 +352,10 @@ def offer_move(partner: int, give: tuple[str, ...], want: str, useful: bool) -> 
     )
     return Move(
         f"offer p{partner + 1} {'+'.join(give)} for {want}",
-        f"Offer player {partner + 1} your {' + '.join(give)} for their {want}",
+        f"Offer {{p{partner}}} your {' + '.join(give)} for their {want}",
         (
             _OFFER,
-            Step(f"p{partner + 1}", f"to player {partner + 1}"),
+            Step(f"p{partner + 1}", f"to {{p{partner}}}"),
             Step(f"for {want}", f"asking for one {want}"),
             Step(f"give {give[0]}", f"giving {give[0]}"),
             second,
