@@ -115,7 +115,11 @@ async def test_play_typed_with_autocomplete_and_errors(tmp_path, monkeypatch) ->
         match_id, thread = await started(h)
         on, off = await mover(h, match_id)
         choices = await h.autocomplete(on, "play", "move", "", channel=thread)
-        assert [c["value"] for c in choices] == ["take3", "take2", "take1", "draw"]  # by rank
+        values = [c["value"] for c in choices]
+        assert values[:4] == ["take3", "take2", "take1", "draw"]  # by rank
+        assert values[4].startswith("poke") and len(values) == 5
+        poke = next(c for c in choices if c["value"] == values[4])
+        assert poke["name"] == f"poke {off.name}"  # names, never {pN} placeholders
         choices = await h.autocomplete(on, "play", "move", "take 2", channel=thread)
         assert choices[0] == {"name": "take 2 counters", "value": "take2"}
         choices = await h.autocomplete(on, "play", "move", "secret", channel=thread)
@@ -151,6 +155,7 @@ async def test_guided_panel_walks_steps_and_plays(tmp_path, monkeypatch) -> None
         assert panel.ephemeral and panel.custom_ids == [
             f"ts:{match_id}:{v}:take",
             f"ts:{match_id}:{v}:draw",
+            f"ts:{match_id}:{v}:poke",
         ]
         step = only(await h.click(on, f"ts:{match_id}:{v}:take", channel=thread))
         assert step.callback_type == 7  # the panel message is updated in place
