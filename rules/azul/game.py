@@ -1,6 +1,6 @@
 """Azul (Michael Kiesling, 2017) behind the Tessera game interface.
 
-Rules reference: ``shared/rules/azul.md`` (restating the published rules after the Polish
+Rules reference: ``docs/rules/azul.md`` (restating the published rules after the Polish
 seed rulebook). Decisions where that text is unclear, marked [R]/[our decision], or silent:
 
 - Starting player: drawn at random from the match seed (the seed gives it to whoever was

@@ -1,6 +1,6 @@
 """Maharani (Wolfgang Panning, Queen Games 2012) for 2–4 players.
 
-Rules reference: shared/rules/maharani.md. Component data (board, tiles, seats, rondel) is in
+Rules reference: docs/rules/maharani.md. Component data (board, tiles, seats, rondel) is in
 ``data/maharani/*.json`` and validated on load (:mod:`rules.maharani.data`).
 
 Rule decisions ([R] in the reference, implemented exactly) and readings of unclear text:

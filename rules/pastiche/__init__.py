@@ -1,6 +1,6 @@
 """Pastiche (Sean D. MacDonald, Gryphon Games 2011), original edition, 2–4 players.
 
-Rules reference: ``shared/rules/pastiche.md`` and the Hungarian rulebook (seed S1). Component
+Rules reference: ``docs/rules/pastiche.md`` and the Hungarian rulebook (seed S1). Component
 data lives in ``data/pastiche/`` (palette.json, mixing.json, hexes.json, start_piece.json,
 commissions.json) and is validated on load; the commission deck is a placeholder
 reconstruction kept in one file so the real deck can be dropped in.

@@ -1,6 +1,6 @@
 """Taj Mahal (Reiner Knizia, 2000) for 3–5 players.
 
-Rules: ``shared/rules/taj_mahal.md`` (authoritative) and the Hungarian summary seed. Data
+Rules: ``docs/rules/taj_mahal.md`` (authoritative) and the Hungarian summary seed. Data
 (map, province tiles, bonus tiles, the 96-card deck, the 4 special cards and which pair of
 influence tiles claims which) lives in ``data/taj_mahal/*.json`` and is validated on load.
 
