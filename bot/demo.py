@@ -46,8 +46,18 @@ async def run_demo(
                 (out / f"hand-{u.name.lower()}.png").write_bytes(png)
         picker = Rng.from_seed(seed, "demo")
         by_id = {u.id: u for u in users}
-        moves = 0
+        moves = pictures = 0
         while True:
+            # deliver the outbox as a front end would, right after each change, so every
+            # picture is the current board (already drawn by the move) and needs no replay
+            while due := await service.store.due_notifications(now=float("inf")):
+                for item in due:
+                    if item.kind == "turn" and item.payload.get("ply") is not None:
+                        ply = item.payload["ply"]
+                        png = await service.picture(info.id, ply)
+                        (out / f"turn-{ply:04d}.png").write_bytes(png)
+                        pictures += 1
+                    await service.store.mark_sent(item.id)
             current = await service.info(info.id)
             if current.status != "running":
                 break
@@ -55,16 +65,6 @@ async def run_demo(
             legal = await service.legal_moves(info.id, user)
             await service.play(info.id, user, legal[picker.below(len(legal))].notation)
             moves += 1
-        pictures = 0
-        # deliver the outbox as a front end would: one item per match at a time, in order
-        while due := await service.store.due_notifications(now=float("inf")):
-            for item in due:
-                if item.kind == "turn" and item.payload.get("ply") is not None:
-                    ply = item.payload["ply"]
-                    png = await service.picture(info.id, ply)
-                    (out / f"turn-{ply:04d}.png").write_bytes(png)
-                    pictures += 1
-                await service.store.mark_sent(item.id)
         record = await service.export_record(info.id)
         (out / "record.json").write_text(
             json.dumps(record, indent=1, ensure_ascii=False), encoding="utf-8"

@@ -149,7 +149,7 @@ def result_text(result: dict[str, Any], names: list[str]) -> str:
         if len(winners) == 1
         else "🏆 Shared victory: " + ", ".join(winners)
     )
-    reason = f"\n{result['reason']}" if result.get("reason") else ""
+    reason = f"\n{fill_names(result['reason'], names)}" if result.get("reason") else ""
     return head + "\n" + "\n".join(parts) + reason
 
 
@@ -484,8 +484,7 @@ class MatchService:
         result = outcome.to_json() if outcome else None
         if result:
             lines.append(result_text(result, names))
-        rows = await self.store.moves(match.id)
-        ply = len(rows) + 1
+        ply = await self.store.last_ply(match.id) + 1
         notes = [self._turn_post(match, new_state, lines, ply=ply, final=result is not None)]
         notes += [
             Notification("dm", {"match_id": match.id, "user_id": uid, "text": "\n".join(t)})
@@ -595,8 +594,7 @@ class MatchService:
             "details": [],
         }
         lines = [text, result_text(result, names)]
-        rows = await self.store.moves(match.id)
-        ply = len(rows) + 1
+        ply = await self.store.last_ply(match.id) + 1
         try:
             await self.store.commit(
                 match.id,
@@ -790,8 +788,7 @@ class MatchService:
         match = await self._load(match_id)
         if match.state is None:
             raise NotAllowed(f"Match #{match_id} has not started yet.")
-        rows = await self.store.moves(match_id)
-        current = len(rows)
+        current = await self.store.last_ply(match_id)
         if ply is None or ply >= current:
             return await self._render(
                 match_id, match.game_id, match.state, [s.name for s in match.seats], None, current

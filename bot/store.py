@@ -495,6 +495,14 @@ class Store:
         return await self._transaction(work)
 
     # ----- move log ----------------------------------------------------------------------
+    async def last_ply(self, match_id: int) -> int:
+        """Number of rows in the match's log (0 before the first move)."""
+        cur = await self._reader.execute(
+            "SELECT COALESCE(MAX(ply), 0) FROM moves WHERE match_id = ?", (match_id,)
+        )
+        (ply,) = await cur.fetchone()  # type: ignore[misc]
+        return int(ply)
+
     async def moves(self, match_id: int, *, last: int | None = None) -> list[MoveRow]:
         if last is None:
             cur = await self._reader.execute(

@@ -140,18 +140,25 @@ def test_least_privilege_and_docs_agree() -> None:
     assert not perms.administrator and not perms.manage_messages and not perms.mention_everyone
     url = invite_url(123)
     assert "scope=bot+applications.commands" in url and f"permissions={perms.value}" in url
-    doc = (ROOT / "docs" / "discord.md").read_text(encoding="utf-8")
+    doc = (ROOT / "README.md").read_text(encoding="utf-8")
     assert str(perms.value) in doc
     assert "python -m bot --sync" in doc
 
 
-def test_env_example_lists_new_settings() -> None:
+def test_env_example_documents_every_setting() -> None:
+    from bot.settings import Settings
+
     text = (ROOT / ".env.example").read_text(encoding="utf-8")
-    for name in (
-        "OUTBOX_POLL_SECONDS",
-        "OUTBOX_MAX_ATTEMPTS",
-        "SCHEDULER_SECONDS",
-        "KEEPALIVE_DAYS",
-        "RULES_URL",
-    ):
-        assert f"TESSERA_{name}" in text
+    assert "\nDISCORD_TOKEN=" in text
+    for name in Settings.model_fields:
+        if name != "discord_token":
+            assert f"\nTESSERA_{name.upper()}=" in text, name
+
+
+def test_env_example_states_the_defaults(monkeypatch) -> None:
+    from bot.settings import Settings
+
+    for key in list(__import__("os").environ):
+        if key.startswith("TESSERA_") or key == "DISCORD_TOKEN":
+            monkeypatch.delenv(key)
+    assert Settings(_env_file=ROOT / ".env.example") == Settings(_env_file=None)
