@@ -863,6 +863,7 @@ class MatchService:
             "options": match.options,
             "seed": match.seed,
             "players": [{"seat": s.seat, "name": s.name} for s in match.seats],
+            "text_placeholders": "{pN} in a text is the name of players[N]",
             "status": match.status,
             "end_reason": match.end_reason,
             "setup_events": setup_events,

@@ -101,3 +101,36 @@ def test_without_token_python_m_bot_starts_the_console(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert "No DISCORD_TOKEN configured" in proc.stdout
     assert "No open or running matches." in proc.stdout
+
+
+def test_demo_command_line_plays_azul(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if "DISCORD" not in k}
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parent.parent)
+    out = tmp_path / "demo"
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bot",
+            "demo",
+            "azul",
+            "--players",
+            "3",
+            "--seed",
+            "7",
+            "--out",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=tmp_path,
+        env=env,
+    )
+    assert proc.returncode == 0, proc.stderr
+    record = json.loads((out / "record.json").read_text())
+    assert record["game"] == "azul" and record["status"] == "finished"
+    assert len(record["players"]) == 3 and record["seed"] == 7
+    assert record["setup_events"] and record["setup_events"][0]["data"]
+    assert len(list(out.glob("turn-*.png"))) == len(record["moves"]) + 1
+    assert "wins" in proc.stdout or "Shared victory" in proc.stdout
