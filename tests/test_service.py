@@ -326,3 +326,29 @@ async def test_move_words_name_players_instead_of_seats(service: MatchService) -
     report = await service.play(match.id, mover, f"Poke {other.name}")  # the label as shown
     assert report.lines[0] == f"{mover.name}: poke {other.name}"
     assert (await service.history(match.id)) == [f"1. {mover.name}: poke {other.name}"]
+
+
+async def test_azul_through_the_service_explains_illegal_moves(service: MatchService) -> None:
+    """The real game behind the service: a refusal names the rule and changes nothing."""
+    info = await service.create_match("azul", ALICE, {"grey_wall": False}, max_players=2, seed=9)
+    await service.join(info.id, BOB)
+    await service.start(info.id, ALICE)
+    mover, _ = await on_turn(service, info.id)
+    first = (await service.legal_moves(info.id, mover))[0]
+    source, colour, _line = first.notation.split("-")
+    await service.play(info.id, mover, f"{source}-{colour}-1")
+    other, _ = await on_turn(service, info.id)
+    await service.play(info.id, other, (await service.legal_moves(info.id, other))[-1].notation)
+    before = await snapshot(service, info.id)
+    # line 1 holds the first colour: another colour cannot go there
+    names = {"B": "blue", "Y": "yellow", "R": "red", "K": "black", "W": "white"}
+    legal = await service.legal_moves(info.id, mover)
+    again = next(m for m in legal if m.notation.split("-")[1] != colour)
+    src, col, _ = again.notation.split("-")
+    held = names[colour]
+    with pytest.raises(InvalidMove, match=f"Line 1 already holds {held}; it only takes {held}"):
+        await service.play(info.id, mover, f"{src}-{col}-1")
+    with pytest.raises(InvalidMove, match="is not a move"):
+        await service.play(info.id, mover, "X9-Q-7")
+    assert await snapshot(service, info.id) == before
+    assert await service.audit() == []
