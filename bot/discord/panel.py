@@ -512,8 +512,7 @@ class MuteButton(
             raise UserError("err.not_your_match")
         if info.version != self.version:
             raise UserError("err.board_changed")
-        mute = {**info.settings.get("mute", {}), user.id: self.version}
-        await service.update_settings(self.match_id, mute=mute)
+        await service.mute_turn(self.match_id, user, self.version)
         await answer(interaction, t("mute.done", loc(interaction)))
 
 
