@@ -175,7 +175,10 @@ class MatchService:
 
     # ----- reading -----------------------------------------------------------------------
     async def _load(self, match_id: int) -> MatchRow:
-        match = await self.store.get_match(match_id) if isinstance(match_id, int) else None
+        # SQLite integers are 64-bit: a larger number (typed, or forged into a button's
+        # custom id) names no match rather than overflowing the driver.
+        valid = isinstance(match_id, int) and 0 < match_id < 2**63
+        match = await self.store.get_match(match_id) if valid else None
         if match is None:
             raise NotFound(f"There is no match #{match_id}.")
         return match
