@@ -89,6 +89,15 @@ MESSAGES: dict[str, dict[str, str]] = {
             "and choose again (or use /play)."
         ),
         "err.match_not_running": "Match #{match} is not running.",
+        "err.other_server": "There is no match #{match} in this server.",
+        "err.discord": (
+            "Discord did not take one of my answers just now. Your action may have gone "
+            "through: look at the latest post in the match thread before trying again."
+        ),
+        "err.unknown_button": (
+            "This button no longer does anything (it may come from an older version of the "
+            "bot). Use /play or the buttons under the latest turn post."
+        ),
         "err.bad_options": (
             "I could not read the options “{text}”: write them as key=value, key=value."
         ),

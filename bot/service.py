@@ -183,7 +183,10 @@ class MatchService:
 
     # ----- reading -----------------------------------------------------------------------
     async def _load(self, match_id: int) -> MatchRow:
-        match = await self.store.get_match(match_id) if isinstance(match_id, int) else None
+        # SQLite integers are 64-bit: a larger number (typed, or forged into a button's
+        # custom id) names no match rather than overflowing the driver.
+        valid = isinstance(match_id, int) and 0 < match_id < 2**63
+        match = await self.store.get_match(match_id) if valid else None
         if match is None:
             raise NotFound(f"There is no match #{match_id}.")
         return match
@@ -414,8 +417,19 @@ class MatchService:
         await self.store.set_match_fields(match_id, thread_id=thread_id)
 
     async def update_settings(self, match_id: int, **changes: Any) -> MatchInfo:
-        match = await self._load(match_id)
-        await self.store.set_match_fields(match_id, settings={**match.settings, **changes})
+        await self._load(match_id)
+        await self.store.update_settings(match_id, lambda settings, _v: {**settings, **changes})
+        return await self.info(match_id)
+
+    async def mute_turn(self, match_id: int, user: User, version: int) -> MatchInfo:
+        """Mute reminders for ``user`` for the turn at ``version`` (merged in one
+        transaction, so two players muting at once both stay muted)."""
+        await self._load(match_id)
+
+        def mutate(settings: dict[str, Any], _version: int) -> dict[str, Any]:
+            return {**settings, "mute": {**settings.get("mute", {}), user.id: version}}
+
+        await self.store.update_settings(match_id, mutate)
         return await self.info(match_id)
 
     # ----- playing -----------------------------------------------------------------------
@@ -655,7 +669,7 @@ class MatchService:
         if seat in game.to_act(state) or not others:
             return await self._do_undo(match, game, user, last)
         request = {"seat": seat, "ply": last.ply, "version": match.version, "consents": []}
-        await self.store.set_match_fields(match_id, settings={**match.settings, "undo": request})
+        await self.store.update_settings(match_id, lambda st, _v: {**st, "undo": request})
         names = [s.name for s in match.seats]
         await self.store.enqueue(
             match_id,
@@ -693,30 +707,37 @@ class MatchService:
         match = await self._load(match_id)
         game, _ = self._running(match)
         seat = self._seat(match, user)
-        request = match.settings.get("undo")
-        if not request or request["version"] != match.version:
-            raise NotAllowed("There is no open request to take back a move.")
-        if seat == request["seat"]:
-            raise NotAllowed("You asked for this undo; the other players must agree.")
-        settings = dict(match.settings)
-        if not agree:
-            settings.pop("undo")
-            await self.store.set_match_fields(match_id, settings=settings)
+        others = {s.seat for s in match.seats}
+        agreed: dict[str, Any] = {}
+
+        def mutate(settings: dict[str, Any], version: int) -> dict[str, Any]:
+            # Decided inside the write transaction: two consents given at the same moment
+            # must both count (a read-then-write would let one overwrite the other).
+            request = settings.get("undo")
+            if not request or request["version"] != version:
+                raise NotAllowed("There is no open request to take back a move.")
+            if seat == request["seat"]:
+                raise NotAllowed("You asked for this undo; the other players must agree.")
+            if not agree:
+                settings.pop("undo")
+                return settings
+            consents = sorted({*request["consents"], seat})
+            if set(consents) >= others - {request["seat"]}:
+                settings.pop("undo")
+                agreed.update(request)
+            else:
+                settings["undo"] = {**request, "consents": consents}
+            return settings
+
+        settings = await self.store.update_settings(match_id, mutate)
+        if not agreed:
             return await self.info(match_id)
-        consents = sorted({*request["consents"], seat})
-        others = {s.seat for s in match.seats if s.seat != request["seat"]}
-        if set(consents) >= others:
-            settings.pop("undo")
-            await self.store.set_match_fields(match_id, settings=settings)
-            match.settings = settings
-            asker = match.seats[request["seat"]]
-            last = self._undoable(
-                effective_moves(await self.store.moves(match_id)), request["seat"]
-            )
-            return await self._do_undo(match, game, User(asker.user_id, asker.name), last)
-        settings["undo"] = {**request, "consents": consents}
-        await self.store.set_match_fields(match_id, settings=settings)
-        return await self.info(match_id)
+        match.settings = settings
+        if match.version != agreed["version"]:
+            raise BoardChanged("The board changed meanwhile; nothing was taken back.")
+        asker = match.seats[agreed["seat"]]
+        last = self._undoable(effective_moves(await self.store.moves(match_id)), agreed["seat"])
+        return await self._do_undo(match, game, User(asker.user_id, asker.name), last)
 
     async def _do_undo(self, match: MatchRow, game: Game, user: User, last: MoveRow) -> TurnReport:
         rows = await self.store.moves(match.id)

@@ -430,6 +430,31 @@ class Store:
 
         await self._transaction(work)
 
+    async def update_settings(self, match_id: int, mutate: Any) -> dict[str, Any]:
+        """Read-modify-write of a match's settings in one transaction.
+
+        ``mutate(settings, version)`` gets a copy of the stored settings and the match's
+        current version and returns the new settings (or raises: nothing is written).
+        Doing the read inside the write transaction means two players changing settings at
+        the same moment (two undo consents, two mutes) can never overwrite each other.
+        """
+
+        async def work(conn: aiosqlite.Connection) -> dict[str, Any]:
+            cur = await conn.execute(
+                "SELECT settings, version FROM matches WHERE id = ?", (match_id,)
+            )
+            row = await cur.fetchone()
+            if row is None:
+                raise LookupError(match_id)
+            settings: dict[str, Any] = mutate(json.loads(row[0]), int(row[1]))
+            await conn.execute(
+                "UPDATE matches SET settings = ?, updated_at = ? WHERE id = ?",
+                (_dumps(settings), time.time(), match_id),
+            )
+            return settings
+
+        return await self._transaction(work)
+
     async def commit(
         self,
         match_id: int,

@@ -157,6 +157,12 @@ class TesseraBot(commands.Bot):
             text = str(original)
         elif isinstance(original, app_commands.CheckFailure):
             text = t("err.guild_only", loc(interaction))
+        elif isinstance(original, discord.HTTPException | TimeoutError):
+            # Discord refused or lost one of our calls (5xx, 429, a timeout, an expired
+            # token). That is no bug of ours, and the change may well have been committed
+            # before the reply failed, so never claim that nothing was changed.
+            log.warning("Discord call failed in an interaction: %s", original)
+            text = t("err.discord", loc(interaction))
         else:
             log.error("unexpected error in an interaction", exc_info=original)
             self.on_unexpected_error(interaction, original)

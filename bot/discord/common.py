@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import t
-from bot.service import User
+from bot.service import ServiceError, User
 
 if TYPE_CHECKING:
     from bot.discord.client import TesseraBot
@@ -56,12 +56,28 @@ async def answer(
 async def match_here(interaction: discord.Interaction, explicit: int | None = None) -> int:
     """The match a command is about: the number given, else the match of this thread."""
     if explicit is not None:
+        await same_server(interaction, explicit)
         return explicit
     if interaction.channel_id is not None:
         found = await bot_of(interaction).service.match_for_thread(str(interaction.channel_id))
         if found is not None:
             return found
     raise UserError("err.no_match_here")
+
+
+async def same_server(interaction: discord.Interaction, match_id: int) -> None:
+    """A match number (typed, or carried by a button) only reaches matches of the server
+    it is used in: a member, even a manager, of another server cannot join, start, abort
+    or reconfigure it. Unknown numbers are left to the service ("there is no match")."""
+    if interaction.guild_id is None:
+        return  # a DM (reminder buttons): the service still checks who is asking
+    service = bot_of(interaction).service
+    try:
+        info = await service.info(match_id)
+    except ServiceError:
+        return
+    if info.guild_id is not None and info.guild_id != str(interaction.guild_id):
+        raise UserError("err.other_server", match=match_id)
 
 
 def is_manager(interaction: discord.Interaction) -> bool:

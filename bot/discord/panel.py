@@ -31,7 +31,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.common import UserError, answer, bot_of, clip, loc, user_of
+from bot.discord.common import UserError, answer, bot_of, clip, loc, same_server, user_of
 from bot.i18n import t
 from bot.service import MatchInfo, User
 from rules import Move
@@ -268,6 +268,7 @@ async def gate(
     Spectators are told politely that it is not their match."""
     service = bot_of(interaction).service
     user = user_of(interaction)
+    await same_server(interaction, match_id)
     info = await service.info(match_id)
     if info.seat_of(user.id) is None:
         raise UserError("err.not_your_match")
@@ -446,6 +447,7 @@ async def send_hand(interaction: discord.Interaction, match_id: int) -> None:
     """The private picture, only ever as an ephemeral answer to its owner."""
     bot = bot_of(interaction)
     user = user_of(interaction)
+    await same_server(interaction, match_id)
     info = await bot.service.info(match_id)
     if info.seat_of(user.id) is None:
         raise UserError("err.not_your_match")
@@ -507,13 +509,13 @@ class MuteButton(
         settings, so the next state change un-mutes by itself."""
         service = bot_of(interaction).service
         user = user_of(interaction)
+        await same_server(interaction, self.match_id)
         info = await service.info(self.match_id)
         if info.seat_of(user.id) is None:
             raise UserError("err.not_your_match")
         if info.version != self.version:
             raise UserError("err.board_changed")
-        mute = {**info.settings.get("mute", {}), user.id: self.version}
-        await service.update_settings(self.match_id, mute=mute)
+        await service.mute_turn(self.match_id, user, self.version)
         await answer(interaction, t("mute.done", loc(interaction)))
 
 
@@ -535,6 +537,7 @@ class ResignButton(
     async def run(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         user = user_of(interaction)
+        await same_server(interaction, self.match_id)
         info = await bot.service.info(self.match_id)
         if info.seat_of(user.id) is None:
             raise UserError("err.not_your_match")
@@ -546,7 +549,7 @@ class ResignButton(
         await answer(interaction, t("resign.done", loc(interaction), match=self.match_id))
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+KNOWN_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PanelOpen,
     StepButton,
     StepSelect,
@@ -556,3 +559,25 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     MuteButton,
     ResignButton,
 )
+
+
+class UnknownItem(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=r"(?s).*"):
+    """Any component whose custom id no other item understands (a malformed id, or one
+    from an older version of the bot): answered in words instead of leaving the user
+    with Discord's "This interaction failed". discord.py runs every item whose template
+    matches, so this one stays silent when a known item handles the id."""
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> UnknownItem:
+        return cls(item)  # type: ignore[arg-type]
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        custom_id = str((interaction.data or {}).get("custom_id", ""))  # type: ignore[union-attr]
+        if any(k.__discord_ui_compiled_template__.fullmatch(custom_id) for k in KNOWN_ITEMS):
+            return
+        raise UserError("err.unknown_button")
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (*KNOWN_ITEMS, UnknownItem)

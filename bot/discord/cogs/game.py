@@ -22,6 +22,7 @@ from bot.discord.common import (
     is_manager,
     loc,
     match_here,
+    same_server,
     user_of,
 )
 from bot.discord.panel import lobby_view
@@ -89,6 +90,7 @@ async def lobby_action(interaction: discord.Interaction, action: str, match_id: 
     bot = bot_of(interaction)
     user = user_of(interaction)
     locale = loc(interaction)
+    await same_server(interaction, match_id)
     if action == "join":
         info = await bot.service.join(match_id, user)
         text = t(
