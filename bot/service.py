@@ -498,7 +498,7 @@ class MatchService:
         result = outcome.to_json() if outcome else None
         if result:
             lines.append(result_text(result, names))
-        ply = await self.store.last_ply(match.id) + 1
+        ply = match.last_ply + 1
         notes = [self._turn_post(match, new_state, lines, ply=ply, final=result is not None)]
         notes += [
             Notification("dm", {"match_id": match.id, "user_id": uid, "text": "\n".join(t)})
@@ -608,7 +608,7 @@ class MatchService:
             "details": [],
         }
         lines = [text, result_text(result, names)]
-        ply = await self.store.last_ply(match.id) + 1
+        ply = match.last_ply + 1
         try:
             await self.store.commit(
                 match.id,
@@ -809,7 +809,7 @@ class MatchService:
         match = await self._load(match_id)
         if match.state is None:
             raise NotAllowed(f"Match #{match_id} has not started yet.")
-        current = await self.store.last_ply(match_id)
+        current = match.last_ply  # read with the snapshot: a move landing now can't mix in
         if ply is None or ply >= current:
             return await self._render(
                 match_id, match.game_id, match.state, [s.name for s in match.seats], None, current

@@ -131,6 +131,8 @@ class MatchRow:
     settings: dict[str, Any]
     created_at: float
     updated_at: float
+    #: Rows in the move log when ``state`` was read (the ply the snapshot stands at).
+    last_ply: int = 0
     seats: list[SeatRow] = field(default_factory=list)
 
 
@@ -176,7 +178,9 @@ class Notification:
 
 _MATCH_COLUMNS = (
     "id, game_id, options, seed, status, creator_id, guild_id, channel_id, thread_id, "
-    "max_players, version, state, result, end_reason, settings, created_at, updated_at"
+    "max_players, version, state, result, end_reason, settings, created_at, updated_at, "
+    # read in the same statement as the snapshot, so the two always belong together
+    "(SELECT COALESCE(MAX(ply), 0) FROM moves WHERE moves.match_id = matches.id)"
 )
 
 
@@ -203,6 +207,7 @@ def _match_from_row(row: Sequence[Any]) -> MatchRow:
         settings=json.loads(row[14]),
         created_at=row[15],
         updated_at=row[16],
+        last_ply=row[17],
     )
 
 
@@ -520,14 +525,6 @@ class Store:
         return await self._transaction(work)
 
     # ----- move log ----------------------------------------------------------------------
-    async def last_ply(self, match_id: int) -> int:
-        """Number of rows in the match's log (0 before the first move)."""
-        cur = await self._reader.execute(
-            "SELECT COALESCE(MAX(ply), 0) FROM moves WHERE match_id = ?", (match_id,)
-        )
-        (ply,) = await cur.fetchone()  # type: ignore[misc]
-        return int(ply)
-
     async def moves(self, match_id: int, *, last: int | None = None) -> list[MoveRow]:
         if last is None:
             cur = await self._reader.execute(

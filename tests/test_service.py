@@ -352,3 +352,14 @@ async def test_azul_through_the_service_explains_illegal_moves(service: MatchSer
         await service.play(info.id, mover, "X9-Q-7")
     assert await snapshot(service, info.id) == before
     assert await service.audit() == []
+
+
+async def test_snapshot_and_its_ply_are_read_together(service: MatchService) -> None:
+    match = await started(service)
+    for _ in range(2):
+        mover, _ = await on_turn(service, match.id)
+        await service.play(match.id, mover, "take1")
+    row = await service.store.get_match(match.id)
+    assert row.last_ply == 2
+    # the cached current picture is keyed by that ply, and equals a fresh drawing of it
+    assert await service.picture(match.id) == await service.picture(match.id, 2)
