@@ -285,8 +285,35 @@ async def gate(
 
 
 class Guarded:
-    """Mixin: every dynamic item reports refusals ephemerally and unexpected errors to the
-    bot (discord.py would only log exceptions raised in dynamic items)."""
+    """Mixin for every dynamic item: parses the custom id once, reports refusals
+    ephemerally and unexpected errors to the bot (discord.py would only log exceptions
+    raised in dynamic items).
+
+    Templates name their parts ``m`` (match id), ``v`` (state version) and whatever else
+    an item needs; :meth:`parse` turns them into attributes.
+    """
+
+    template: re.Pattern[str]
+    match_id: int = 0
+    version: int = -1
+
+    def __init__(self, item: discord.ui.Item[Any]) -> None:
+        super().__init__(item)  # type: ignore[call-arg]
+        found = self.template.fullmatch(getattr(item, "custom_id", None) or "")
+        assert found is not None
+        self.parse(found.groupdict())
+
+    def parse(self, parts: dict[str, str]) -> None:
+        if parts.get("m"):
+            self.match_id = int(parts["m"])
+        if parts.get("v"):
+            self.version = int(parts["v"])
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Any:
+        return cls(item)  # type: ignore[call-arg]
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -301,18 +328,6 @@ class Guarded:
 class PanelOpen(
     Guarded, discord.ui.DynamicItem[discord.ui.Button], template=r"tp:(?P<m>\d+):(?P<v>\d+)"
 ):
-    def __init__(self, item: discord.ui.Button) -> None:
-        super().__init__(item)
-        m = self.template.fullmatch(item.custom_id or "")
-        assert m is not None
-        self.match_id, self.version = int(m["m"]), int(m["v"])
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> PanelOpen:
-        return cls(item)  # type: ignore[arg-type]
-
     async def run(self, interaction: discord.Interaction) -> None:
         _, _, moves = await gate(interaction, self.match_id, self.version)
         content, view = build_panel(self.match_id, self.version, moves, [], loc(interaction))
@@ -333,9 +348,10 @@ class StepButton(
         row: int | None = None,
     ) -> None:
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id, row=row))
-        m = self.template.fullmatch(custom_id)
-        assert m is not None
-        self.match_id, self.version, self.path = int(m["m"]), int(m["v"]), m["p"]
+
+    def parse(self, parts: dict[str, str]) -> None:
+        super().parse(parts)
+        self.path = parts["p"]
 
     @classmethod
     async def from_custom_id(
@@ -355,17 +371,9 @@ class StepSelect(
     discord.ui.DynamicItem[discord.ui.Select],
     template=r"tq:(?P<m>\d+):(?P<v>\d+):(?P<p>.*)",
 ):
-    def __init__(self, item: discord.ui.Select) -> None:
-        super().__init__(item)
-        m = self.template.fullmatch(item.custom_id or "")
-        assert m is not None
-        self.match_id, self.version, self.path = int(m["m"]), int(m["v"]), m["p"]
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> StepSelect:
-        return cls(item)  # type: ignore[arg-type]
+    def parse(self, parts: dict[str, str]) -> None:
+        super().parse(parts)
+        self.path = parts["p"]
 
     async def run(self, interaction: discord.Interaction) -> None:
         _, _, moves = await gate(interaction, self.match_id, self.version)
@@ -384,17 +392,9 @@ class ConfirmMove(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"tm:(?P<m>\d+):(?P<v>\d+):(?P<mv>.+)",
 ):
-    def __init__(self, item: discord.ui.Button) -> None:
-        super().__init__(item)
-        m = self.template.fullmatch(item.custom_id or "")
-        assert m is not None
-        self.match_id, self.version, self.move = int(m["m"]), int(m["v"]), m["mv"]
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ConfirmMove:
-        return cls(item)  # type: ignore[arg-type]
+    def parse(self, parts: dict[str, str]) -> None:
+        super().parse(parts)
+        self.move = parts["mv"]
 
     async def run(self, interaction: discord.Interaction) -> None:
         user, _, moves = await gate(interaction, self.match_id, self.version)
@@ -427,18 +427,6 @@ async def play_and_confirm(
 
 
 class HandButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=r"th:(?P<m>\d+)"):
-    def __init__(self, item: discord.ui.Button) -> None:
-        super().__init__(item)
-        m = self.template.fullmatch(item.custom_id or "")
-        assert m is not None
-        self.match_id = int(m["m"])
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> HandButton:
-        return cls(item)  # type: ignore[arg-type]
-
     async def run(self, interaction: discord.Interaction) -> None:
         await send_hand(interaction, self.match_id)
 
@@ -471,17 +459,9 @@ class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"tl:(?P<a>join|leave|start):(?P<m>\d+)",
 ):
-    def __init__(self, item: discord.ui.Button) -> None:
-        super().__init__(item)
-        m = self.template.fullmatch(item.custom_id or "")
-        assert m is not None
-        self.action, self.match_id = m["a"], int(m["m"])
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LobbyButton:
-        return cls(item)  # type: ignore[arg-type]
+    def parse(self, parts: dict[str, str]) -> None:
+        super().parse(parts)
+        self.action = parts["a"]
 
     async def run(self, interaction: discord.Interaction) -> None:
         from bot.discord.cogs.game import lobby_action
@@ -489,60 +469,36 @@ class LobbyButton(
         await lobby_action(interaction, self.action, self.match_id)
 
 
+async def seated_at(interaction: discord.Interaction, match_id: int, version: int) -> User:
+    """The presser, if they play in this server's match and the board is still at
+    ``version``; otherwise the refusal in words."""
+    user = user_of(interaction)
+    await same_server(interaction, match_id)
+    info = await bot_of(interaction).service.info(match_id)
+    if info.seat_of(user.id) is None:
+        raise UserError("err.not_your_match")
+    if info.version != version:
+        raise UserError("err.board_changed")
+    return user
+
+
 class MuteButton(
     Guarded, discord.ui.DynamicItem[discord.ui.Button], template=r"tz:(?P<m>\d+):(?P<v>\d+)"
 ):
-    def __init__(self, item: discord.ui.Button) -> None:
-        super().__init__(item)
-        m = self.template.fullmatch(item.custom_id or "")
-        assert m is not None
-        self.match_id, self.version = int(m["m"]), int(m["v"])
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> MuteButton:
-        return cls(item)  # type: ignore[arg-type]
-
     async def run(self, interaction: discord.Interaction) -> None:
         """Mute reminders for this turn only: stored as {user: version} in the match
         settings, so the next state change un-mutes by itself."""
-        service = bot_of(interaction).service
-        user = user_of(interaction)
-        await same_server(interaction, self.match_id)
-        info = await service.info(self.match_id)
-        if info.seat_of(user.id) is None:
-            raise UserError("err.not_your_match")
-        if info.version != self.version:
-            raise UserError("err.board_changed")
-        await service.mute_turn(self.match_id, user, self.version)
+        user = await seated_at(interaction, self.match_id, self.version)
+        await bot_of(interaction).service.mute_turn(self.match_id, user, self.version)
         await answer(interaction, t("mute.done", loc(interaction)))
 
 
 class ResignButton(
     Guarded, discord.ui.DynamicItem[discord.ui.Button], template=r"tr:(?P<m>\d+):(?P<v>\d+)"
 ):
-    def __init__(self, item: discord.ui.Button) -> None:
-        super().__init__(item)
-        m = self.template.fullmatch(item.custom_id or "")
-        assert m is not None
-        self.match_id, self.version = int(m["m"]), int(m["v"])
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ResignButton:
-        return cls(item)  # type: ignore[arg-type]
-
     async def run(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
-        user = user_of(interaction)
-        await same_server(interaction, self.match_id)
-        info = await bot.service.info(self.match_id)
-        if info.seat_of(user.id) is None:
-            raise UserError("err.not_your_match")
-        if info.version != self.version:
-            raise UserError("err.board_changed")
+        user = await seated_at(interaction, self.match_id, self.version)
         await interaction.response.edit_message(view=None)
         await bot.service.resign(self.match_id, user)
         bot.kick()
@@ -566,12 +522,6 @@ class UnknownItem(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=r
     from an older version of the bot): answered in words instead of leaving the user
     with Discord's "This interaction failed". discord.py runs every item whose template
     matches, so this one stays silent when a known item handles the id."""
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> UnknownItem:
-        return cls(item)  # type: ignore[arg-type]
 
     async def run(self, interaction: discord.Interaction) -> None:
         custom_id = str((interaction.data or {}).get("custom_id", ""))  # type: ignore[union-attr]
