@@ -23,6 +23,10 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 State = dict[str, Any]
 View = dict[str, Any]
 
+#: Notations are at most 80 characters and labels 100; typed text beyond this is refused
+#: without enumerating moves, so a pasted novel costs nothing.
+MAX_TYPED = 200
+
 
 class IllegalMove(ValueError):
     """Raised for any move the rules do not allow. The message is for the player: it says
@@ -221,14 +225,22 @@ class Game(ABC):
         key = normalise_notation(text)
         if not key:
             raise IllegalMove("Type a move. " + self.notation_help)
-        moves = self.legal_moves(state, seat)
-        for move in moves:
+        if len(key) <= MAX_TYPED:  # longer text is no notation or label: skip the search
+            found = self.find_notation(state, seat, key)
+            if found is not None:
+                return found
+            for move in self.legal_moves(state, seat):
+                if normalise_notation(move.label) == key:
+                    return move
+        raise IllegalMove(self.explain_illegal(state, seat, text))
+
+    def find_notation(self, state: State, seat: int, key: str) -> Move | None:
+        """The legal move whose normalised notation is ``key``, else None. Games with
+        thousands of legal moves override this to build only candidates of the typed kind."""
+        for move in self.legal_moves(state, seat):
             if normalise_notation(move.notation) == key:
                 return move
-        for move in moves:
-            if normalise_notation(move.label) == key:
-                return move
-        raise IllegalMove(self.explain_illegal(state, seat, text))
+        return None
 
     def explain_illegal(self, state: State, seat: int, text: str) -> str:
         """Why ``text`` is not a legal move. Games override this with precise reasons."""

@@ -183,7 +183,7 @@ class Pastiche(Game):
         out += mv.end_moves(state, seat)
         return out
 
-    def _find(self, state: State, seat: int, key: str) -> Move | None:
+    def find_notation(self, state: State, seat: int, key: str) -> Move | None:
         """The legal move whose normalised notation is ``key``, building only its kind."""
         if state["over"] or seat not in self.to_act(state):
             return None
@@ -227,27 +227,10 @@ class Pastiche(Game):
                 return move
         return None
 
-    def parse(self, state: State, seat: int, text: str) -> Move:
-        if self.outcome(state) is not None:
-            raise IllegalMove("This game is over; no more moves can be made.")
-        if seat not in self.to_act(state):
-            raise IllegalMove("It is not your turn.")
-        key = normalise_notation(text)
-        if not key:
-            raise IllegalMove("Type a move. " + self.notation_help)
-        if len(key) <= 120:
-            found = self._find(state, seat, key)
-            if found is not None:
-                return found
-            for move in self.legal_moves(state, seat):
-                if normalise_notation(move.label) == key:
-                    return move
-        raise IllegalMove(self.explain_illegal(state, seat, text))
-
     # ----- apply ------------------------------------------------------------------------------
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         key = normalise_notation(move.notation)
-        if self._find(state, seat, key) is None:
+        if self.find_notation(state, seat, key) is None:
             raise IllegalMove(self.explain_illegal(state, seat, move.notation))
         s = _clone(state)
         events: list[Event] = []
@@ -726,14 +709,14 @@ class Pastiche(Game):
             return None
         offer = state["offer"]
         if offer is not None and seat == offer["to"]:
-            return self._find(state, seat, "decline")
+            return self.find_notation(state, seat, "decline")
         phase = state["phase"]
         if phase == "place":
             return None
         if phase == "discard":
-            return self._find(state, seat, "returnauto")
+            return self.find_notation(state, seat, "returnauto")
         n = mv.hand_size(state["players"][seat]["cards"])
-        return self._find(state, seat, "endauto" if n > mv.HAND_LIMIT else "end")
+        return self.find_notation(state, seat, "endauto" if n > mv.HAND_LIMIT else "end")
 
     # ----- errors in words --------------------------------------------------------------------
     def explain_illegal(self, state: State, seat: int, text: str) -> str:
