@@ -111,6 +111,20 @@ class TurnReport:
 
 
 @dataclass(slots=True)
+class RenderStats:
+    """Counters of the picture pool, read by ``python -m bot load`` (cheap: a few adds)."""
+
+    pictures: int = 0
+    #: time spent drawing + encoding inside the pool's threads
+    busy_s: float = 0.0
+    #: time callers spent awaiting a picture (queueing for a slot included)
+    awaited_s: float = 0.0
+    #: largest number of pictures waiting for or holding a slot at once
+    max_waiting: int = 0
+    waiting: int = 0
+
+
+@dataclass(slots=True)
 class AuditProblem:
     match_id: int
     problem: str
@@ -145,6 +159,12 @@ def result_text(result: dict[str, Any], names: list[str]) -> str:
     return head + "\n" + "\n".join(parts) + reason
 
 
+def _timed_render(render: Any, *args: Any) -> tuple[bytes, float]:
+    started = time.perf_counter()
+    png = render(*args)
+    return png, time.perf_counter() - started
+
+
 class MatchService:
     """Create with :meth:`open`; close with :meth:`close`."""
 
@@ -152,7 +172,12 @@ class MatchService:
         self.store = store
         self.render_enabled = render
         self._pool = ThreadPoolExecutor(max_workers=render_workers, thread_name_prefix="render")
+        # Bounded: at most one queued picture per worker beyond the running ones, the rest
+        # wait here (an asyncio wait, never a blocked loop), so a burst cannot pile views
+        # into the executor's unbounded queue.
+        self._render_slots = asyncio.Semaphore(2 * render_workers)
         self._pictures: OrderedDict[tuple[int, int, int | None], bytes] = OrderedDict()
+        self.render_stats = RenderStats()
 
     @classmethod
     async def open(
@@ -756,7 +781,20 @@ class MatchService:
 
         view = get_game(game_id).view(state, seat)
         loop = asyncio.get_running_loop()
-        png = await loop.run_in_executor(self._pool, render_png, game_id, view, names, seat)
+        stats = self.render_stats
+        started = time.perf_counter()
+        stats.waiting += 1
+        stats.max_waiting = max(stats.max_waiting, stats.waiting)
+        try:
+            async with self._render_slots:
+                png, busy = await loop.run_in_executor(
+                    self._pool, _timed_render, render_png, game_id, view, names, seat
+                )
+        finally:
+            stats.waiting -= 1
+        stats.pictures += 1
+        stats.busy_s += busy
+        stats.awaited_s += time.perf_counter() - started
         if seat is None:  # private pictures are never cached beside public ones
             self._pictures[key] = png
             while len(self._pictures) > 64:
