@@ -12,16 +12,15 @@ Every refusal is a :class:`ServiceError` whose message is written for the player
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import secrets
 import time
 from collections import OrderedDict
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.render_pool import RenderPool
 from bot.store import MatchRow, MoveRow, NewMove, Notification, SeatRow, Store, VersionConflict
 from rules import Event, Game, IllegalMove, Move, get_game
 from rules.base import fill_names, rank_by
@@ -159,23 +158,21 @@ def result_text(result: dict[str, Any], names: list[str]) -> str:
     return head + "\n" + "\n".join(parts) + reason
 
 
-def _timed_render(render: Any, *args: Any) -> tuple[bytes, float]:
-    started = time.perf_counter()
-    png = render(*args)
-    return png, time.perf_counter() - started
-
-
 class MatchService:
     """Create with :meth:`open`; close with :meth:`close`."""
 
-    def __init__(self, store: Store, *, render_workers: int = 2, render: bool = True) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        render_workers: int = 2,
+        render: bool = True,
+        render_processes: bool = True,
+    ) -> None:
         self.store = store
         self.render_enabled = render
-        self._pool = ThreadPoolExecutor(max_workers=render_workers, thread_name_prefix="render")
-        # Bounded: at most one queued picture per worker beyond the running ones, the rest
-        # wait here (an asyncio wait, never a blocked loop), so a burst cannot pile views
-        # into the executor's unbounded queue.
-        self._render_slots = asyncio.Semaphore(2 * render_workers)
+        # worker processes: Pillow holds the GIL while drawing (see bot/render_pool.py)
+        self._pool = RenderPool(render_workers, processes=render_processes)
         self._pictures: OrderedDict[tuple[int, int, int | None], bytes] = OrderedDict()
         self.render_stats = RenderStats()
 
@@ -187,16 +184,18 @@ class MatchService:
         render_workers: int = 2,
         render: bool = True,
         synchronous: str = "NORMAL",
+        render_processes: bool = True,
     ) -> MatchService:
         return cls(
             await Store.open(path, synchronous=synchronous),
             render_workers=render_workers,
             render=render,
+            render_processes=render_processes,
         )
 
     async def close(self) -> None:
         await self.store.close()
-        self._pool.shutdown(wait=True)
+        self._pool.close()
 
     # ----- reading -----------------------------------------------------------------------
     async def _load(self, match_id: int) -> MatchRow:
@@ -777,19 +776,13 @@ class MatchService:
         cached = self._pictures.get(key)
         if cached is not None:
             return cached
-        from render import render_png  # imported lazily: pure-rules tools need no Pillow
-
         view = get_game(game_id).view(state, seat)
-        loop = asyncio.get_running_loop()
         stats = self.render_stats
         started = time.perf_counter()
         stats.waiting += 1
         stats.max_waiting = max(stats.max_waiting, stats.waiting)
         try:
-            async with self._render_slots:
-                png, busy = await loop.run_in_executor(
-                    self._pool, _timed_render, render_png, game_id, view, names, seat
-                )
+            png, busy = await self._pool.render(game_id, view, names, seat)
         finally:
             stats.waiting -= 1
         stats.pictures += 1
