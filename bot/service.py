@@ -486,8 +486,7 @@ class MatchService:
         result = outcome.to_json() if outcome else None
         if result:
             lines.append(result_text(result, names))
-        rows = await self.store.moves(match.id)
-        ply = len(rows) + 1
+        ply = await self.store.last_ply(match.id) + 1
         notes = [self._turn_post(match, new_state, lines, ply=ply, final=result is not None)]
         notes += [
             Notification("dm", {"match_id": match.id, "user_id": uid, "text": "\n".join(t)})

@@ -34,7 +34,8 @@ class CachedFont(ImageFont.FreeTypeFont):
     coordinates, colour names, counts), and FreeType rasterising was the largest single cost
     of a picture (~80 µs a label plus ~25 µs a ``getlength``). ``ImageDraw.text`` asks the
     font for a mask with :meth:`getmask2`, so caching there speeds up every renderer without
-    touching its drawing code, and the pixels are exactly the same. Masks are small (a label
+    touching its drawing code; the pixels are the same, except that a label's sub-pixel start
+    is rounded to 1/8 px (so labels centred at fractional x reuse masks). Masks are small (a label
     is a few KB); each font keeps at most :attr:`LIMIT` of them and forgets them all when
     full (cheap, and the working set of one game is far below the limit).
     """
@@ -76,6 +77,8 @@ class CachedFont(ImageFont.FreeTypeFont):
                     *args,
                     **kwargs,
                 )
+        if start:  # sub-pixel placement to 1/8 px: labels at fractional x reuse masks
+            start = (round(start[0] * 8) / 8, round(start[1] * 8) / 8)
         key = (
             text,
             mode,
@@ -84,7 +87,7 @@ class CachedFont(ImageFont.FreeTypeFont):
             language,
             stroke_width,
             anchor,
-            tuple(start) if start else None,
+            start,
             tuple(sorted(kwargs.items())),
         )
         hit = self._masks.get(key)
