@@ -17,8 +17,9 @@ What it does:
    ``CLOSED_LOOP_PLAYERS`` players, each playing its next move as soon as the last returned.
 3. Reports moves/s, ``service.play`` latency (p50/p95/p99, overall and per game), the share
    of that time spent waiting for pictures, the pool's own draw+encode time, event-loop lag
-   (a ticker that wants to wake every 5 ms; max and p99 lateness), peak memory (maxrss) and
-   the PNG size range. ``--json`` prints the same as JSON.
+   (a ticker that wants to wake every 5 ms; max and p99 lateness), peak memory (maxrss of
+   the bot process and of the largest render worker) and the PNG size range. ``--json``
+   prints the same as JSON.
 
 Private pictures (``/hand``) are not part of the stream: a turn post shows the public one.
 """
@@ -337,6 +338,7 @@ async def run_load(*, matches: int, seconds: float, rate: float, as_json: bool) 
             cpu = time.process_time() - cpu0
             stop.set()
             await ticker
+            worker_kb = service._pool.worker_maxrss_kb
             await service.close()
     pictures = stats.pictures - base[0]
     busy_s = stats.busy_s - base[1]
@@ -385,6 +387,7 @@ async def run_load(*, matches: int, seconds: float, rate: float, as_json: bool) 
             "max": round(max(tally.lag_ms, default=0.0), 1),
         },
         "maxrss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "worker_maxrss_mb": round(worker_kb / 1024, 1),
         "png_kb": {
             "min": round(min(sizes) / 1024, 1),
             "median": round(statistics.median(sizes) / 1024, 1),
@@ -416,7 +419,8 @@ async def run_load(*, matches: int, seconds: float, rate: float, as_json: bool) 
     )
     png = report["png_kb"]
     print(
-        f"peak memory (maxrss): {report['maxrss_mb']} MB; PNG {png['min']}–{png['max']} KB "
+        f"peak memory (maxrss): bot {report['maxrss_mb']} MB, largest render worker "
+        f"{report['worker_maxrss_mb']} MB; PNG {png['min']}–{png['max']} KB "
         f"(median {png['median']} KB); choosing a move (read + legal moves): "
         f"p50 {report['pick_ms_p50']} ms"
     )

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import multiprocessing
+import resource
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -44,12 +45,14 @@ def _drawer(target: str) -> Any:
 
 
 def draw_png(target: str, view: dict[str, Any], names: list[str], seat: int | None) -> Any:
-    """Runs in the worker: (PNG bytes, seconds spent drawing + encoding)."""
+    """Runs in the worker: (PNG bytes, seconds spent drawing + encoding, worker's peak
+    memory in KB)."""
     from render.common import encode_png
 
     started = time.perf_counter()
     png = encode_png(_drawer(target)(view, names, seat))
-    return png, time.perf_counter() - started
+    busy = time.perf_counter() - started
+    return png, busy, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
 def _thread_draw(game_id: str, view: dict[str, Any], names: list[str], seat: int | None) -> Any:
@@ -57,7 +60,7 @@ def _thread_draw(game_id: str, view: dict[str, Any], names: list[str], seat: int
 
     started = time.perf_counter()
     png = render_png(game_id, view, names, seat)
-    return png, time.perf_counter() - started
+    return png, time.perf_counter() - started, 0
 
 
 @cache
@@ -77,6 +80,8 @@ class RenderPool:
         self.processes = processes
         self._executor: Executor | None = None
         self._slots = asyncio.Semaphore(2 * workers)
+        #: the largest peak memory (maxrss, KB) any worker process reported
+        self.worker_maxrss_kb = 0
 
     def _get_executor(self) -> Executor:
         if self._executor is None:
@@ -100,13 +105,15 @@ class RenderPool:
             else:
                 job = (_thread_draw, game_id, view, names, seat)
             try:
-                return await loop.run_in_executor(executor, *job)
+                png, busy, maxrss = await loop.run_in_executor(executor, *job)
             except BrokenProcessPool:
                 # a worker died (killed, out of memory): start afresh for the next picture
                 if self._executor is executor:
                     self._executor = None
                     executor.shutdown(wait=False, cancel_futures=True)
                 raise
+        self.worker_maxrss_kb = max(self.worker_maxrss_kb, maxrss)
+        return png, busy
 
     def close(self) -> None:
         if self._executor is not None:

@@ -175,7 +175,7 @@ def _quarter(value: float) -> float:
     return round(value * 4) / 4
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=1024)  # ~20 KB each: at most ~20 MB per render worker
 def _hex_sprite(
     corners: str, centre: str, start: bool, s: float, bg: str = PAINT_BG, k: int = 2
 ) -> Image.Image:
