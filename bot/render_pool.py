@@ -13,13 +13,17 @@ the worker by its ``"module:function"`` target, exactly like the registry does. 
 dies, the pool is replaced on the next picture; the picture that was being drawn fails
 like any other rendering error (the move itself is already committed).
 
-``processes=False`` keeps the old thread pool (for tools that monkeypatch a renderer).
+``processes=False`` keeps the old thread pool (for tools that monkeypatch a renderer); it is
+also the fallback when worker processes cannot start (multiprocessing re-imports a script's
+``__main__`` in its workers, so a script without the ``if __name__ == "__main__"`` guard
+cannot have them; ``python -m bot`` and pytest are fine).
 """
 
 from __future__ import annotations
 
 import asyncio
 import importlib
+import logging
 import multiprocessing
 import resource
 import time
@@ -27,6 +31,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import cache
 from typing import Any
+
+log = logging.getLogger(__name__)
 
 PRELOAD = [
     "render.registry",
@@ -82,6 +88,7 @@ class RenderPool:
         self._slots = asyncio.Semaphore(2 * workers)
         #: the largest peak memory (maxrss, KB) any worker process reported
         self.worker_maxrss_kb = 0
+        self._broken = 0  # pools broken in a row without a picture in between
 
     def _get_executor(self) -> Executor:
         if self._executor is None:
@@ -91,27 +98,57 @@ class RenderPool:
                 self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="render")
         return self._executor
 
+    def _submit(
+        self, game_id: str, view: dict[str, Any], names: list[str], seat: int | None
+    ) -> tuple[Executor, asyncio.Future[Any]]:
+        loop = asyncio.get_running_loop()
+        executor = self._get_executor()
+        if self.processes:
+            from render.registry import renderer_target
+
+            job = (draw_png, renderer_target(game_id), view, names, seat)
+        else:
+            job = (_thread_draw, game_id, view, names, seat)
+        return executor, loop.run_in_executor(executor, *job)  # submits now, or raises
+
+    def _discard(self, executor: Executor | None) -> None:
+        if executor is not None and self._executor is executor:
+            self._executor = None
+            executor.shutdown(wait=False, cancel_futures=True)
+
     async def render(
         self, game_id: str, view: dict[str, Any], names: list[str], seat: int | None
     ) -> tuple[bytes, float]:
         """(PNG bytes, seconds the worker spent on it)."""
-        loop = asyncio.get_running_loop()
         async with self._slots:
-            executor = self._get_executor()
-            if self.processes:
-                from render.registry import renderer_target
-
-                job = (draw_png, renderer_target(game_id), view, names, seat)
-            else:
-                job = (_thread_draw, game_id, view, names, seat)
             try:
-                png, busy, maxrss = await loop.run_in_executor(executor, *job)
+                executor, future = self._submit(game_id, view, names, seat)
+            except BrokenProcessPool:  # broke while idle (a worker was killed): start afresh
+                self._discard(self._executor)
+                executor, future = self._submit(game_id, view, names, seat)
+            except (RuntimeError, OSError) as exc:
+                # worker processes cannot start here (e.g. a script without the
+                # ``if __name__ == "__main__"`` guard): draw in threads rather than not at all
+                if not self.processes:
+                    raise
+                log.warning("render processes unavailable (%s); drawing in threads", exc)
+                self._discard(self._executor)
+                self.processes = False
+                executor, future = self._submit(game_id, view, names, seat)
+            try:
+                png, busy, maxrss = await future
             except BrokenProcessPool:
-                # a worker died (killed, out of memory): start afresh for the next picture
-                if self._executor is executor:
-                    self._executor = None
-                    executor.shutdown(wait=False, cancel_futures=True)
+                # a worker died under this picture (killed, out of memory): this picture
+                # fails like any rendering error; the next one gets a fresh pool. Pools
+                # that keep breaking before drawing anything mean workers cannot live here
+                # (e.g. a script without the __main__ guard): fall back to threads.
+                self._discard(executor)
+                self._broken += 1
+                if self._broken >= 3 and self.processes:
+                    log.warning("render worker processes keep dying; drawing in threads")
+                    self.processes = False
                 raise
+        self._broken = 0
         self.worker_maxrss_kb = max(self.worker_maxrss_kb, maxrss)
         return png, busy
 

@@ -233,6 +233,9 @@ def _painting(view: View, max_w: int, max_h: int) -> tuple[Image.Image, list[tup
     if s < 24:  # a far-flung painting: use a wider, taller area, then smaller hexes
         max_w, max_h = max_w + 200, max_h + 480
         s = max(9.0, min(24.0, (max_w - 2 * PAD) / bw, (max_h - 2 * PAD) / bh))
+    # whole pixels: one sprite size per hex size, shared by every painting that has it
+    # (a painting is at most one pixel of hex radius smaller than the largest that fits)
+    s = float(math.floor(s))
     label = 18 if s >= 34 else 16 if s >= 24 else max(11, int(s * 0.7))
     w = int(max(max_w, bw * s + 2 * PAD))
     h = int(max(420, bh * s + 2 * PAD))
