@@ -94,6 +94,29 @@ def _advance(game_id: str, players: int, seed: int, moves: int, rnd: random.Rand
     return state, rows
 
 
+async def _insert(conn: Any, m: list, s: list, mv: list, ob: list) -> None:
+    await conn.executemany(
+        "INSERT INTO matches (id, game_id, options, seed, status, creator_id, guild_id, "
+        "channel_id, max_players, version, state, settings, created_at, updated_at) "
+        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        m,
+    )
+    await conn.executemany(
+        "INSERT INTO seats (match_id, seat, user_id, name, joined_at) VALUES (?,?,?,?,?)",
+        s,
+    )
+    await conn.executemany(
+        "INSERT INTO moves (match_id, ply, kind, seat, user_id, notation, label, events, "
+        "created_at) VALUES (?,?,?,?,?,?,?,?,?)",
+        mv,
+    )
+    await conn.executemany(
+        "INSERT INTO outbox (match_id, kind, payload, created_at, due_at, sent_at) "
+        "VALUES (?,?,?,?,?,?)",
+        ob,
+    )
+
+
 async def fill(store: Store, matches: int, hot: int, seed: int = 1) -> list[int]:
     """Insert ``matches`` started matches; returns their ids (the first ``hot`` advanced)."""
     plan = _plan(matches, seed)
@@ -154,33 +177,9 @@ async def fill(store: Store, matches: int, hot: int, seed: int = 1) -> list[int]
             outbox_rows.append((match_id, "turn", json.dumps(payload), now, now, now))
             ids.append(match_id)
 
-        async def work(
-            conn: Any,
-            rows: tuple[list, list, list, list] = (match_rows, seat_rows, move_rows, outbox_rows),
-        ) -> None:
-            m, s, mv, ob = rows
-            await conn.executemany(
-                "INSERT INTO matches (id, game_id, options, seed, status, creator_id, guild_id, "
-                "channel_id, max_players, version, state, settings, created_at, updated_at) "
-                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                m,
-            )
-            await conn.executemany(
-                "INSERT INTO seats (match_id, seat, user_id, name, joined_at) VALUES (?,?,?,?,?)",
-                s,
-            )
-            await conn.executemany(
-                "INSERT INTO moves (match_id, ply, kind, seat, user_id, notation, label, events, "
-                "created_at) VALUES (?,?,?,?,?,?,?,?,?)",
-                mv,
-            )
-            await conn.executemany(
-                "INSERT INTO outbox (match_id, kind, payload, created_at, due_at, sent_at) "
-                "VALUES (?,?,?,?,?,?)",
-                ob,
-            )
-
-        await store._transaction(work)  # the writer connection, one transaction per batch
+        rows = (match_rows, seat_rows, move_rows, outbox_rows)
+        # the writer connection, one transaction per batch
+        await store._transaction(lambda conn, rows=rows: _insert(conn, *rows))
     return ids
 
 
@@ -338,7 +337,6 @@ async def run_load(*, matches: int, seconds: float, rate: float, as_json: bool) 
             cpu = time.process_time() - cpu0
             stop.set()
             await ticker
-            worker_kb = service._pool.worker_maxrss_kb
             await service.close()
     pictures = stats.pictures - base[0]
     busy_s = stats.busy_s - base[1]
@@ -387,7 +385,7 @@ async def run_load(*, matches: int, seconds: float, rate: float, as_json: bool) 
             "max": round(max(tally.lag_ms, default=0.0), 1),
         },
         "maxrss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
-        "worker_maxrss_mb": round(worker_kb / 1024, 1),
+        "worker_maxrss_mb": round(stats.worker_maxrss_kb / 1024, 1),
         "png_kb": {
             "min": round(min(sizes) / 1024, 1),
             "median": round(statistics.median(sizes) / 1024, 1),

@@ -114,13 +114,15 @@ class RenderStats:
     """Counters of the picture pool, read by ``python -m bot load`` (cheap: a few adds)."""
 
     pictures: int = 0
-    #: time spent drawing + encoding inside the pool's threads
+    #: time spent drawing + encoding inside the render workers
     busy_s: float = 0.0
     #: time callers spent awaiting a picture (queueing for a slot included)
     awaited_s: float = 0.0
     #: largest number of pictures waiting for or holding a slot at once
     max_waiting: int = 0
     waiting: int = 0
+    #: the largest peak memory (maxrss, KB) a render worker process reported
+    worker_maxrss_kb: int = 0
 
 
 @dataclass(slots=True)
@@ -787,6 +789,7 @@ class MatchService:
         stats.pictures += 1
         stats.busy_s += busy
         stats.awaited_s += time.perf_counter() - started
+        stats.worker_maxrss_kb = self._pool.worker_maxrss_kb
         if seat is None:  # private pictures are never cached beside public ones
             self._pictures[key] = png
             while len(self._pictures) > 64:
