@@ -507,7 +507,7 @@ def draw_public(view: View, names: list[str]) -> Image.Image:
         draw.line((PAD, py - 8, w - PAD, py - 8), fill=LINE, width=2)
         return _players(draw, PAD, py, w - 2 * PAD, view, names) + PAD
 
-    return _on_canvas(w, ph + 420, layout)
+    return _on_canvas(w, max(ph, 640) + 560, layout)
 
 
 def _spot_cells(view: View) -> list[tuple[int, int]]:
@@ -578,7 +578,7 @@ def draw_private(view: View, names: list[str], seat: int) -> Image.Image:
             y += 30
         return y + PAD
 
-    return _on_canvas(w, 900, layout)
+    return _on_canvas(w, 1160, layout)
 
 
 def _rotations(
