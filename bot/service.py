@@ -12,16 +12,15 @@ Every refusal is a :class:`ServiceError` whose message is written for the player
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import secrets
 import time
 from collections import OrderedDict
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from bot.render_pool import RenderPool
 from bot.store import MatchRow, MoveRow, NewMove, Notification, SeatRow, Store, VersionConflict
 from rules import Event, Game, IllegalMove, Move, get_game
 from rules.base import fill_names, normalise_notation, rank_by
@@ -111,6 +110,22 @@ class TurnReport:
 
 
 @dataclass(slots=True)
+class RenderStats:
+    """Counters of the picture pool, read by ``python -m bot load`` (cheap: a few adds)."""
+
+    pictures: int = 0
+    #: time spent drawing + encoding inside the render workers
+    busy_s: float = 0.0
+    #: time callers spent awaiting a picture (queueing for a slot included)
+    awaited_s: float = 0.0
+    #: largest number of pictures waiting for or holding a slot at once
+    max_waiting: int = 0
+    waiting: int = 0
+    #: the largest peak memory (maxrss, KB) a render worker process reported
+    worker_maxrss_kb: int = 0
+
+
+@dataclass(slots=True)
 class AuditProblem:
     match_id: int
     problem: str
@@ -156,11 +171,20 @@ def result_text(result: dict[str, Any], names: list[str]) -> str:
 class MatchService:
     """Create with :meth:`open`; close with :meth:`close`."""
 
-    def __init__(self, store: Store, *, render_workers: int = 2, render: bool = True) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        render_workers: int = 2,
+        render: bool = True,
+        render_processes: bool = True,
+    ) -> None:
         self.store = store
         self.render_enabled = render
-        self._pool = ThreadPoolExecutor(max_workers=render_workers, thread_name_prefix="render")
+        # worker processes: Pillow holds the GIL while drawing (see bot/render_pool.py)
+        self._pool = RenderPool(render_workers, processes=render_processes)
         self._pictures: OrderedDict[tuple[int, int, int | None], bytes] = OrderedDict()
+        self.render_stats = RenderStats()
 
     @classmethod
     async def open(
@@ -170,16 +194,18 @@ class MatchService:
         render_workers: int = 2,
         render: bool = True,
         synchronous: str = "NORMAL",
+        render_processes: bool = True,
     ) -> MatchService:
         return cls(
             await Store.open(path, synchronous=synchronous),
             render_workers=render_workers,
             render=render,
+            render_processes=render_processes,
         )
 
     async def close(self) -> None:
         await self.store.close()
-        self._pool.shutdown(wait=True)
+        self._pool.close()
 
     # ----- reading -----------------------------------------------------------------------
     async def _load(self, match_id: int) -> MatchRow:
@@ -793,11 +819,19 @@ class MatchService:
         cached = self._pictures.get(key)
         if cached is not None:
             return cached
-        from render import render_png  # imported lazily: pure-rules tools need no Pillow
-
         view = get_game(game_id).view(state, seat)
-        loop = asyncio.get_running_loop()
-        png = await loop.run_in_executor(self._pool, render_png, game_id, view, names, seat)
+        stats = self.render_stats
+        started = time.perf_counter()
+        stats.waiting += 1
+        stats.max_waiting = max(stats.max_waiting, stats.waiting)
+        try:
+            png, busy = await self._pool.render(game_id, view, names, seat)
+        finally:
+            stats.waiting -= 1
+        stats.pictures += 1
+        stats.busy_s += busy
+        stats.awaited_s += time.perf_counter() - started
+        stats.worker_maxrss_kb = self._pool.worker_maxrss_kb
         if seat is None:  # private pictures are never cached beside public ones
             self._pictures[key] = png
             while len(self._pictures) > 64:

@@ -32,7 +32,8 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     #: Where the local console and demo save pictures.
     picture_dir: Path = Path("pictures")
-    #: Threads drawing pictures at once (bounded so a burst cannot starve the event loop).
+    #: Worker processes drawing pictures at once (one per core is right; see
+    #: bot/render_pool.py for why processes and not threads).
     render_workers: int = Field(default=2, ge=1, le=16)
     #: Default reminder interval for a player who has not moved (hours; 0 = no reminders).
     reminder_hours: float = Field(default=24.0, ge=0)

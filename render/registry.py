@@ -30,6 +30,11 @@ def register_renderer(game_id: str, target: str) -> None:
     get_drawer.cache_clear()
 
 
+def renderer_target(game_id: str) -> str:
+    """The ``"module:function"`` that draws ``game_id`` (worker processes import it)."""
+    return _RENDERERS[game_id]
+
+
 @cache
 def get_drawer(game_id: str) -> Drawer:
     module_name, attr = _RENDERERS[game_id].split(":")

@@ -1,0 +1,425 @@
+"""``python -m bot load``: sustained moves through the real service, with pictures.
+
+What it does:
+
+1. Fills a fresh database (a temporary directory) with ``--matches`` started matches spread
+   over the four games and their player counts: real rows (match, seats, version, a valid
+   snapshot from ``game.setup``, the start's turn post in the outbox), bulk-inserted in a few
+   transactions through the store's writer connection. The matches of the first *hot set*
+   are then advanced by a random number of real moves (snapshot + move rows), so the load
+   hits openings, middle games and endings rather than only fresh boards.
+2. Plays: simulated players pick a running match from the hot set, read it, ask for its legal
+   moves (what the button panel does every turn) and play a random one through
+   ``MatchService.play`` — load, parse, apply, commit, render the public picture in the
+   render pool. A finished hot match is replaced by a fresh one from the database.
+   ``--rate R`` is an open loop (a move is started every 1/R s whatever happens; starts that
+   find every hot match busy are counted as missed); ``--rate 0`` is a closed loop of
+   ``CLOSED_LOOP_PLAYERS`` players, each playing its next move as soon as the last returned.
+3. Reports moves/s, ``service.play`` latency (p50/p95/p99, overall and per game), the share
+   of that time spent waiting for pictures, the pool's own draw+encode time, event-loop lag
+   (a ticker that wants to wake every 5 ms; max and p99 lateness), peak memory (maxrss of
+   the bot process and of the largest render worker) and the PNG size range. ``--json``
+   prints the same as JSON.
+
+Private pictures (``/hand``) are not part of the stream: a turn post shows the public one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import resource
+import statistics
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.service import MatchService, ServiceError, User, _events_json
+from bot.store import Store
+from rules import get_game
+from rules.base import fill_names
+from rules.registry import game_ids
+
+#: How many matches are "being played right now" (the rest of the database sits idle).
+HOT_SET = 256
+#: Simulated players of the closed loop (``--rate 0``).
+CLOSED_LOOP_PLAYERS = 8
+TICK_S = 0.005
+NAMES = ["Alice", "Bob", "Carol", "Dénes", "Łucja"]
+
+
+def _pct(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def _user(match_id: int, seat: int) -> User:
+    return User(f"load:{match_id}:{seat}", NAMES[seat])
+
+
+# ----- filling the database ----------------------------------------------------------------
+def _plan(matches: int, seed: int) -> list[tuple[str, int]]:
+    """(game, players) for each match: games in turn, player counts cycling per game."""
+    rnd = random.Random(seed)
+    out = []
+    games = game_ids()
+    for i in range(matches):
+        game = get_game(games[i % len(games)])
+        out.append((game.id, rnd.randint(game.min_players, game.max_players)))
+    return out
+
+
+def _advance(game_id: str, players: int, seed: int, moves: int, rnd: random.Random) -> Any:
+    """Setup + ``moves`` random legal moves: (state, move rows) — stops before the end."""
+    game = get_game(game_id)
+    state = game.setup(players, seed, game.parse_options(None))
+    rows = []
+    for _ in range(moves):
+        seats = game.to_act(state)
+        if not seats:
+            break
+        seat = seats[rnd.randrange(len(seats))]
+        legal = game.legal_moves(state, seat)
+        move = legal[rnd.randrange(len(legal))]
+        new_state, events = game.apply(state, seat, move)
+        if game.outcome(new_state) is not None:
+            break  # keep hot matches running
+        rows.append((seat, move, events))
+        state = new_state
+    return state, rows
+
+
+async def _insert(conn: Any, m: list, s: list, mv: list, ob: list) -> None:
+    await conn.executemany(
+        "INSERT INTO matches (id, game_id, options, seed, status, creator_id, guild_id, "
+        "channel_id, max_players, version, state, settings, created_at, updated_at) "
+        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        m,
+    )
+    await conn.executemany(
+        "INSERT INTO seats (match_id, seat, user_id, name, joined_at) VALUES (?,?,?,?,?)",
+        s,
+    )
+    await conn.executemany(
+        "INSERT INTO moves (match_id, ply, kind, seat, user_id, notation, label, events, "
+        "created_at) VALUES (?,?,?,?,?,?,?,?,?)",
+        mv,
+    )
+    await conn.executemany(
+        "INSERT INTO outbox (match_id, kind, payload, created_at, due_at, sent_at) "
+        "VALUES (?,?,?,?,?,?)",
+        ob,
+    )
+
+
+async def fill(store: Store, matches: int, hot: int, seed: int = 1) -> list[int]:
+    """Insert ``matches`` started matches; returns their ids (the first ``hot`` advanced)."""
+    plan = _plan(matches, seed)
+    rnd = random.Random(seed)
+    now = time.time()
+    ids: list[int] = []
+    batch = 2000
+    for start in range(0, matches, batch):
+        chunk = plan[start : start + batch]
+        match_rows, seat_rows, move_rows, outbox_rows = [], [], [], []
+        first_id = start + 1
+        for offset, (game_id, players) in enumerate(chunk):
+            match_id = first_id + offset
+            game = get_game(game_id)
+            options = game.parse_options(None).model_dump(mode="json")
+            depth = rnd.randrange(0, 60) if match_id <= hot else 0
+            state, moves = _advance(game_id, players, match_id, depth, rnd)
+            names = NAMES[:players]
+            # a real start: create (0) + one version per join + the start's commit
+            version = players + len(moves)
+            match_rows.append(
+                (
+                    match_id,
+                    game_id,
+                    json.dumps(options, separators=(",", ":")),
+                    match_id,
+                    "running",
+                    _user(match_id, 0).id,
+                    "load-guild",
+                    "load-channel",
+                    players,
+                    version,
+                    json.dumps(state, separators=(",", ":"), ensure_ascii=False),
+                    "{}",
+                    now,
+                    now,
+                )
+            )
+            seat_rows += [
+                (match_id, s, _user(match_id, s).id, names[s], now) for s in range(players)
+            ]
+            for ply, (seat, move, events) in enumerate(moves, start=1):
+                move_rows.append(
+                    (
+                        match_id,
+                        ply,
+                        "move",
+                        seat,
+                        _user(match_id, seat).id,
+                        move.notation,
+                        move.label,
+                        json.dumps(_events_json(events), ensure_ascii=False),
+                        now,
+                    )
+                )
+            text = f"{game.name} begins. " + fill_names(game.status(state), names)
+            payload = {"match_id": match_id, "ply": 0, "text": text, "mentions": [], "final": False}
+            outbox_rows.append((match_id, "turn", json.dumps(payload), now, now, now))
+            ids.append(match_id)
+
+        rows = (match_rows, seat_rows, move_rows, outbox_rows)
+        # the writer connection, one transaction per batch
+        await store._transaction(lambda conn, rows=rows: _insert(conn, *rows))
+    return ids
+
+
+# ----- the load ------------------------------------------------------------------------------
+@dataclass
+class Tally:
+    play_ms: list[float] = field(default_factory=list)
+    by_game: dict[str, list[float]] = field(default_factory=dict)
+    pick_ms: list[float] = field(default_factory=list)
+    png_sizes: list[int] = field(default_factory=list)
+    conflicts: int = 0
+    errors: int = 0
+    missed: int = 0
+    finished: int = 0
+    lag_ms: list[float] = field(default_factory=list)
+
+
+class Players:
+    """The hot set and the simulated players' side (choosing a move)."""
+
+    def __init__(self, service: MatchService, ids: list[int], hot: int, seed: int) -> None:
+        self.service = service
+        self.rnd = random.Random(seed)
+        self.hot = ids[:hot]
+        self.cold = ids[hot:]
+        self.busy: set[int] = set()
+
+    def take(self) -> int | None:
+        for _ in range(8):
+            match_id = self.hot[self.rnd.randrange(len(self.hot))]
+            if match_id not in self.busy:
+                self.busy.add(match_id)
+                return match_id
+        return None
+
+    def release(self, match_id: int, finished: bool) -> None:
+        self.busy.discard(match_id)
+        if finished and self.cold:
+            i = self.hot.index(match_id)
+            self.hot[i] = self.cold.pop(self.rnd.randrange(len(self.cold)))
+
+    async def one_move(self, match_id: int, tally: Tally) -> None:
+        service = self.service
+        finished = False
+        try:
+            t0 = time.perf_counter()
+            info = await service.info(match_id)
+            if info.status != "running" or not info.to_act:
+                finished = True
+                return
+            uid = info.to_act[self.rnd.randrange(len(info.to_act))]
+            seat = next(s.seat for s in info.seats if s.user_id == uid)
+            user = User(uid, NAMES[seat])
+            legal = await service.legal_moves(match_id, user)
+            notation = legal[self.rnd.randrange(len(legal))].notation
+            t1 = time.perf_counter()
+            try:
+                report = await service.play(match_id, user, notation, expected_version=info.version)
+            except ServiceError:
+                tally.conflicts += 1
+                return
+            t2 = time.perf_counter()
+            ms = (t2 - t1) * 1000
+            tally.pick_ms.append((t1 - t0) * 1000)
+            tally.play_ms.append(ms)
+            tally.by_game.setdefault(info.game_id, []).append(ms)
+            if report.picture is not None:
+                tally.png_sizes.append(len(report.picture))
+            finished = report.finished
+            tally.finished += finished
+        except Exception:
+            tally.errors += 1
+            raise
+        finally:
+            self.release(match_id, finished)
+
+
+async def _ticker(tally: Tally, stop: asyncio.Event) -> None:
+    loop = asyncio.get_running_loop()
+    while not stop.is_set():
+        due = loop.time() + TICK_S
+        await asyncio.sleep(TICK_S)
+        tally.lag_ms.append(max(0.0, (loop.time() - due) * 1000))
+
+
+async def _closed_loop(players: Players, tally: Tally, seconds: float, count: int) -> None:
+    end = time.perf_counter() + seconds
+
+    async def player() -> None:
+        while time.perf_counter() < end:
+            match_id = players.take()
+            if match_id is None:
+                await asyncio.sleep(0.001)
+                continue
+            await players.one_move(match_id, tally)
+
+    await asyncio.gather(*(player() for _ in range(count)))
+
+
+async def _open_loop(players: Players, tally: Tally, seconds: float, rate: float) -> None:
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    tasks: set[asyncio.Task[None]] = set()
+    k = 0
+    while (due := start + k / rate) < start + seconds:
+        delay = due - loop.time()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        k += 1
+        match_id = players.take()
+        if match_id is None:
+            tally.missed += 1
+            continue
+        task = asyncio.create_task(players.one_move(match_id, tally))
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
+    if tasks:
+        await asyncio.gather(*tasks)
+
+
+async def run_load(*, matches: int, seconds: float, rate: float, as_json: bool) -> int:
+    hot = min(HOT_SET, matches)
+    with tempfile.TemporaryDirectory(prefix="tessera-load-") as tmp:
+        db = Path(tmp) / "load.db"
+        t0 = time.perf_counter()
+        store = await Store.open(db)
+        ids = await fill(store, matches, hot)
+        await store.close()
+        fill_s = time.perf_counter() - t0
+        db_mb = sum(p.stat().st_size for p in Path(tmp).iterdir()) / 1e6
+        if not as_json:
+            print(f"filled {len(ids)} matches in {fill_s:.1f} s ({db_mb:.1f} MB on disk)")
+        service = await MatchService.open(db)
+        tally = Tally()
+        players = Players(service, ids, hot, seed=7)
+        # warm up: fonts, static layers and sprites of the games and player counts
+        warm = Tally()
+        for _ in range(40):
+            match_id = players.take()
+            if match_id is not None:
+                await players.one_move(match_id, warm)
+        stop = asyncio.Event()
+        ticker = asyncio.create_task(_ticker(tally, stop))
+        stats = service.render_stats
+        base = (stats.pictures, stats.busy_s, stats.awaited_s)
+        started = time.perf_counter()
+        cpu0 = time.process_time()
+        try:
+            if rate > 0:
+                await _open_loop(players, tally, seconds, rate)
+            else:
+                await _closed_loop(players, tally, seconds, CLOSED_LOOP_PLAYERS)
+        finally:
+            elapsed = time.perf_counter() - started
+            cpu = time.process_time() - cpu0
+            stop.set()
+            await ticker
+            await service.close()
+    pictures = stats.pictures - base[0]
+    busy_s = stats.busy_s - base[1]
+    awaited_s = stats.awaited_s - base[2]
+    play_total_s = sum(tally.play_ms) / 1000
+    moves = len(tally.play_ms)
+    sizes = tally.png_sizes or [0]
+    report: dict[str, Any] = {
+        "matches": len(ids),
+        "hot_set": hot,
+        "mode": f"open loop at {rate:g} moves/s"
+        if rate > 0
+        else (f"closed loop, {CLOSED_LOOP_PLAYERS} players"),
+        "seconds": round(elapsed, 1),
+        "fill_s": round(fill_s, 1),
+        "moves": moves,
+        "moves_per_s": round(moves / elapsed, 1),
+        "finished_matches": tally.finished,
+        "conflicts": tally.conflicts,
+        "missed_starts": tally.missed,
+        "errors": tally.errors,
+        "play_ms": {
+            "p50": round(_pct(tally.play_ms, 0.50), 1),
+            "p95": round(_pct(tally.play_ms, 0.95), 1),
+            "p99": round(_pct(tally.play_ms, 0.99), 1),
+            "max": round(max(tally.play_ms, default=0.0), 1),
+        },
+        "play_ms_by_game": {
+            g: {
+                "moves": len(v),
+                "p50": round(_pct(v, 0.5), 1),
+                "p95": round(_pct(v, 0.95), 1),
+            }
+            for g, v in sorted(tally.by_game.items())
+        },
+        "pick_ms_p50": round(_pct(tally.pick_ms, 0.5), 1),
+        "render": {
+            "pictures": pictures,
+            "share_of_play": round(awaited_s / play_total_s, 2) if play_total_s else 0.0,
+            "pool_ms_per_picture": round(busy_s / pictures * 1000, 1) if pictures else 0.0,
+            "max_waiting": stats.max_waiting,
+        },
+        "cpu_share": round(cpu / elapsed, 2),
+        "loop_lag_ms": {
+            "p99": round(_pct(tally.lag_ms, 0.99), 1),
+            "max": round(max(tally.lag_ms, default=0.0), 1),
+        },
+        "maxrss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "worker_maxrss_mb": round(stats.worker_maxrss_kb / 1024, 1),
+        "png_kb": {
+            "min": round(min(sizes) / 1024, 1),
+            "median": round(statistics.median(sizes) / 1024, 1),
+            "max": round(max(sizes) / 1024, 1),
+        },
+    }
+    if as_json:
+        print(json.dumps(report, indent=1))
+        return 0
+    p = report["play_ms"]
+    r = report["render"]
+    print(
+        f"{report['mode']}: {moves} moves in {report['seconds']} s = "
+        f"{report['moves_per_s']} moves/s ({tally.finished} matches finished, "
+        f"{tally.conflicts} conflicts, {tally.missed} missed starts, {tally.errors} errors)"
+    )
+    print(
+        f"service.play: p50 {p['p50']} ms, p95 {p['p95']} ms, p99 {p['p99']} ms, max {p['max']} ms"
+    )
+    for g, v in report["play_ms_by_game"].items():
+        print(f"  {g:10} {v['moves']:5} moves: p50 {v['p50']} ms, p95 {v['p95']} ms")
+    print(
+        f"render: {r['pictures']} pictures, {r['pool_ms_per_picture']} ms each in the pool, "
+        f"{round(r['share_of_play'] * 100)}% of service.play time spent awaiting pictures"
+    )
+    lag = report["loop_lag_ms"]
+    print(
+        f"event-loop lag: p99 {lag['p99']} ms, max {lag['max']} ms; CPU {report['cpu_share']} cores"
+    )
+    png = report["png_kb"]
+    print(
+        f"peak memory (maxrss): bot {report['maxrss_mb']} MB, largest render worker "
+        f"{report['worker_maxrss_mb']} MB; PNG {png['min']}–{png['max']} KB "
+        f"(median {png['median']} KB); choosing a move (read + legal moves): "
+        f"p50 {report['pick_ms_p50']} ms"
+    )
+    return 0

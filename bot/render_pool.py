@@ -1,0 +1,158 @@
+"""Where pictures are drawn: worker processes, so drawing never competes with the event loop.
+
+Why processes and not threads (measured, 2 cores): Pillow holds the GIL while it draws
+shapes and text, so two render threads drew no more pictures per second than one (55/s
+either way on a mixed set of boards) and every picture slowed the event loop's own work;
+two worker processes drew 91/s and left the loop alone. The view (a few KB of plain data)
+goes to the worker, the PNG (~40–100 KB) comes back — well under a millisecond of pickling.
+
+Workers fork from a *forkserver* that has imported Pillow, the fonts' module and every
+renderer once, so a new pool starts in milliseconds (tests open many services) and no
+worker inherits the bot's threads or sockets. A renderer registered at run time is found in
+the worker by its ``"module:function"`` target, exactly like the registry does. If a worker
+dies, the pool is replaced on the next picture; the picture that was being drawn fails
+like any other rendering error (the move itself is already committed).
+
+``processes=False`` keeps the old thread pool (for tools that monkeypatch a renderer); it is
+also the fallback when worker processes cannot start (multiprocessing re-imports a script's
+``__main__`` in its workers, so a script without the ``if __name__ == "__main__"`` guard
+cannot have them; ``python -m bot`` and pytest are fine).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import logging
+import multiprocessing
+import resource
+import time
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from functools import cache
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+PRELOAD = [
+    "render.registry",
+    "render.common",
+    "render.azul",
+    "render.taj_mahal",
+    "render.maharani",
+    "render.pastiche",
+]
+
+
+@cache
+def _drawer(target: str) -> Any:
+    module_name, attr = target.split(":")
+    return getattr(importlib.import_module(module_name), attr)
+
+
+def draw_png(target: str, view: dict[str, Any], names: list[str], seat: int | None) -> Any:
+    """Runs in the worker: (PNG bytes, seconds spent drawing + encoding, worker's peak
+    memory in KB)."""
+    from render.common import encode_png
+
+    started = time.perf_counter()
+    png = encode_png(_drawer(target)(view, names, seat))
+    busy = time.perf_counter() - started
+    return png, busy, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+def _thread_draw(game_id: str, view: dict[str, Any], names: list[str], seat: int | None) -> Any:
+    from render import render_png
+
+    started = time.perf_counter()
+    png = render_png(game_id, view, names, seat)
+    return png, time.perf_counter() - started, 0
+
+
+@cache
+def _context() -> Any:
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(PRELOAD)
+    return ctx
+
+
+class RenderPool:
+    """A bounded pool of picture workers. ``await pool.render(...)`` never blocks the loop:
+    at most ``2 * workers`` pictures are handed to the executor at once, the rest wait on an
+    asyncio semaphore."""
+
+    def __init__(self, workers: int = 2, *, processes: bool = True) -> None:
+        self.workers = workers
+        self.processes = processes
+        self._executor: Executor | None = None
+        self._slots = asyncio.Semaphore(2 * workers)
+        #: the largest peak memory (maxrss, KB) any worker process reported
+        self.worker_maxrss_kb = 0
+        self._broken = 0  # pools broken in a row without a picture in between
+
+    def _get_executor(self) -> Executor:
+        if self._executor is None:
+            if self.processes:
+                self._executor = ProcessPoolExecutor(self.workers, mp_context=_context())
+            else:
+                self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="render")
+        return self._executor
+
+    def _submit(
+        self, game_id: str, view: dict[str, Any], names: list[str], seat: int | None
+    ) -> tuple[Executor, asyncio.Future[Any]]:
+        loop = asyncio.get_running_loop()
+        executor = self._get_executor()
+        if self.processes:
+            from render.registry import renderer_target
+
+            job = (draw_png, renderer_target(game_id), view, names, seat)
+        else:
+            job = (_thread_draw, game_id, view, names, seat)
+        return executor, loop.run_in_executor(executor, *job)  # submits now, or raises
+
+    def _discard(self, executor: Executor | None) -> None:
+        if executor is not None and self._executor is executor:
+            self._executor = None
+            executor.shutdown(wait=False, cancel_futures=True)
+
+    async def render(
+        self, game_id: str, view: dict[str, Any], names: list[str], seat: int | None
+    ) -> tuple[bytes, float]:
+        """(PNG bytes, seconds the worker spent on it)."""
+        async with self._slots:
+            try:
+                executor, future = self._submit(game_id, view, names, seat)
+            except BrokenProcessPool:  # broke while idle (a worker was killed): start afresh
+                self._discard(self._executor)
+                executor, future = self._submit(game_id, view, names, seat)
+            except (RuntimeError, OSError) as exc:
+                # worker processes cannot start here (e.g. a script without the
+                # ``if __name__ == "__main__"`` guard): draw in threads rather than not at all
+                if not self.processes:
+                    raise
+                log.warning("render processes unavailable (%s); drawing in threads", exc)
+                self._discard(self._executor)
+                self.processes = False
+                executor, future = self._submit(game_id, view, names, seat)
+            try:
+                png, busy, maxrss = await future
+            except BrokenProcessPool:
+                # a worker died under this picture (killed, out of memory): this picture
+                # fails like any rendering error; the next one gets a fresh pool. Pools
+                # that keep breaking before drawing anything mean workers cannot live here
+                # (e.g. a script without the __main__ guard): fall back to threads.
+                self._discard(executor)
+                self._broken += 1
+                if self._broken >= 3 and self.processes:
+                    log.warning("render worker processes keep dying; drawing in threads")
+                    self.processes = False
+                raise
+        self._broken = 0
+        self.worker_maxrss_kb = max(self.worker_maxrss_kb, maxrss)
+        return png, busy
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=True)
+            self._executor = None
