@@ -545,15 +545,6 @@ class Store:
             for r in rows
         ]
 
-    async def last_ply(self, match_id: int) -> int:
-        """The number of the latest move-log row (0 when none): cheaper than :meth:`moves`
-        when only the count matters, as it does on every move."""
-        cur = await self._reader.execute(
-            "SELECT COALESCE(MAX(ply), 0) FROM moves WHERE match_id = ?", (match_id,)
-        )
-        (last,) = await cur.fetchone()  # type: ignore[misc]
-        return int(last)
-
     # ----- outbox ------------------------------------------------------------------------
     @staticmethod
     async def _queue(
