@@ -50,22 +50,26 @@ def _drawer(target: str) -> Any:
     return getattr(importlib.import_module(module_name), attr)
 
 
-def draw_png(target: str, view: dict[str, Any], names: list[str], seat: int | None) -> Any:
+def draw_png(
+    target: str, view: dict[str, Any], names: list[str], seat: int | None, lang: str = "en"
+) -> Any:
     """Runs in the worker: (PNG bytes, seconds spent drawing + encoding, worker's peak
-    memory in KB)."""
+    memory in KB). ``lang`` picks the words drawn (render.i18n)."""
     from render.common import encode_png
 
     started = time.perf_counter()
-    png = encode_png(_drawer(target)(view, names, seat))
+    png = encode_png(_drawer(target)(view, names, seat, lang))
     busy = time.perf_counter() - started
     return png, busy, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
-def _thread_draw(game_id: str, view: dict[str, Any], names: list[str], seat: int | None) -> Any:
+def _thread_draw(
+    game_id: str, view: dict[str, Any], names: list[str], seat: int | None, lang: str = "en"
+) -> Any:
     from render import render_png
 
     started = time.perf_counter()
-    png = render_png(game_id, view, names, seat)
+    png = render_png(game_id, view, names, seat, lang)
     return png, time.perf_counter() - started, 0
 
 
@@ -99,16 +103,21 @@ class RenderPool:
         return self._executor
 
     def _submit(
-        self, game_id: str, view: dict[str, Any], names: list[str], seat: int | None
+        self,
+        game_id: str,
+        view: dict[str, Any],
+        names: list[str],
+        seat: int | None,
+        lang: str = "en",
     ) -> tuple[Executor, asyncio.Future[Any]]:
         loop = asyncio.get_running_loop()
         executor = self._get_executor()
         if self.processes:
             from render.registry import renderer_target
 
-            job = (draw_png, renderer_target(game_id), view, names, seat)
+            job = (draw_png, renderer_target(game_id), view, names, seat, lang)
         else:
-            job = (_thread_draw, game_id, view, names, seat)
+            job = (_thread_draw, game_id, view, names, seat, lang)
         return executor, loop.run_in_executor(executor, *job)  # submits now, or raises
 
     def _discard(self, executor: Executor | None) -> None:
@@ -117,15 +126,20 @@ class RenderPool:
             executor.shutdown(wait=False, cancel_futures=True)
 
     async def render(
-        self, game_id: str, view: dict[str, Any], names: list[str], seat: int | None
+        self,
+        game_id: str,
+        view: dict[str, Any],
+        names: list[str],
+        seat: int | None,
+        lang: str = "en",
     ) -> tuple[bytes, float]:
-        """(PNG bytes, seconds the worker spent on it)."""
+        """(PNG bytes, seconds the worker spent on it), the words in ``lang``."""
         async with self._slots:
             try:
-                executor, future = self._submit(game_id, view, names, seat)
+                executor, future = self._submit(game_id, view, names, seat, lang)
             except BrokenProcessPool:  # broke while idle (a worker was killed): start afresh
                 self._discard(self._executor)
-                executor, future = self._submit(game_id, view, names, seat)
+                executor, future = self._submit(game_id, view, names, seat, lang)
             except (RuntimeError, OSError) as exc:
                 # worker processes cannot start here (e.g. a script without the
                 # ``if __name__ == "__main__"`` guard): draw in threads rather than not at all
@@ -134,7 +148,7 @@ class RenderPool:
                 log.warning("render processes unavailable (%s); drawing in threads", exc)
                 self._discard(self._executor)
                 self.processes = False
-                executor, future = self._submit(game_id, view, names, seat)
+                executor, future = self._submit(game_id, view, names, seat, lang)
             try:
                 png, busy, maxrss = await future
             except BrokenProcessPool:

@@ -22,6 +22,7 @@ from typing import Any
 
 from bot.render_pool import RenderPool
 from bot.store import MatchRow, MoveRow, NewMove, Notification, SeatRow, Store, VersionConflict
+from render.i18n import picture_language
 from rules import Event, Game, IllegalMove, Move, get_game
 from rules.base import fill_names, normalise_notation, rank_by
 from rules.registry import game_ids
@@ -814,8 +815,10 @@ class MatchService:
         names: list[str],
         seat: int | None,
         ply: int,
+        lang: str = "en",
     ) -> bytes:
-        key = (match_id, ply, seat)
+        lang = picture_language(lang)  # 'en-US', 'en-GB' and unknown locales share English
+        key = (match_id, ply, seat, lang)
         cached = self._pictures.get(key)
         if cached is not None:
             return cached
@@ -825,7 +828,7 @@ class MatchService:
         stats.waiting += 1
         stats.max_waiting = max(stats.max_waiting, stats.waiting)
         try:
-            png, busy = await self._pool.render(game_id, view, names, seat)
+            png, busy = await self._pool.render(game_id, view, names, seat, lang)
         finally:
             stats.waiting -= 1
         stats.pictures += 1
@@ -838,23 +841,33 @@ class MatchService:
                 self._pictures.popitem(last=False)
         return png
 
-    async def picture(self, match_id: int, ply: int | None = None) -> bytes:
-        """The public picture, now or after log row ``ply`` (for delayed turn posts)."""
+    async def picture(self, match_id: int, ply: int | None = None, lang: str = "en") -> bytes:
+        """The public picture, now or after log row ``ply`` (for delayed turn posts), with
+        its words in ``lang`` (a language or Discord locale; the server's, for public posts)."""
         match = await self._load(match_id)
         if match.state is None:
             raise NotAllowed(f"Match #{match_id} has not started yet.")
         current = match.last_ply  # read with the snapshot: a move landing now can't mix in
         if ply is None or ply >= current:
             return await self._render(
-                match_id, match.game_id, match.state, [s.name for s in match.seats], None, current
+                match_id,
+                match.game_id,
+                match.state,
+                [s.name for s in match.seats],
+                None,
+                current,
+                lang,
             )
         state = await self.state_at(match_id, ply)
         return await self._render(
-            match_id, match.game_id, state, [s.name for s in match.seats], None, ply
+            match_id, match.game_id, state, [s.name for s in match.seats], None, ply, lang
         )
 
-    async def hand(self, match_id: int, user: User) -> tuple[bytes, dict[str, Any]]:
-        """The caller's private picture and view (their hand). Only ever for themselves."""
+    async def hand(
+        self, match_id: int, user: User, lang: str = "en"
+    ) -> tuple[bytes, dict[str, Any]]:
+        """The caller's private picture and view (their hand), with its words in ``lang``
+        (the user's own language). Only ever for themselves."""
         match = await self._load(match_id)
         game, state = self._running(match)
         seat = self._seat(match, user)
@@ -862,7 +875,7 @@ class MatchService:
             raise NotAllowed(f"{game.name} has no hidden hands; everything is on the board.")
         view = game.view(state, seat)
         png = await self._render(
-            match_id, match.game_id, state, [s.name for s in match.seats], seat, -1
+            match_id, match.game_id, state, [s.name for s in match.seats], seat, -1, lang
         )
         return png, view
 

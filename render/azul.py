@@ -9,6 +9,10 @@ triangle, red diamond, black square, white star); the seat colour comes with the
 initial. Speed: everything static for a player count and wall kind (frames, empty pattern
 lines, the faint printed wall, floor penalties, legend) is drawn once at 2x, reduced and
 cached; tile sprites are cached too, so a picture is mostly ``paste`` calls and a few labels.
+
+Words come from the catalogue (``pic.azul.*`` in :mod:`render.i18n`) in the language given
+to :func:`draw`; the static layer is cached per language. Tile letters (B Y R K W), move
+examples, numbers, player names and the status line written by the rules pass through.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from render.common import (
     player_colour,
     player_text_colour,
 )
+from render.i18n import picture_language, t
 from rules.base import fill_names
 
 WIDTH = 1280
@@ -50,7 +55,6 @@ EMPTY_CELL = "#E4DDD0"
 EMPTY_EDGE = "#C9BFAE"
 
 LETTERS = "BYRKW"
-NAMES = {"B": "blue", "Y": "yellow", "R": "red", "K": "black", "W": "white"}
 FILL = {"B": "#2F6DB5", "Y": "#F2C12E", "R": "#C8372D", "K": "#2A2A2A", "W": "#E6F7F7"}
 MARK = {"B": "#FFFFFF", "Y": "#222222", "R": "#FFFFFF", "K": "#FFFFFF", "W": "#1E4E5A"}
 SHAPES = {"B": "circle", "Y": "triangle", "R": "diamond", "K": "square", "W": "star"}
@@ -212,8 +216,8 @@ def marker_sprite(size: int) -> Image.Image:
 
 
 @cache
-def _background(players: int, grey: bool) -> Image.Image:
-    """Everything that never changes for this player count and wall kind."""
+def _background(players: int, grey: bool, lang: str) -> Image.Image:
+    """Everything that never changes for this player count, wall kind and language."""
     lay = layout(players)
     ss = 2
     img = Image.new("RGB", (WIDTH * ss, lay.height * ss), BACKGROUND)
@@ -299,50 +303,76 @@ def _background(players: int, grey: bool) -> Image.Image:
         for f, pen in enumerate((1, 1, 2, 2, 2, 3, 3)):
             x = bx + FLOOR_X + f * CELL + CELL // 2
             d.text((x, by + FLOOR_Y + CELL + 1), f"−{pen}", font=small, fill="#8A4B3C", anchor="mt")
-        d.text((bx + FLOOR_X, by + FLOOR_Y + 2), "floor", font=small, fill=MUTED, anchor="lb")
-    d.text((lay.centre_box[0] + 10, lay.centre_box[1] + 4), "centre", font=small, fill=MUTED)
-    _legend(img, lay, grey)
+        d.text(
+            (bx + FLOOR_X, by + FLOOR_Y + 2),
+            t("pic.azul.floor", lang),
+            font=small,
+            fill=MUTED,
+            anchor="lb",
+        )
+    d.text(
+        (lay.centre_box[0] + 10, lay.centre_box[1] + 4),
+        t("pic.azul.centre", lang),
+        font=small,
+        fill=MUTED,
+    )
+    _legend(img, lay, grey, lang)
     return img
 
 
-def _legend(img: Image.Image, lay: Layout, grey: bool) -> None:
+def _colour(letter: str, lang: str) -> str:
+    return t(f"pic.azul.colour.{letter}", lang)
+
+
+def _legend(img: Image.Image, lay: Layout, grey: bool, lang: str) -> None:
     d = ImageDraw.Draw(img)
     f = font(18)
     if lay.legend_box is not None:
         x, y = lay.legend_box
-        d.text((x + 12, y + 8), "Tiles", font=font(20, True), fill=INK)
+        d.text((x + 12, y + 8), t("pic.azul.tiles", lang), font=font(20, True), fill=INK)
         for i, letter in enumerate(LETTERS):
             yy = y + 44 + i * 54
             img.paste(tile_sprite(letter, TILE), (x + 12, yy), tile_sprite(letter, TILE))
             d.text(
                 (x + 70, yy + TILE // 2),
-                f"{letter} = {NAMES[letter]} ({SHAPES[letter]})",
+                t(
+                    "pic.azul.tile_legend",
+                    lang,
+                    letter=letter,
+                    colour=_colour(letter, lang),
+                    shape=t(f"pic.azul.shape.{SHAPES[letter]}", lang),
+                ),
                 font=f,
                 fill=INK,
                 anchor="lm",
             )
         yy = y + 44 + 5 * 54
         img.paste(marker_sprite(TILE), (x + 12, yy), marker_sprite(TILE))
-        d.text((x + 70, yy + TILE // 2), "first player marker", font=f, fill=INK, anchor="lm")
-        d.text((x + 12, yy + 62), "Move: F3-R-2 (factory 3, red, line 2)", font=f, fill=MUTED)
-        d.text((x + 12, yy + 88), "C-B-F (centre, blue, floor)", font=f, fill=MUTED)
+        marker = t("pic.azul.marker_long", lang)
+        d.text((x + 70, yy + TILE // 2), marker, font=f, fill=INK, anchor="lm")
+        examples = [
+            (62, t("pic.azul.move_example", lang, move="F3-R-2")),
+            (88, t("pic.azul.move_example_centre", lang, move="C-B-F")),
+        ]
         if grey:
-            d.text((x + 12, yy + 114), "col-3 (grey wall: column 3)", font=f, fill=MUTED)
+            examples.append((114, t("pic.azul.move_example_grey", lang, move="col-3")))
+        for dy, text in examples:
+            d.text((x + 12, yy + dy), text, font=f, fill=MUTED)
         return
     y = lay.height - LEGEND_H + 6
     x = MARGIN + 4
     for letter in LETTERS:
         sp = tile_sprite(letter, 32)
         img.paste(sp, (x, y), sp)
-        text = NAMES[letter]
+        text = _colour(letter, lang)
         d.text((x + 38, y + 16), text, font=f, fill=INK, anchor="lm")
         x += 38 + int(f.getlength(text)) + 22
     mk = marker_sprite(32)
     img.paste(mk, (x, y), mk)
-    d.text((x + 38, y + 16), "first player", font=f, fill=INK, anchor="lm")
+    d.text((x + 38, y + 16), t("pic.azul.marker", lang), font=f, fill=INK, anchor="lm")
     d.text(
         (WIDTH - MARGIN - 4, y + 16),
-        "move: F3-R-2 · C-B-F" + (" · col-3" if grey else ""),
+        t("pic.azul.move_short", lang, moves="F3-R-2 · C-B-F" + (" · col-3" if grey else "")),
         font=f,
         fill=MUTED,
         anchor="rm",
@@ -363,7 +393,7 @@ def _seat_chip(d: ImageDraw.ImageDraw, seat: int, name: str, x: int, y: int, r: 
 
 
 def _draw_table(
-    img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], lay: Layout
+    img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], lay: Layout, lang: str
 ) -> None:
     num = font(16, True)
     for i, ((cx, cy), tiles) in enumerate(zip(lay.factories, view["factories"], strict=True)):
@@ -373,7 +403,7 @@ def _draw_table(
             y = cy - FAC_TILE - 2 + (j // 2) * (FAC_TILE + 4)
             _paste(img, tile_sprite(letter, FAC_TILE), x, y)
         if not tiles:
-            d.text((cx, cy), "empty", font=font(16), fill=MUTED, anchor="mm")
+            d.text((cx, cy), t("pic.azul.empty", lang), font=font(16), fill=MUTED, anchor="mm")
     x0, y0, x1, y1 = lay.centre_box
     counts = {letter: view["centre"].count(letter) for letter in LETTERS}
     items: list[tuple[str, int]] = [(k, n) for k, n in counts.items() if n]
@@ -390,7 +420,11 @@ def _draw_table(
             d.text((x + FAC_TILE + 3, y + FAC_TILE // 2), f"×{n}", font=f, fill=INK, anchor="lm")
     if not items:
         d.text(
-            ((x0 + x1) // 2, (y0 + y1) // 2 + 8), "empty", font=font(16), fill=MUTED, anchor="mm"
+            ((x0 + x1) // 2, (y0 + y1) // 2 + 8),
+            t("pic.azul.empty", lang),
+            font=font(16),
+            fill=MUTED,
+            anchor="mm",
         )
 
 
@@ -402,6 +436,7 @@ def _draw_board(
     name: str,
     origin: tuple[int, int],
     pending: dict[str, Any] | None,
+    lang: str,
 ) -> None:
     bx, by = origin
     seat = p["seat"]
@@ -418,13 +453,15 @@ def _draw_board(
     sf = font(34, True)
     sw = int(sf.getlength(score))
     d.text((bx + BOARD_W - 20, by + 30), score, font=sf, fill=INK, anchor="rm")
-    d.text((bx + BOARD_W - 26 - sw, by + 34), "points", font=font(16), fill=MUTED, anchor="rm")
+    points = t("pic.azul.points", lang)
+    d.text((bx + BOARD_W - 26 - sw, by + 34), points, font=font(16), fill=MUTED, anchor="rm")
     name_room = BOARD_W - 60 - sw - 90
     tag = ""
     if acting:
-        tag = "  ◀ to move" if view["phase"] == "offer" else "  ◀ choose column"
+        key = "pic.azul.to_move" if view["phase"] == "offer" else "pic.azul.choose_column"
+        tag = "  " + t(key, lang)
     elif view["outcome"] and seat in view["outcome"]["winners"]:
-        tag = "  ★ winner"
+        tag = "  " + t("pic.azul.winner", lang)
     nf = font(24, True)
     label = fit_text(name, nf, name_room - int(font(18, True).getlength(tag)))
     d.text((bx + 58, by + 30), label, font=nf, fill=INK, anchor="lm")
@@ -497,12 +534,14 @@ def _draw_board(
         _paste(img, marker_sprite(32), bx + BOARD_W - 48, by + FLOOR_Y + 10)
 
 
-def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
+def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], lang: str) -> None:
     status = fill_names(view["status"], names)
-    right = f"bag {view['bag']} · lid {view['lid']}"
+    right = t("pic.azul.bag_lid", lang, bag=view["bag"], lid=view["lid"])
     rf = font(20)
     rw = int(rf.getlength(right))
-    title = "Azul" + (" · grey wall" if view["grey_wall"] else "")
+    title = t("pic.azul.title", lang)
+    if view["grey_wall"]:
+        title += " · " + t("pic.azul.grey_wall", lang)
     tf = font(26, True)
     d.text((MARGIN, HEADER_H // 2), title, font=tf, fill=INK, anchor="lm")
     x = MARGIN + int(tf.getlength(title)) + 18
@@ -522,16 +561,23 @@ def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> N
     d.text((WIDTH - MARGIN, HEADER_H // 2), right, font=rf, fill=MUTED, anchor="rm")
 
 
-def draw(view: dict[str, Any], names: list[str], seat: int | None = None) -> Image.Image:
-    """The public picture (Azul has no private information, so ``seat`` changes nothing)."""
+def draw(
+    view: dict[str, Any], names: list[str], seat: int | None = None, lang: str = "en"
+) -> Image.Image:
+    """The public picture (Azul has no private information, so ``seat`` changes nothing),
+    with its words in ``lang`` (a language or Discord locale; English when unknown)."""
+    lang = picture_language(lang)
     n = view["player_count"]
-    names = [names[i] if i < len(names) and names[i] else f"Player {i + 1}" for i in range(n)]
+    names = [
+        names[i] if i < len(names) and names[i] else t("pic.common.player", lang, n=i + 1)
+        for i in range(n)
+    ]
     lay = layout(n)
-    img = _background(n, bool(view["grey_wall"])).copy()
+    img = _background(n, bool(view["grey_wall"]), lang).copy()
     d = ImageDraw.Draw(img)
-    _header(d, view, names)
-    _draw_table(img, d, view, lay)
+    _header(d, view, names, lang)
+    _draw_table(img, d, view, lay, lang)
     pending = {q["seat"]: q for q in view.get("pending") or []}
     for p, origin in zip(view["players"], lay.boards, strict=True):
-        _draw_board(img, d, view, p, names[p["seat"]], origin, pending.get(p["seat"]))
+        _draw_board(img, d, view, p, names[p["seat"]], origin, pending.get(p["seat"]), lang)
     return img

@@ -14,6 +14,12 @@ the same picture). Why it looks like this:
 - Static parts (floor, pillar marks of empty spaces, coordinates, quarter names) and the tile
   and worker sprites are drawn once at 2x, reduced for smooth edges and cached; text is drawn
   at 1x after the reduce.
+
+Words come from the catalogue (``pic.maharani.*`` in :mod:`render.i18n`) in the language
+given to :func:`draw`; animal and colour names from the game data are looked up there too
+(``pic.maharani.animal.*``, ``pic.maharani.colour.*``) and drawn as they are when missing.
+Space names, coordinates, tile letters, numbers and player names pass through. The cached
+board layer holds only coordinates, so it needs no language in its key.
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ from render.common import (
     player_colour,
     player_text_colour,
 )
+from render.i18n import picture_language, t, word
 
 CELL = 100
 STRIP = 56  # seat strip around the board
@@ -61,7 +68,6 @@ QUARTER_LINE = "#5A4A32"
 RONDEL_FILL = "#4B3B2A"
 PILLAR = "#141414"
 EMPTY_PILLAR = "#8F8471"
-SIDE_WORD = {"N": "North ↑", "E": "East →", "S": "South ↓", "W": "West ←"}
 DELTA = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 ROTATE = {"N": 0, "E": 1, "S": 2, "W": 3}
 SIDES = ("N", "E", "S", "W")
@@ -228,14 +234,23 @@ def _initials(names: list[str], n: int) -> list[str]:
     return letters
 
 
-def _names(names: list[str], n: int) -> list[str]:
-    return [names[i] if i < len(names) and names[i] else f"Player {i + 1}" for i in range(n)]
+def _names(names: list[str], n: int, lang: str = "en") -> list[str]:
+    return [
+        names[i] if i < len(names) and names[i] else t("pic.common.player", lang, n=i + 1)
+        for i in range(n)
+    ]
 
 
-def draw(view: dict[str, Any], names: list[str], seat: int | None) -> Image.Image:
-    """The public picture (every seat sees the same: no hidden information)."""
+def _animal(name: str, lang: str) -> str:
+    return word("pic.maharani.animal", name, lang) if name else name
+
+
+def draw(view: dict[str, Any], names: list[str], seat: int | None, lang: str = "en") -> Image.Image:
+    """The public picture (every seat sees the same: no hidden information), with its words
+    in ``lang`` (a language or Discord locale; English when unknown)."""
+    lang = picture_language(lang)
     n = view["players"]
-    names = _names(names, n)
+    names = _names(names, n, lang)
     letters = _initials(names, n)
     colours = tuple(view["colours"])
     key = tuple(
@@ -261,13 +276,17 @@ def draw(view: dict[str, Any], names: list[str], seat: int | None) -> Image.Imag
         )
         d.text(
             (x + CELL / 2, y + 26),
-            q["animal"].capitalize(),
+            _animal(q["animal"], lang),
             font=font(16, True),
             fill=ink,
             anchor="mm",
         )
-        d.text((x + CELL / 2, y + 50), f"Q{qn}", font=font(16), fill=ink, anchor="mm")
-        status = "scored ✓" if q["scored"] else f"{q['empty']} empty"
+        quarter = t("pic.maharani.quarter", lang, n=qn)
+        d.text((x + CELL / 2, y + 50), quarter, font=font(16), fill=ink, anchor="mm")
+        if q["scored"]:
+            status = t("pic.maharani.scored", lang)
+        else:
+            status = t("pic.maharani.empty_count", lang, n=q["empty"])
         d.text((x + CELL / 2, y + 74), status, font=font(16), fill=ink, anchor="mm")
 
     # ---- tiles and workers
@@ -351,9 +370,9 @@ def draw(view: dict[str, Any], names: list[str], seat: int | None) -> Image.Imag
     for side in SIDES:
         seat_here = sides.index(side) if side in sides else None
         active = seat_here is not None and seat_here == turn
-        _seat_strip(img, side, seat_here, names, letters, active)
+        _seat_strip(img, side, seat_here, names, letters, active, lang)
 
-    _panel(img, view, names, letters, colours)
+    _panel(img, view, names, letters, colours, lang)
     return img
 
 
@@ -376,6 +395,7 @@ def _seat_strip(
     names: list[str],
     letters: list[str],
     active: bool,
+    lang: str,
 ) -> None:
     d = ImageDraw.Draw(img)
     x0, y0, x1, y1 = _strip_box(side)
@@ -388,10 +408,10 @@ def _seat_strip(
         width=3 if active else 1,
     )
     if seat is None:
-        text = "(empty side)"
+        text = t("pic.maharani.empty_side", lang)
         colour = MUTED
     else:
-        text = f"{names[seat]}" + (" — to play" if active else "")
+        text = t("pic.maharani.to_play", lang, name=names[seat]) if active else names[seat]
         colour = INK
     horizontal = side in ("N", "S")
     length = (x1 - x0) if horizontal else (y1 - y0)
@@ -422,16 +442,18 @@ def _panel(
     names: list[str],
     letters: list[str],
     colours: tuple[str, ...],
+    lang: str,
 ) -> None:
     d = ImageDraw.Draw(img)
     x = PANEL_X
     right = WIDTH - MARGIN
     y = MARGIN
     n = view["players"]
-    d.text((x, y), "Maharani", font=font(30, True), fill=INK)
-    d.text((right, y + 8), f"turn {view['turn_no']}", font=font(20), fill=MUTED, anchor="ra")
+    d.text((x, y), t("pic.maharani.title", lang), font=font(30, True), fill=INK)
+    turn = t("pic.maharani.turn", lang, n=view["turn_no"])
+    d.text((right, y + 8), turn, font=font(20), fill=MUTED, anchor="ra")
     y += 46
-    d.text((x, y), _status_text(view, names), font=font(19, True), fill=INK)
+    d.text((x, y), _status_text(view, names, lang), font=font(19, True), fill=INK)
     y += 34
     best = max(view["gold"])
     for s in range(n):
@@ -447,7 +469,9 @@ def _panel(
         disc = worker_sprite(player_colour(s), player_text_colour(s), letters[s], False, 40)
         img.paste(disc, (x + 10, y + 10), disc)
         gold = view["gold"][s]
-        gold_text = f"{gold} gold" + (" ★" if view["phase"] == "over" and gold == best else "")
+        gold_text = t("pic.maharani.gold", lang, gold=gold) + (
+            " ★" if view["phase"] == "over" and gold == best else ""
+        )
         gf = font(24, True)
         gw = int(gf.getlength(gold_text))
         d.text((right - 12, y + 30), gold_text, font=gf, fill=INK, anchor="rm")
@@ -462,30 +486,33 @@ def _panel(
         side = view["sides"][s]
         supply = view["supply"][s]
         if view["worker_colours"] == 2:
-            workers = f"workers: ● {supply[0]}, ■ {supply[1]}"
+            workers = t("pic.maharani.workers_two", lang, first=supply[0], second=supply[1])
         else:
-            workers = f"workers in supply: {supply[0]}"
-        d.text((x + 12, y + 58), f"{SIDE_WORD[side]} · {workers}", font=font(17), fill=INK)
+            workers = t("pic.maharani.workers", lang, n=supply[0])
+        side_word = t(f"pic.maharani.side.{side}", lang)
+        d.text((x + 12, y + 58), f"{side_word} · {workers}", font=font(17), fill=INK)
         cx = x + 12
         for q, up in enumerate(view["markers"][s]):
-            word = view["animals"][q].capitalize() + (" ✓" if up else " ✗")
+            marker = _animal(view["animals"][q], lang) + (" ✓" if up else " ✗")
             f = font(16, True)
-            w = int(f.getlength(word)) + 14
+            w = int(f.getlength(marker)) + 14
             d.rounded_rectangle(
                 (cx, y + 88, cx + w, y + 116),
                 radius=8,
                 fill="#F3E9CF" if up else "#555555",
                 outline="#8A7A55" if up else "#222222",
             )
-            d.text((cx + w / 2, y + 102), word, font=f, fill=INK if up else "#FFFFFF", anchor="mm")
+            d.text(
+                (cx + w / 2, y + 102), marker, font=f, fill=INK if up else "#FFFFFF", anchor="mm"
+            )
             cx += w + 6
         y += box_h
     y += 4
-    d.text((x, y), "markers: ✓ face up, ✗ used (face down)", font=font(16), fill=MUTED)
+    d.text((x, y), t("pic.maharani.markers_legend", lang), font=font(16), fill=MUTED)
     y += 26
-    bag = f"bag: {view['bag']} tiles"
+    bag = t("pic.maharani.bag", lang, n=view["bag"])
     if view["discarded"]:
-        bag += f" · set aside: {len(view['discarded'])} centre-pillar"
+        bag += t("pic.maharani.set_aside", lang, n=len(view["discarded"]))
     d.text((x, y), bag, font=font(17), fill=INK)
     y += 30
     # colour legend
@@ -497,25 +524,27 @@ def _panel(
         fill = tile_fill(colour, colours)
         d.rounded_rectangle((lx, ly, lx + 28, ly + 28), radius=5, fill=fill, outline="#222222")
         d.text((lx + 14, ly + 14), tile_letter(colour), font=f, fill=_text_on(fill), anchor="mm")
-        d.text((lx + 36, ly + 14), colour, font=font(16), fill=INK, anchor="lm")
+        name = word("pic.maharani.colour", colour, lang)
+        d.text((lx + 36, ly + 14), name, font=font(16), fill=INK, anchor="lm")
     y += 34 * ((len(colours) + 2) // 3) + 6
     table = " · ".join(f"{k}→{g}" for k, g in enumerate(view["quarter_gold"]) if k)
-    d.text((x, y), "quarter pays per worker count:", font=font(16), fill=MUTED)
+    d.text((x, y), t("pic.maharani.quarter_pays", lang), font=font(16), fill=MUTED)
     d.text((x, y + 22), table, font=font(17, True), fill=INK)
 
 
-def _status_text(view: dict[str, Any], names: list[str]) -> str:
+def _status_text(view: dict[str, Any], names: list[str], lang: str = "en") -> str:
     phase = view["phase"]
     if phase == "over":
         best = max(view["gold"])
         win = [names[s] for s, g in enumerate(view["gold"]) if g == best]
-        early = " (stopped early)" if view["end"] == "stall" else ""
-        return fit_text(f"Game over{early}: {' & '.join(win)} wins", font(19, True), 440)
+        key = "pic.maharani.over_early" if view["end"] == "stall" else "pic.maharani.over"
+        winners = t("pic.maharani.and", lang).join(win)
+        return fit_text(t(key, lang, winners=winners), font(19, True), 440)
     who = names[view["turn"]]
     if phase == "first":
-        text = f"{who}: place a tile or refresh"
+        text = t("pic.maharani.first", lang, who=who)
     elif phase == "second":
-        text = f"{who}: 2nd tile (2 gold) or stop"
+        text = t("pic.maharani.second", lang, who=who)
     else:
-        text = f"{who}: choose a worker on {view['pending_worker']['space']}"
+        text = t("pic.maharani.worker", lang, who=who, space=view["pending_worker"]["space"])
     return fit_text(text, font(19, True), 440)

@@ -9,6 +9,11 @@ every distinct rotation with the best spot for each.
 
 Colour swatches always carry their names: 17 paint colours are too many to tell by hue.
 The painting is drawn at 2x and reduced for smooth edges; text is drawn after the reduce.
+
+Words come from the catalogue (``pic.pastiche.*`` in :mod:`render.i18n`) in the language
+given to :func:`draw`. Paint names are notation tokens (players type them in moves), so they
+pass through, as do spot names, commission ids, titles and painters, rotations (``r3``),
+numbers and player names. The cached sprites hold no words.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from render.common import (
     player_colour,
     player_text_colour,
 )
+from render.i18n import picture_language, t
 
 View = dict[str, Any]
 SQ3 = math.sqrt(3)
@@ -75,15 +81,17 @@ def _text_on(name: str) -> str:
     return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#FFFFFF"
 
 
-def _name(names: list[str], seat: int) -> str:
-    return names[seat] if seat < len(names) else f"Player {seat + 1}"
+def _name(names: list[str], seat: int, lang: str = "en") -> str:
+    return names[seat] if seat < len(names) else t("pic.common.player", lang, n=seat + 1)
 
 
-def _badge(draw: ImageDraw.ImageDraw, x: int, y: int, seat: int, names: list[str]) -> int:
+def _badge(
+    draw: ImageDraw.ImageDraw, x: int, y: int, seat: int, names: list[str], lang: str = "en"
+) -> int:
     """A round seat badge with the player's initial (colour is never the only cue)."""
     d = 30
     draw.ellipse((x, y, x + d, y + d), fill=player_colour(seat), outline=INK)
-    initial = (_name(names, seat)[:1] or str(seat + 1)).upper()
+    initial = (_name(names, seat, lang)[:1] or str(seat + 1)).upper()
     f = font(17, True)
     w = f.getlength(initial)
     draw.text((x + (d - w) / 2, y + 4), initial, font=f, fill=player_text_colour(seat))
@@ -214,7 +222,9 @@ def _paste_centred(img: Image.Image, sprite: Image.Image, cx: float, cy: float) 
     img.paste(sprite, (round(cx - w / 2), round(cy - h / 2)), sprite)
 
 
-def _painting(view: View, max_w: int, max_h: int) -> tuple[Image.Image, list[tuple]]:
+def _painting(
+    view: View, max_w: int, max_h: int, lang: str = "en"
+) -> tuple[Image.Image, list[tuple]]:
     """The painting, plus text jobs (x, y, text, size, fill) to draw after.
 
     Every hex is a cached sprite (drawn at 2x and reduced once, then pasted): a painting is
@@ -260,7 +270,7 @@ def _painting(view: View, max_w: int, max_h: int) -> tuple[Image.Image, list[tup
             x, y = _xy(b["q"], b["r"])
             cx, cy = ox + x * s, oy + y * s
             _paste_centred(img, _ring_sprite(_quarter(s)), cx, cy)
-            texts.append((cx, cy + s * 0.55, "new", 16, INK))
+            texts.append((cx, cy + s * 0.55, t("pic.pastiche.new", lang), 16, INK))
     return img, texts
 
 
@@ -283,8 +293,8 @@ def _draw_texts(draw: ImageDraw.ImageDraw, ox: int, oy: int, texts: list[tuple])
 
 
 # ----- panels -------------------------------------------------------------------------------------
-def _bank(draw: ImageDraw.ImageDraw, x: int, y: int, view: View) -> int:
-    draw.text((x, y), "Palette bank", font=font(22, True), fill=INK)
+def _bank(draw: ImageDraw.ImageDraw, x: int, y: int, view: View, lang: str) -> int:
+    draw.text((x, y), t("pic.pastiche.bank", lang), font=font(22, True), fill=INK)
     y += 34
     col_w = (WIDTH_RIGHT - 2 * PAD) // 3
     f = font(16, True)
@@ -314,12 +324,13 @@ def _commission_card(
     com: dict[str, Any],
     lack: list[str] | None = None,
     tag: str = "",
+    lang: str = "en",
 ) -> int:
     """A commission: title, painter and points, then its palette as named chips. With
     ``lack`` the colours still missing are marked '✗ name' on a pale chip."""
     f_t, f_s = font(19, True), font(16)
     top = y
-    pts = f"{com['points']} pts"
+    pts = t("pic.pastiche.pts", lang, n=com["points"])
     title = fit_text(com["title"], f_t, w - 30 - int(f_t.getlength(pts)))
     draw.text((x + 10, y + 8), title, font=f_t, fill=INK)
     draw.text((x + w - 10 - f_t.getlength(pts), y + 8), pts, font=f_t, fill=INK)
@@ -348,19 +359,20 @@ def _commission_card(
     return bottom + 8
 
 
-def _gallery(draw: ImageDraw.ImageDraw, x: int, y: int, view: View) -> int:
-    draw.text((x, y), f"Gallery · deck {view['deck']}", font=font(22, True), fill=INK)
+def _gallery(draw: ImageDraw.ImageDraw, x: int, y: int, view: View, lang: str) -> int:
+    gallery = t("pic.pastiche.gallery", lang, deck=view["deck"])
+    draw.text((x, y), gallery, font=font(22, True), fill=INK)
     y += 34
     for com in view["gallery"]:
-        y = _commission_card(draw, x, y, WIDTH_RIGHT - 2 * PAD, com, tag=com["id"])
+        y = _commission_card(draw, x, y, WIDTH_RIGHT - 2 * PAD, com, tag=com["id"], lang=lang)
     if not view["gallery"]:
-        draw.text((x, y), "empty", font=font(16), fill=MUTED)
+        draw.text((x, y), t("pic.pastiche.empty", lang), font=font(16), fill=MUTED)
         y += 26
     return y
 
 
 def _players(
-    draw: ImageDraw.ImageDraw, x: int, y: int, w: int, view: View, names: list[str]
+    draw: ImageDraw.ImageDraw, x: int, y: int, w: int, view: View, names: list[str], lang: str
 ) -> int:
     n = len(view["seats"])
     col = w // n
@@ -375,8 +387,8 @@ def _players(
             fill=player_colour(seat) if acting else "#E6E0D4",
         )
         cy += 16
-        bx = _badge(draw, cx, cy, seat, names)
-        nm = fit_text(_name(names, seat), font(20, True), col - 140)
+        bx = _badge(draw, cx, cy, seat, names, lang)
+        nm = fit_text(_name(names, seat, lang), font(20, True), col - 140)
         draw.text((bx, cy + 3), nm, font=font(20, True), fill=INK)
         out = view.get("outcome") if view["over"] else None
         sc = f"{out['scores'][seat]}" if out else f"{info['score']}"
@@ -384,29 +396,37 @@ def _players(
             (cx + col - 24 - font(26, True).getlength(sc), cy), sc, font=font(26, True), fill=INK
         )
         cy += 38
-        line = f"{info['cards']} cards · {info['commissions']} in hand"
+        line = t(
+            "pic.pastiche.seat_line", lang, cards=info["cards"], commissions=info["commissions"]
+        )
         if seat == view["start"]:
-            line += " · started"
+            line += t("pic.pastiche.started", lang)
         if out:
             d = out["details"][seat]
-            place = out["ranks"][seat]
-            line = f"#{place} · {d['commissions']} + {d['usable']} usable + {d['bonus']} bonus"
+            line = t(
+                "pic.pastiche.final_line",
+                lang,
+                place=out["ranks"][seat],
+                commissions=d["commissions"],
+                usable=d["usable"],
+                bonus=d["bonus"],
+            )
         draw.text((cx, cy), fit_text(line, font(16), col - 16), font=font(16), fill=MUTED)
         cy += 24
-        bonus = f" (+{info['bonus']} bonus)" if info["bonus"] else ""
+        bonus = t("pic.pastiche.bonus", lang, bonus=info["bonus"]) if info["bonus"] else ""
         draw.text(
             (cx, cy),
-            f"Completed: {info['commission_points']} pts{bonus}",
+            t("pic.pastiche.completed", lang, points=info["commission_points"], bonus=bonus),
             font=font(16, True),
             fill=INK,
         )
         cy += 24
         for com in info["done"]:
-            t = fit_text(f"{com['points']:>2} · {com['title']}", font(16), col - 20)
-            draw.text((cx + 4, cy), t, font=font(16), fill=INK)
+            done = fit_text(f"{com['points']:>2} · {com['title']}", font(16), col - 20)
+            draw.text((cx + 4, cy), done, font=font(16), fill=INK)
             cy += 22
         if not info["done"]:
-            draw.text((cx + 4, cy), "none yet", font=font(16), fill=MUTED)
+            draw.text((cx + 4, cy), t("pic.pastiche.none_yet", lang), font=font(16), fill=MUTED)
             cy += 22
         bottom = max(bottom, cy)
     return bottom + 8
@@ -426,46 +446,52 @@ def _hex_row(
         img.paste(tile.reduce(k), (x + i * (size + 6), y))
 
 
-def _header(draw: ImageDraw.ImageDraw, w: int, view: View, names: list[str], title: str) -> None:
+def _header(
+    draw: ImageDraw.ImageDraw, w: int, view: View, names: list[str], title: str, lang: str
+) -> None:
     draw.rectangle((0, 0, w, HEADER_H), fill="#3B3229")
     draw.text((PAD, 14), title, font=font(26, True), fill="#FFFFFF")
     x = PAD + int(font(26, True).getlength(title)) + 20
     f = font(20, True)
     if view["over"]:
-        text = "Game over"
+        text = t("pic.pastiche.game_over", lang)
         out = view.get("outcome")
         if out:
-            text += " · winner: " + ", ".join(_name(names, s) for s in out["winners"])
+            winners = ", ".join(_name(names, s, lang) for s in out["winners"])
+            text += t("pic.pastiche.winner", lang, names=winners)
     else:
         cur = view["current"]
-        x = _badge(draw, x, 17, cur, names)
-        verb = {
-            "place": "places a hex",
-            "trade": "trades, exchanges, completes or ends",
-            "complete": "completes commissions or ends",
-            "discard": "returns cards down to 8",
-        }[view["phase"]]
-        text = f"{_name(names, cur)} {verb} · round {view['round']}"
+        x = _badge(draw, x, 17, cur, names, lang)
+        verb = t(f"pic.pastiche.verb.{view['phase']}", lang)
+        text = t(
+            "pic.pastiche.turn", lang, name=_name(names, cur, lang), verb=verb, round=view["round"]
+        )
     draw.text((x, 20), fit_text(text, f, w - x - 20), font=f, fill="#FFFFFF")
 
 
-def _status_lines(view: View, names: list[str]) -> list[str]:
+def _status_lines(view: View, names: list[str], lang: str = "en") -> list[str]:
     lines = []
     o = view.get("offer")
     if o:
         lines.append(
-            f"Open offer: {_name(names, o['from'])} gives {' + '.join(o['give'])} to "
-            f"{_name(names, o['to'])} for one {o['want']} — waiting for the answer."
+            t(
+                "pic.pastiche.offer",
+                lang,
+                giver=_name(names, o["from"], lang),
+                give=" + ".join(o["give"]),
+                taker=_name(names, o["to"], lang),
+                want=o["want"],
+            )
         )
-    goal = f"Goal: {view['threshold']} commission points"
+    goal = t("pic.pastiche.goal", lang, n=view["threshold"])
     if view["end"] == "trigger":
-        goal += f" reached — last turn: {_name(names, view['last_seat'])}"
+        goal += t("pic.pastiche.goal_reached", lang, name=_name(names, view["last_seat"], lang))
     elif view["end"] == "hexes":
-        goal += f" · hexes used up — last turn: {_name(names, view['last_seat'])}"
+        goal += t("pic.pastiche.goal_hexes", lang, name=_name(names, view["last_seat"], lang))
     else:
-        goal += f" · {view['supply']} hexes in the supply"
+        goal += t("pic.pastiche.goal_supply", lang, n=view["supply"])
     if view["over"]:
-        goal = "Final scores: commissions + usable palette cards + painter bonus"
+        goal = t("pic.pastiche.final", lang)
     lines.append(goal)
     return lines
 
@@ -484,16 +510,16 @@ def _on_canvas(width: int, guess: int, paint: Any) -> Image.Image:
     return img.crop((0, 0, width, bottom))
 
 
-def draw_public(view: View, names: list[str]) -> Image.Image:
-    paint, texts = _painting(view, PAINT_W, 820)
+def draw_public(view: View, names: list[str], lang: str = "en") -> Image.Image:
+    paint, texts = _painting(view, PAINT_W, 820, lang)
     pw, ph = paint.size
     w = pw + WIDTH_RIGHT
 
     def layout(img: Image.Image) -> int:
         draw = ImageDraw.Draw(img)
-        _header(draw, w, view, names, "Pastiche")
+        _header(draw, w, view, names, t("pic.pastiche.title", lang), lang)
         y = HEADER_H + 8
-        for line in _status_lines(view, names):
+        for line in _status_lines(view, names, lang):
             text = fit_text(line, font(18, True), pw - 2 * PAD)
             draw.text((PAD, y), text, font=font(18, True), fill=INK)
             y += 26
@@ -501,11 +527,11 @@ def draw_public(view: View, names: list[str]) -> Image.Image:
         img.paste(paint, (0, top))
         _draw_texts(draw, 0, top, texts)
         rx = pw + PAD
-        yb = _bank(draw, rx, HEADER_H + PAD, view)
-        right_bottom = _gallery(draw, rx, yb + 10, view)
+        yb = _bank(draw, rx, HEADER_H + PAD, view, lang)
+        right_bottom = _gallery(draw, rx, yb + 10, view, lang)
         py = max(top + ph, right_bottom) + PAD
         draw.line((PAD, py - 8, w - PAD, py - 8), fill=LINE, width=2)
-        return _players(draw, PAD, py, w - 2 * PAD, view, names) + PAD
+        return _players(draw, PAD, py, w - 2 * PAD, view, names, lang) + PAD
 
     return _on_canvas(w, max(ph, 640) + 560, layout)
 
@@ -515,19 +541,20 @@ def _spot_cells(view: View) -> list[tuple[int, int]]:
 
 
 # ----- the private picture ----------------------------------------------------------------------
-def draw_private(view: View, names: list[str], seat: int) -> Image.Image:
+def draw_private(view: View, names: list[str], seat: int, lang: str = "en") -> Image.Image:
     me = view["me"]
     w = 1400
 
     def layout(scratch: Image.Image) -> int:
         draw = ImageDraw.Draw(scratch)
-        _header(draw, w, view, names, f"{_name(names, seat)} — your hand")
+        title = t("pic.pastiche.your_hand", lang, name=_name(names, seat, lang))
+        _header(draw, w, view, names, title, lang)
         y = HEADER_H + PAD
         total = sum(me["cards"].values())
-        note = " — over the limit of 8 at the end of your turn!" if total > 8 else ""
+        note = t("pic.pastiche.over_limit", lang) if total > 8 else ""
         draw.text(
             (PAD, y),
-            f"Palette cards: {total}{note} · usable now: {me['usable']} pts",
+            t("pic.pastiche.cards", lang, total=total, note=note, usable=me["usable"]),
             font=font(22, True),
             fill=INK,
         )
@@ -537,26 +564,39 @@ def draw_private(view: View, names: list[str], seat: int) -> Image.Image:
         if items:
             y = _chips(draw, PAD, y, w - 2 * PAD, items, 18)
         else:
-            draw.text((PAD, y), "none", font=font(18), fill=MUTED)
+            draw.text((PAD, y), t("pic.pastiche.none", lang), font=font(18), fill=MUTED)
             y += 30
         y += 6
-        draw.text((PAD, y), "Your commissions (✗ = still lacking)", font=font(22, True), fill=INK)
+        heading = t("pic.pastiche.commissions", lang)
+        draw.text((PAD, y), heading, font=font(22, True), fill=INK)
         y += 34
         cw = (w - 3 * PAD) // 2
         bottoms = [y]
         for i, com in enumerate(me["hand"]):
             bottoms.append(
-                _commission_card(draw, PAD + i * (cw + PAD), y, cw, com, com["lack"], com["id"])
+                _commission_card(
+                    draw, PAD + i * (cw + PAD), y, cw, com, com["lack"], com["id"], lang
+                )
             )
         y = max(bottoms) + 4
         gl = me.get("gallery_lack", {})
         if view["gallery"]:
-            draw.text((PAD, y), "Gallery — what you lack:", font=font(18, True), fill=INK)
+            heading = t("pic.pastiche.gallery_lack", lang)
+            draw.text((PAD, y), heading, font=font(18, True), fill=INK)
             y += 28
             for com in view["gallery"]:
                 lack = gl.get(com["id"], [])
-                need = "ready to complete!" if not lack else "need " + ", ".join(lack)
-                line = f"{com['title']} ({com['points']}): {need}"
+                if lack:
+                    need = t("pic.pastiche.need", lang, colours=", ".join(lack))
+                else:
+                    need = t("pic.pastiche.ready", lang)
+                line = t(
+                    "pic.pastiche.gallery_line",
+                    lang,
+                    title=com["title"],
+                    points=com["points"],
+                    need=need,
+                )
                 draw.text(
                     (PAD + 8, y), fit_text(line, font(17), w - 3 * PAD), font=font(17), fill=INK
                 )
@@ -564,7 +604,7 @@ def draw_private(view: View, names: list[str], seat: int) -> Image.Image:
         y += 10
         draw.text(
             (PAD, y),
-            "Your hexes in every rotation (best spot → cards)",
+            t("pic.pastiche.rotations", lang),
             font=font(22, True),
             fill=INK,
         )
@@ -572,9 +612,9 @@ def draw_private(view: View, names: list[str], seat: int) -> Image.Image:
         for hx in me["hexes"]:
             if hx is None:
                 continue
-            y = _rotations(scratch, draw, PAD, y, w - 2 * PAD, hx)
+            y = _rotations(scratch, draw, PAD, y, w - 2 * PAD, hx, lang)
         if not any(me["hexes"]):
-            draw.text((PAD, y), "no hexes left", font=font(18), fill=MUTED)
+            draw.text((PAD, y), t("pic.pastiche.no_hexes", lang), font=font(18), fill=MUTED)
             y += 30
         return y + PAD
 
@@ -582,10 +622,17 @@ def draw_private(view: View, names: list[str], seat: int) -> Image.Image:
 
 
 def _rotations(
-    img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, w: int, hx: dict[str, Any]
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    w: int,
+    hx: dict[str, Any],
+    lang: str = "en",
 ) -> int:
-    centre = " or ".join(LETTER[c] for c in hx["centre"])
-    draw.text((x, y), f"Hex {hx['slot']} · centre {centre}", font=font(20, True), fill=INK)
+    centre = t("pic.pastiche.or", lang).join(LETTER[c] for c in hx["centre"])
+    heading = t("pic.pastiche.hex", lang, slot=hx["slot"], centre=centre)
+    draw.text((x, y), heading, font=font(20, True), fill=INK)
     y += 30
     cell_w = w // 6
     s = 40.0
@@ -606,7 +653,10 @@ def _rotations(
         )
         ty += 24
         cards = rot["best"]
-        head = f"at {rot['best_spot']}:" if rot["best_spot"] else "no cards anywhere"
+        if rot["best_spot"]:
+            head = t("pic.pastiche.at", lang, spot=rot["best_spot"])
+        else:
+            head = t("pic.pastiche.no_cards_anywhere", lang)
         draw.text((cx + 6, ty), head, font=font(16, True), fill=INK)
         ty += 22
         line = ""
@@ -622,13 +672,16 @@ def _rotations(
             draw.text((cx + 6, ty), line, font=f, fill=INK)
             ty += 21
         if rot["best_spot"] and not cards:
-            draw.text((cx + 6, ty), "no cards", font=f, fill=MUTED)
+            draw.text((cx + 6, ty), t("pic.pastiche.no_cards", lang), font=f, fill=MUTED)
             ty += 21
         bottom = max(bottom, ty)
     return bottom + 12
 
 
-def draw(view: View, names: list[str], seat: int | None) -> Image.Image:
+def draw(view: View, names: list[str], seat: int | None, lang: str = "en") -> Image.Image:
+    """The public picture (seat None) or ``seat``'s private picture, with its words in
+    ``lang`` (a language or Discord locale; English when unknown)."""
+    lang = picture_language(lang)
     if seat is None or "me" not in view:
-        return draw_public(view, names)
-    return draw_private(view, names, seat)
+        return draw_public(view, names, lang)
+    return draw_private(view, names, seat, lang)

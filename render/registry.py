@@ -1,7 +1,8 @@
 """Renderers by game id. Each game's module offers
-``draw(view, names, seat) -> PIL.Image.Image`` where ``view`` is exactly what
+``draw(view, names, seat, lang="en") -> PIL.Image.Image`` where ``view`` is exactly what
 ``rules.Game.view(state, seat)`` returned, so a picture can never show more than its
-viewer may see."""
+viewer may see, and ``lang`` (a language or Discord locale) picks the words drawn from the
+catalogue in :mod:`render.i18n` (English when unknown)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from PIL import Image
 
 from render.common import encode_png
 
-Drawer = Callable[[dict[str, Any], list[str], "int | None"], Image.Image]
+Drawer = Callable[[dict[str, Any], list[str], "int | None", str], Image.Image]
 
 _RENDERERS: dict[str, str] = {
     "azul": "render.azul:draw",
@@ -42,13 +43,21 @@ def get_drawer(game_id: str) -> Drawer:
 
 
 def render_image(
-    game_id: str, view: dict[str, Any], names: list[str], seat: int | None = None
+    game_id: str,
+    view: dict[str, Any],
+    names: list[str],
+    seat: int | None = None,
+    lang: str = "en",
 ) -> Image.Image:
-    return get_drawer(game_id)(view, names, seat)
+    return get_drawer(game_id)(view, names, seat, lang)
 
 
 def render_png(
-    game_id: str, view: dict[str, Any], names: list[str], seat: int | None = None
+    game_id: str,
+    view: dict[str, Any],
+    names: list[str],
+    seat: int | None = None,
+    lang: str = "en",
 ) -> bytes:
-    """PNG bytes of the picture for ``seat`` (None: the public picture)."""
-    return encode_png(render_image(game_id, view, names, seat))
+    """PNG bytes of the picture for ``seat`` (None: the public picture), in ``lang``."""
+    return encode_png(render_image(game_id, view, names, seat, lang))

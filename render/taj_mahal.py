@@ -10,6 +10,11 @@ Symbols are letters (V G M P E) and a crown shape for the Grand Mogul, so colour
 the only cue; card colours also carry their letter (R Y G B W, S special).
 The static map (background, provinces, roads, labels) is drawn once at 2x, reduced and
 cached; each picture pastes it and draws the pieces of the moment on top.
+
+Words come from the catalogue (``pic.taj.*`` in :mod:`render.i18n`) in the language given
+to :func:`draw`. Province names, symbol and card letters, card codes, numbers, player names
+and the status line written by the rules pass through. The cached map holds no words that
+change with the language (province names and city letters only).
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from render.common import (
     player_colour,
     player_text_colour,
 )
+from render.i18n import picture_language, t, word
 from rules.base import fill_names
 from rules.taj_mahal.components import SYMBOL_LETTERS, components
 
@@ -195,8 +201,12 @@ def _letters(names: list[str], n: int) -> list[str]:
     return [str(i + 1) for i in range(n)]
 
 
-def _name(names: list[str], seat: int) -> str:
-    return names[seat] if seat < len(names) else f"Player {seat + 1}"
+def _name(names: list[str], seat: int, lang: str = "en") -> str:
+    return names[seat] if seat < len(names) else t("pic.common.player", lang, n=seat + 1)
+
+
+def _colour(name: str, lang: str) -> str:
+    return word("pic.taj.colour", name, lang)
 
 
 def _card(
@@ -326,7 +336,7 @@ def _draw_map(
 
 
 def _panel(
-    d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], letters: list[str]
+    d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], letters: list[str], lang: str
 ) -> None:
     comp = components()
     x0 = MAP_W + 14
@@ -337,7 +347,13 @@ def _panel(
     y = TOP + 6
     d.text(
         (x0, y),
-        f"Court · visit {view['visit']}/{view['visits']}: {comp.province_label[view['province']]}",
+        t(
+            "pic.taj.court",
+            lang,
+            visit=view["visit"],
+            visits=view["visits"],
+            province=comp.province_label[view["province"]],
+        ),
         font=f_h,
         fill=INK,
     )
@@ -384,12 +400,12 @@ def _panel(
     for sid, code in (("elephant", "+1E"), ("mogul", "+1C"), ("points", "+2"), ("colour", "⇄")):
         owner = sp.get(sid)
         parts.append(f"{code}: {letters[owner] if owner is not None else '–'}")
-    d.text((x0, y), "Specials  " + "   ".join(parts), font=f, fill=INK)
+    d.text((x0, y), t("pic.taj.specials", lang) + "  " + "   ".join(parts), font=f, fill=INK)
     y += 30
     # display
     d.text(
         (x0, y),
-        f"Display · deck {view['deck_size']} · discard {view['discard_size']}",
+        t("pic.taj.display", lang, deck=view["deck_size"], discard=view["discard_size"]),
         font=f_h,
         fill=INK,
     )
@@ -397,7 +413,7 @@ def _panel(
     for i, card in enumerate(view["display"]):
         _card(d, x0 + i * 52, y, card)
     if not view["display"]:
-        d.text((x0, y + 20), "(empty)", font=f, fill=MUTED)
+        d.text((x0, y + 20), t("pic.taj.empty", lang), font=f, fill=MUTED)
     y += 78
     # players
     n = view["players"]
@@ -412,15 +428,23 @@ def _panel(
             (x0 - 4, ry + 2, x0 + 24, ry + 30), 5, fill=player_colour(s), outline=INK
         )
         d.text((x0 + 10, ry + 16), letters[s], font=fb, fill=player_text_colour(s), anchor="mm")
-        name = fit_text(_name(names, s), fb, 150)
+        name = fit_text(_name(names, s, lang), fb, 150)
         arrow = "▶ " if s in acting else ""
         d.text((x0 + 32, ry + 5), arrow + name, font=fb, fill=INK)
-        state = "in" if info["in_visit"] else "out"
-        colour = f" {info['colour']}" if info["colour"] else ""
-        start = " · starts" if s == view["start"] else ""
+        state = t("pic.taj.in" if info["in_visit"] else "pic.taj.out", lang)
+        if info["colour"]:
+            state += " " + _colour(info["colour"], lang)
+        if s == view["start"]:
+            state += " · " + t("pic.taj.starts", lang)
         d.text(
             (x0 + 210, ry + 5),
-            f"{info['score']} pts · hand {info['hand_size']} · {state}{colour}{start}",
+            t(
+                "pic.taj.player_line",
+                lang,
+                score=info["score"],
+                hand=info["hand_size"],
+                state=state,
+            ),
             font=f,
             fill=INK,
         )
@@ -428,7 +452,7 @@ def _panel(
         goods = " ".join(f"{GOOD_LETTER[g]}{c}" for g, c in sorted(info["goods"].items())) or "–"
         d.text(
             (x0 + 32, ry + 30),
-            f"tiles {infl} · goods {goods} · palaces {info['palaces_left']}",
+            t("pic.taj.player_line2", lang, tiles=infl, goods=goods, palaces=info["palaces_left"]),
             font=f,
             fill=MUTED,
         )
@@ -436,7 +460,7 @@ def _panel(
             _card(d, x0 + 32 + i * 36, ry + 54, card, 32, 50)
 
 
-def _draw_public(view: dict[str, Any], names: list[str]) -> Image.Image:
+def _draw_public(view: dict[str, Any], names: list[str], lang: str) -> Image.Image:
     img = _base().copy()
     d = ImageDraw.Draw(img)
     letters = _letters(names, view["players"])
@@ -444,11 +468,10 @@ def _draw_public(view: dict[str, Any], names: list[str]) -> Image.Image:
     status = fit_text(fill_names(view["status"], names), font(20, bold=True), W - 24)
     d.text((12, (TOP - 4) // 2), status, font=font(20, bold=True), fill="#FFFFFF", anchor="lm")
     _draw_map(img, d, view, letters)
-    _panel(d, view, names, letters)
+    _panel(d, view, names, letters, lang)
     d.text(
         (10, H - 10),
-        "V vizier  G general  M monk  P princess  crown = Grand Mogul  E elephant"
-        "  ·  purple = fortress  R T S J = rice tea spice jewel  +1▯ = draw a card",
+        t("pic.taj.legend", lang),
         font=font(15),
         fill=MUTED,
         anchor="ld",
@@ -456,7 +479,7 @@ def _draw_public(view: dict[str, Any], names: list[str]) -> Image.Image:
     return img
 
 
-def _draw_private(view: dict[str, Any], names: list[str], seat: int) -> Image.Image:
+def _draw_private(view: dict[str, Any], names: list[str], seat: int, lang: str) -> Image.Image:
     comp = components()
     hand = view.get("hand", [])
     groups: list[tuple[str, list[dict[str, Any]]]] = []
@@ -474,10 +497,14 @@ def _draw_private(view: dict[str, Any], names: list[str], seat: int) -> Image.Im
     d = ImageDraw.Draw(img)
     info = view["player_info"][seat]
     d.rectangle((0, 0, W, 44), fill=player_colour(seat))
-    colour = info["colour"] or "not chosen yet"
-    head = (
-        f"{_name(names, seat)} — your hand: {len(hand)} cards · score {info['score']} · "
-        f"colour this visit: {colour}"
+    colour = _colour(info["colour"], lang) if info["colour"] else t("pic.taj.no_colour", lang)
+    head = t(
+        "pic.taj.hand_head",
+        lang,
+        name=_name(names, seat, lang),
+        cards=len(hand),
+        score=info["score"],
+        colour=colour,
     )
     d.text(
         (12, 22),
@@ -490,10 +517,14 @@ def _draw_private(view: dict[str, Any], names: list[str], seat: int) -> Image.Im
     d.text((12, 58), fit_text(status, font(17), W - 24), font=font(17), fill=INK)
     y = 90
     if not groups:
-        d.text((12, y + 20), "(no cards)", font=font(18), fill=MUTED)
+        d.text((12, y + 20), t("pic.taj.no_cards", lang), font=font(18), fill=MUTED)
     for label, cards in groups:
         d.text(
-            (12, y + ch / 2), f"{label} ({len(cards)})", font=font(18, True), fill=INK, anchor="lm"
+            (12, y + ch / 2),
+            t("pic.taj.group", lang, label=_colour(label, lang), count=len(cards)),
+            font=font(18, True),
+            fill=INK,
+            anchor="lm",
         )
         for i, card in enumerate(cards):
             r, c = divmod(i, per_row)
@@ -504,8 +535,10 @@ def _draw_private(view: dict[str, Any], names: list[str], seat: int) -> Image.Im
     return img
 
 
-def draw(view: dict[str, Any], names: list[str], seat: int | None) -> Image.Image:
-    """The public picture (seat None) or ``seat``'s private hand picture."""
+def draw(view: dict[str, Any], names: list[str], seat: int | None, lang: str = "en") -> Image.Image:
+    """The public picture (seat None) or ``seat``'s private hand picture, with its words in
+    ``lang`` (a language or Discord locale; English when unknown)."""
+    lang = picture_language(lang)
     if seat is None:
-        return _draw_public(view, names)
-    return _draw_private(view, names, seat)
+        return _draw_public(view, names, lang)
+    return _draw_private(view, names, seat, lang)

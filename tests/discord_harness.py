@@ -292,6 +292,7 @@ class Harness:
         self.settings = Settings(database_path=db, _env_file=None, **settings)  # type: ignore[call-arg]
         self.errors: list[BaseException] = []
         self.ids = itertools.count(1_000_000)
+        self.guild_locale = "en-US"  # the server's preferred locale in every interaction
         self.bot: TesseraBot
         self.service: MatchService
 
@@ -362,7 +363,7 @@ class Harness:
                 "flags": 0,
             },
             "locale": locale,
-            "guild_locale": "en-US",
+            "guild_locale": self.guild_locale,
             "app_permissions": str(discord.Permissions.all().value),
             "entitlements": [],
             "authorizing_integration_owners": {},

@@ -139,10 +139,12 @@ class PileGame(Game):
 GAME = PileGame()
 
 
-def draw(view: dict[str, Any], names: list[str], seat: int | None) -> Image.Image:
+def draw(view: dict[str, Any], names: list[str], seat: int | None, lang: str = "en") -> Image.Image:
     img = Image.new("RGB", (400, 200), "white")
     d = ImageDraw.Draw(img)
     d.text((10, 10), f"Pile: {view['pile']}", fill="black", font=font(24))
     if seat is not None:
         d.text((10, 60), f"{names[seat]}: {view['hand']}", fill="black", font=font(20))
+    if lang != "en":  # shows which language reached the renderer (tests of the plumbing)
+        d.text((10, 150), lang, fill="black", font=font(20))
     return img

@@ -195,20 +195,21 @@ class OutboxWorker:
         by_id = {s.user_id: s.name for s in info.seats}
         names = [f"<@{uid}>" if uid in pinged else by_id.get(uid, uid) for uid in prefs]
         parts = [str(p.get("text", ""))]
+        public = self._guild_locale(info.guild_id)  # a post in the thread: the server's
         if names:
-            parts.append(t("post.to_act", None, mentions=", ".join(names)))
+            parts.append(t("post.to_act", public, mentions=", ".join(names)))
         rows = await self.store.moves(info.id)
         current = p.get("ply") is not None and p["ply"] >= len(rows)
         live = current and info.status == "running" and not p.get("final")
         clock_days = info.settings.get("clock_days", self.bot.settings.deadline_days)
         if live and clock_days:
             deadline = int(row.created_at + float(clock_days) * 86400)
-            parts.append(t("post.clock", None, when=f"<t:{deadline}:R>"))
+            parts.append(t("post.clock", public, when=f"<t:{deadline}:R>"))
         content = clip("\n".join(parts), 2000)
         file = None
         if p.get("ply") is not None and info.status != "lobby":
             try:
-                png = await self.bot.service.picture(info.id, int(p["ply"]))
+                png = await self.bot.service.picture(info.id, int(p["ply"]), public)
                 file = discord.File(io.BytesIO(png), filename=f"match-{info.id}-{p['ply']}.png")
             except Exception:  # a picture that cannot be drawn must not block the post
                 log.exception("picture for match %s ply %s failed", info.id, p.get("ply"))
@@ -317,6 +318,14 @@ class OutboxWorker:
                     body["enforce_nonce"] = True
                     part["value"] = json.dumps(body)
             return await self.bot.http.send_message(channel_id, params=params)
+
+    def _guild_locale(self, guild_id: str | None) -> str:
+        """The server's preferred locale for public posts (its community language), as
+        interactions give it in ``guild_locale``; English when the server is unknown (not
+        in the gateway's cache, or a direct message)."""
+        guild = self.bot.get_guild(int(guild_id)) if guild_id else None
+        locale = getattr(guild, "preferred_locale", None)
+        return str(getattr(locale, "value", locale) or "en-US")
 
     @staticmethod
     def _link(guild_id: str | None, channel_id: int, message: dict[str, Any]) -> str:

@@ -440,7 +440,7 @@ async def send_hand(interaction: discord.Interaction, match_id: int) -> None:
     if info.seat_of(user.id) is None:
         raise UserError("err.not_your_match")
     await interaction.response.defer(ephemeral=True, thinking=True)
-    png, _view = await bot.service.hand(match_id, user)
+    png, _view = await bot.service.hand(match_id, user, loc(interaction))
     await interaction.followup.send(
         t("hand.caption", loc(interaction), match=match_id),
         file=discord.File(_bytes_io(png), filename=f"hand-{match_id}.png"),

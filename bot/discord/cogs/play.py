@@ -100,7 +100,7 @@ class PlayCog(commands.Cog):
         if info.status == "lobby":
             raise UserError("err.match_not_running", match=match_id)
         await interaction.response.defer(thinking=True)
-        png = await bot.service.picture(match_id)
+        png = await bot.service.picture(match_id, lang=str(interaction.guild_locale or "en-US"))
         await interaction.followup.send(
             clip(
                 t(

@@ -1,0 +1,367 @@
+"""The one message catalogue: every word Tessera shows a user — bot replies, command and
+option descriptions, button labels, and the words drawn in pictures — keyed by language.
+
+Why it lives here, in ``render/``: the layers import only downwards (bot → render → rules),
+and the renderers draw words too, so the catalogue must sit in the lowest layer that speaks
+to users. ``bot.i18n`` re-exports everything (and adds the discord-bound ``L`` and the
+command translator), so there is one dict and one :func:`t`, and render worker processes
+find the picture words without importing the bot.
+
+Why one catalogue: Hungarian, German and Polish follow later; with every string behind a
+key, a translation is a new dict in :data:`MESSAGES` and nothing else. English is complete
+by definition (tests check that every key used in ``bot/`` and ``render/`` exists in
+English); a key missing in another language falls back to English, so a half-done
+translation never shows a raw key.
+
+What is *not* in the catalogue: messages written by the match service and the rules
+(refusals, move words, the status lines a view carries with ``{pN}`` placeholders) pass
+through unchanged; so do player names, numbers, coordinates and notation tokens (Azul's
+tile letters, Pastiche's paint names, Taj Mahal's province names, move examples).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+DEFAULT_LANGUAGE = "en"
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "en": {
+        # ----- command and option descriptions (Discord limit: 100 characters) -----------
+        "cmd.game": "Open, join, start, list and manage matches",
+        "cmd.game.new": "Open a lobby for a new match in a thread of this channel",
+        "cmd.game.join": "Join the match lobby of this thread (or the match with that number)",
+        "cmd.game.leave": "Leave the match lobby of this thread (or the match with that number)",
+        "cmd.game.start": "Start the match of this thread once enough players joined",
+        "cmd.game.list": "List the matches of this server and their state",
+        "cmd.game.abort": "Abort a match (its creator or a server manager only)",
+        "cmd.game.settings": "Reminders and clock of the match of this thread (creator or manager)",
+        "cmd.play": "Make a move in the match of this thread (leave empty for a guided panel)",
+        "cmd.board": "Post the current board of the match of this thread again",
+        "cmd.hand": "See your private hand (only you can see the answer)",
+        "cmd.history": "The latest moves of the match of this thread",
+        "cmd.resign": "Give up the match of this thread",
+        "cmd.undo": "Take back your last move, or agree to another player's request",
+        "cmd.rules": "A short summary of a game's rules and where to read them in full",
+        "cmd.notify": "How Tessera tells you it is your turn: mention, direct message or off",
+        "cmd.sync": "Bot owner only: publish the slash commands to Discord",
+        "opt.game": "Which game to play",
+        "opt.players": "Most players allowed in the lobby (default: the game's maximum)",
+        "opt.options": "Game options as key=value pairs separated by commas, e.g. size=5",
+        "opt.clock_days": "Days each player has per move (0 or empty: no clock)",
+        "opt.match": "Match number (default: the match of this thread)",
+        "opt.move": "Your move: start typing and pick one of your legal moves",
+        "opt.count": "How many moves to show",
+        "opt.refuse": "Refuse another player's request to take back a move",
+        "opt.mode": "Mention in the thread, a direct message as well, or no pings",
+        "opt.reminder_hours": "Hours between reminders while it is your turn (0: no reminders)",
+        "opt.quiet_from": "Quiet hours start (hour of day, your time): no reminders then",
+        "opt.quiet_to": "Quiet hours end (hour of day, your time)",
+        "opt.utc_offset": "Your time zone as hours from UTC, e.g. 1 or -5 (for quiet hours)",
+        "opt.heads_up": "Send a direct message when you are probably next to move",
+        "opt.reminder_max": "Reminders per turn before they stop",
+        "opt.clock_action": "What happens when the clock runs out",
+        "opt.scope": "Where to publish: everywhere, or the development server only",
+        "choice.mode.mention": "Mention me in the match thread",
+        "choice.mode.dm": "Mention me and send a direct message",
+        "choice.mode.off": "No pings or reminders",
+        "choice.action.skip": "Skip the turn where the rules allow, else forfeit",
+        "choice.action.forfeit": "The late player forfeits",
+        "choice.scope.global": "Everywhere (takes up to an hour)",
+        "choice.scope.guild": "Development server only (instant)",
+        # ----- buttons -----------------------------------------------------------------
+        "btn.join": "Join",
+        "btn.leave": "Leave",
+        "btn.start": "Start",
+        "btn.play": "Make a move",
+        "btn.hand": "My hand",
+        "btn.back": "Back",
+        "btn.confirm": "Play: {label}",
+        "btn.mute": "Mute for this turn",
+        "btn.resign": "Yes, resign",
+        "select.placeholder": "Choose…",
+        # ----- replies -----------------------------------------------------------------
+        "err.generic": "Something went wrong on our side; nothing was changed. Please try again.",
+        "err.no_match_here": (
+            "There is no match in this channel. Use this command in a match thread, "
+            "or give the match number."
+        ),
+        "err.guild_only": "Matches are played in server channels, not in direct messages.",
+        "err.not_your_match": (
+            "This is not your match, so its buttons are not for you — you are welcome to watch!"
+        ),
+        "err.not_your_turn": "It is not your turn; waiting for {waiting}.",
+        "err.board_changed": (
+            "The board has changed since this button was made; look at the latest board "
+            "and choose again (or use /play)."
+        ),
+        "err.match_not_running": "Match #{match} is not running.",
+        "err.other_server": "There is no match #{match} in this server.",
+        "err.discord": (
+            "Discord did not take one of my answers just now. Your action may have gone "
+            "through: look at the latest post in the match thread before trying again."
+        ),
+        "err.unknown_button": (
+            "This button no longer does anything (it may come from an older version of the "
+            "bot). Use /play or the buttons under the latest turn post."
+        ),
+        "err.bad_options": (
+            "I could not read the options “{text}”: write them as key=value, key=value."
+        ),
+        "err.cannot_thread": (
+            "I could not open a thread here (missing permission to create threads?). "
+            "The lobby was closed."
+        ),
+        "err.not_creator": "Only the match's creator or a server manager can change that.",
+        "err.not_owner": "Only the bot's owner can do that.",
+        "err.bad_hour": "Hours of the day go from 0 to 23.",
+        "err.bad_number": "{name} must be between {low} and {high}.",
+        "err.no_hidden": "{game} has no hidden hands; everything is on the board.",
+        "err.unknown_game": "There is no game called “{game}”.",
+        "lobby.opened": "{user} opened a lobby for **{game}** (match #{match}): {thread}",
+        "lobby.post": (
+            "**{game}** — match #{match}, opened by {user}.\n"
+            "{min}–{max} players. Press **Join** to take a seat; anyone seated can "
+            "press **Start** once enough players joined."
+        ),
+        "lobby.joined": "{user} joined match #{match} ({count}/{max}): {players}",
+        "lobby.left": "{user} left match #{match}.",
+        "lobby.left_closed": "{user} left; the lobby of match #{match} is closed.",
+        "lobby.started": "{user} started match #{match}. The board follows.",
+        "match.aborted": "Match #{match} was aborted.",
+        "list.empty": "No open or running matches on this server.",
+        "list.head": "Matches on this server:",
+        "list.line": "#{match} **{game}** — {status} — {players}{thread}",
+        "settings.saved": "Saved for match #{match}: {summary}",
+        "settings.none": "Nothing changed. Current settings of match #{match}: {summary}",
+        "settings.summary": (
+            "reminders every {hours} h (at most {max} per turn), clock: {clock}, "
+            "when it runs out: {action}"
+        ),
+        "settings.no_clock": "none",
+        "settings.clock": "{days} days per move",
+        "play.done": "You played: {label}",
+        "play.private": "Only for you: {text}",
+        "play.playing": "Playing “{label}”…",
+        "panel.head": "Match #{match} — choose your move.",
+        "panel.path": "So far: {path}",
+        "panel.more": "Showing {shown} of {total} choices; type /play to search all of them.",
+        "board.caption": "Match #{match} — {game}\n{status}",
+        "hand.caption": "Your hand in match #{match} (only you can see this).",
+        "history.empty": "No moves yet.",
+        "history.head": "Latest moves of match #{match}:",
+        "resign.confirm": "Do you really want to give up match #{match}?",
+        "resign.done": "You resigned match #{match}.",
+        "undo.done": "Your move was taken back.",
+        "undo.asked": "Asked the other players; the move is taken back once they all agree.",
+        "undo.agreed": "You agreed; waiting for the others.",
+        "undo.refused": "You refused; the move stays.",
+        "rules.text": (
+            "**{game}** ({min}–{max} players)\n{summary}\n\nHow to move: {notation}\n{more}"
+        ),
+        "rules.url": "Full rules: {url}",
+        "rules.file": (
+            "Full rules: `docs/rules/{game}.md` in the Tessera repository; how to type "
+            "moves and our rule decisions: `docs/{game}.md`."
+        ),
+        "notify.saved": "Saved. {summary}",
+        "notify.summary": (
+            "Turn alerts: {mode}; reminders every {hours} h; quiet hours: {quiet}; "
+            "heads-up: {heads_up}."
+        ),
+        "notify.quiet_none": "none",
+        "notify.quiet": "{start}:00–{end}:00 (UTC{offset:+g})",
+        "notify.default": "match default",
+        "yes": "on",
+        "no": "off",
+        "mode.mention": "mention in the thread",
+        "mode.dm": "mention and direct message",
+        "mode.off": "off",
+        "mute.done": "Reminders muted until the board changes.",
+        "sync.done": "Published {count} commands ({scope}).",
+        # ----- posts delivered by the outbox --------------------------------------------
+        "post.to_act": "Your move: {mentions}",
+        "post.clock": "⏰ Time to move runs out {when}.",
+        "dm.turn": "It is your turn in match #{match} ({game}): {link}",
+        "dm.headsup": "Heads-up: you are probably next in match #{match} ({game}): {link}",
+        "remind.post": "⏳ Reminder {mention}: match #{match} is waiting for your move.",
+        "remind.dm": "⏳ Reminder: match #{match} ({game}) is waiting for your move: {link}",
+        # ----- words drawn in pictures (render/) ---------------------------------------
+        "pic.common.player": "Player {n}",
+        # Azul
+        "pic.azul.title": "Azul",
+        "pic.azul.grey_wall": "grey wall",
+        "pic.azul.bag_lid": "bag {bag} · lid {lid}",
+        "pic.azul.floor": "floor",
+        "pic.azul.centre": "centre",
+        "pic.azul.empty": "empty",
+        "pic.azul.points": "points",
+        "pic.azul.to_move": "◀ to move",
+        "pic.azul.choose_column": "◀ choose column",
+        "pic.azul.winner": "★ winner",
+        "pic.azul.tiles": "Tiles",
+        "pic.azul.tile_legend": "{letter} = {colour} ({shape})",
+        "pic.azul.colour.B": "blue",
+        "pic.azul.colour.Y": "yellow",
+        "pic.azul.colour.R": "red",
+        "pic.azul.colour.K": "black",
+        "pic.azul.colour.W": "white",
+        "pic.azul.shape.circle": "circle",
+        "pic.azul.shape.triangle": "triangle",
+        "pic.azul.shape.diamond": "diamond",
+        "pic.azul.shape.square": "square",
+        "pic.azul.shape.star": "star",
+        "pic.azul.marker_long": "first player marker",
+        "pic.azul.marker": "first player",
+        "pic.azul.move_example": "Move: {move} (factory 3, red, line 2)",
+        "pic.azul.move_example_centre": "{move} (centre, blue, floor)",
+        "pic.azul.move_example_grey": "{move} (grey wall: column 3)",
+        "pic.azul.move_short": "move: {moves}",
+        # Taj Mahal
+        "pic.taj.court": "Court · visit {visit}/{visits}: {province}",
+        "pic.taj.specials": "Specials",
+        "pic.taj.display": "Display · deck {deck} · discard {discard}",
+        "pic.taj.empty": "(empty)",
+        "pic.taj.player_line": "{score} pts · hand {hand} · {state}",
+        "pic.taj.in": "in",
+        "pic.taj.out": "out",
+        "pic.taj.starts": "starts",
+        "pic.taj.player_line2": "tiles {tiles} · goods {goods} · palaces {palaces}",
+        "pic.taj.legend": (
+            "V vizier  G general  M monk  P princess  crown = Grand Mogul  E elephant"
+            "  ·  purple = fortress  R T S J = rice tea spice jewel  +1▯ = draw a card"
+        ),
+        "pic.taj.hand_head": (
+            "{name} — your hand: {cards} cards · score {score} · colour this visit: {colour}"
+        ),
+        "pic.taj.no_colour": "not chosen yet",
+        "pic.taj.no_cards": "(no cards)",
+        "pic.taj.group": "{label} ({count})",
+        "pic.taj.colour.red": "red",
+        "pic.taj.colour.yellow": "yellow",
+        "pic.taj.colour.green": "green",
+        "pic.taj.colour.blue": "blue",
+        "pic.taj.colour.white": "white",
+        "pic.taj.colour.special": "special",
+        # Maharani
+        "pic.maharani.title": "Maharani",
+        "pic.maharani.turn": "turn {n}",
+        "pic.maharani.side.N": "North ↑",
+        "pic.maharani.side.E": "East →",
+        "pic.maharani.side.S": "South ↓",
+        "pic.maharani.side.W": "West ←",
+        "pic.maharani.animal.lion": "Lion",
+        "pic.maharani.animal.monkey": "Monkey",
+        "pic.maharani.animal.peacock": "Peacock",
+        "pic.maharani.animal.elephant": "Elephant",
+        "pic.maharani.colour.blue": "blue",
+        "pic.maharani.colour.orange": "orange",
+        "pic.maharani.colour.red": "red",
+        "pic.maharani.colour.green": "green",
+        "pic.maharani.colour.purple": "purple",
+        "pic.maharani.colour.turquoise": "turquoise",
+        "pic.maharani.quarter": "Q{n}",
+        "pic.maharani.scored": "scored ✓",
+        "pic.maharani.empty_count": "{n} empty",
+        "pic.maharani.empty_side": "(empty side)",
+        "pic.maharani.to_play": "{name} — to play",
+        "pic.maharani.gold": "{gold} gold",
+        "pic.maharani.workers_two": "workers: ● {first}, ■ {second}",
+        "pic.maharani.workers": "workers in supply: {n}",
+        "pic.maharani.markers_legend": "markers: ✓ face up, ✗ used (face down)",
+        "pic.maharani.bag": "bag: {n} tiles",
+        "pic.maharani.set_aside": " · set aside: {n} centre-pillar",
+        "pic.maharani.quarter_pays": "quarter pays per worker count:",
+        "pic.maharani.over": "Game over: {winners} wins",
+        "pic.maharani.over_early": "Game over (stopped early): {winners} wins",
+        "pic.maharani.and": " & ",
+        "pic.maharani.first": "{who}: place a tile or refresh",
+        "pic.maharani.second": "{who}: 2nd tile (2 gold) or stop",
+        "pic.maharani.worker": "{who}: choose a worker on {space}",
+        # Pastiche
+        "pic.pastiche.title": "Pastiche",
+        "pic.pastiche.new": "new",
+        "pic.pastiche.bank": "Palette bank",
+        "pic.pastiche.pts": "{n} pts",
+        "pic.pastiche.gallery": "Gallery · deck {deck}",
+        "pic.pastiche.empty": "empty",
+        "pic.pastiche.seat_line": "{cards} cards · {commissions} in hand",
+        "pic.pastiche.started": " · started",
+        "pic.pastiche.final_line": "#{place} · {commissions} + {usable} usable + {bonus} bonus",
+        "pic.pastiche.bonus": " (+{bonus} bonus)",
+        "pic.pastiche.completed": "Completed: {points} pts{bonus}",
+        "pic.pastiche.none_yet": "none yet",
+        "pic.pastiche.game_over": "Game over",
+        "pic.pastiche.winner": " · winner: {names}",
+        "pic.pastiche.verb.place": "places a hex",
+        "pic.pastiche.verb.trade": "trades, exchanges, completes or ends",
+        "pic.pastiche.verb.complete": "completes commissions or ends",
+        "pic.pastiche.verb.discard": "returns cards down to 8",
+        "pic.pastiche.turn": "{name} {verb} · round {round}",
+        "pic.pastiche.offer": (
+            "Open offer: {giver} gives {give} to {taker} for one {want} — waiting for the answer."
+        ),
+        "pic.pastiche.goal": "Goal: {n} commission points",
+        "pic.pastiche.goal_reached": " reached — last turn: {name}",
+        "pic.pastiche.goal_hexes": " · hexes used up — last turn: {name}",
+        "pic.pastiche.goal_supply": " · {n} hexes in the supply",
+        "pic.pastiche.final": "Final scores: commissions + usable palette cards + painter bonus",
+        "pic.pastiche.your_hand": "{name} — your hand",
+        "pic.pastiche.cards": "Palette cards: {total}{note} · usable now: {usable} pts",
+        "pic.pastiche.over_limit": " — over the limit of 8 at the end of your turn!",
+        "pic.pastiche.none": "none",
+        "pic.pastiche.commissions": "Your commissions (✗ = still lacking)",
+        "pic.pastiche.gallery_lack": "Gallery — what you lack:",
+        "pic.pastiche.ready": "ready to complete!",
+        "pic.pastiche.need": "need {colours}",
+        "pic.pastiche.gallery_line": "{title} ({points}): {need}",
+        "pic.pastiche.rotations": "Your hexes in every rotation (best spot → cards)",
+        "pic.pastiche.no_hexes": "no hexes left",
+        "pic.pastiche.hex": "Hex {slot} · centre {centre}",
+        "pic.pastiche.or": " or ",
+        "pic.pastiche.at": "at {spot}:",
+        "pic.pastiche.no_cards_anywhere": "no cards anywhere",
+        "pic.pastiche.no_cards": "no cards",
+    },
+}
+
+
+def language_of(locale: Any) -> str:
+    """'en-US', 'hu', discord.Locale.german … -> 'en', 'hu', 'de'."""
+    value = getattr(locale, "value", locale) or DEFAULT_LANGUAGE
+    return str(value).split("-")[0].lower()
+
+
+def lookup(key: str, locale: Any = None) -> str | None:
+    """The text for ``key`` in that language only (None if not translated)."""
+    return MESSAGES.get(language_of(locale), {}).get(key)
+
+
+def t(key: str, locale: Any = None, /, **values: Any) -> str:
+    """The text for ``key`` in the user's language, English when not translated.
+
+    A key unknown even in English raises KeyError: a typo must fail the tests, not show
+    a raw key to players.
+    """
+    text = lookup(key, locale)
+    if text is None:
+        text = MESSAGES[DEFAULT_LANGUAGE][key]
+    return text.format(**values) if values else text
+
+
+def picture_language(locale: Any) -> str:
+    """The language a picture is drawn in: the locale's language when the catalogue has it,
+    else English. Renderers key their cached static layers by this, so an unknown locale
+    shares the English layers instead of growing the caches."""
+    lang = language_of(locale)
+    return lang if lang in MESSAGES else DEFAULT_LANGUAGE
+
+
+def word(prefix: str, name: str, locale: Any = None) -> str:
+    """A word for a name that comes from game data (a colour, an animal): the catalogue's
+    ``{prefix}.{name}`` when it exists, else ``name`` itself (a map or variant with a new
+    colour still draws)."""
+    key = f"{prefix}.{name}"
+    if key in MESSAGES[DEFAULT_LANGUAGE]:
+        return t(key, locale)
+    return name
