@@ -21,7 +21,16 @@ from pathlib import Path
 from typing import Any
 
 from bot.render_pool import RenderPool
-from bot.store import MatchRow, MoveRow, NewMove, Notification, SeatRow, Store, VersionConflict
+from bot.store import (
+    MatchRow,
+    MoveRow,
+    NewMove,
+    Notification,
+    SeatRow,
+    Store,
+    VersionConflict,
+    seat_of,
+)
 from render.i18n import picture_language
 from rules import Event, Game, IllegalMove, Move, get_game
 from rules.base import fill_names, normalise_notation, rank_by
@@ -89,10 +98,7 @@ class MatchInfo:
         return [s.name for s in self.seats]
 
     def seat_of(self, user_id: str) -> int | None:
-        for s in self.seats:
-            if s.user_id == user_id:
-                return s.seat
-        return None
+        return seat_of(self.seats, user_id)
 
 
 @dataclass(slots=True)
@@ -220,7 +226,7 @@ class MatchService:
 
     def _info(self, match: MatchRow) -> MatchInfo:
         game = get_game(match.game_id)
-        names = [s.name for s in match.seats]
+        names = match.names
         to_act: list[str] = []
         if match.status == "running" and match.state is not None:
             by_seat = {s.seat: s.user_id for s in match.seats}
@@ -275,9 +281,9 @@ class MatchService:
         return [self._info(m) for m in rows]
 
     def _seat(self, match: MatchRow, user: User) -> int:
-        for s in match.seats:
-            if s.user_id == user.id:
-                return s.seat
+        seat = match.seat_of(user.id)
+        if seat is not None:
+            return seat
         raise NotAllowed(
             f"You are not playing in match #{match.id}; only its players can do that. "
             "You are welcome to watch."
@@ -288,10 +294,10 @@ class MatchService:
         match = await self._load(match_id)
         if match.status != "running" or match.state is None:
             return []
-        seat = next((s.seat for s in match.seats if s.user_id == user.id), None)
+        seat = match.seat_of(user.id)
         if seat is None:
             return []
-        names = [s.name for s in match.seats]
+        names = match.names
         return [_named(m, names) for m in get_game(match.game_id).legal_moves(match.state, seat)]
 
     # ----- lobby -------------------------------------------------------------------------
@@ -393,7 +399,7 @@ class MatchService:
             )
         state = game.setup(n, match.seed, match.options)
         lines = [f"{game.name} begins with {', '.join(s.name for s in match.seats)}."]
-        names = [s.name for s in match.seats]
+        names = match.names
         lines += [fill_names(e.text, names) for e in game.setup_events(state) if e.text]
         notes = [self._turn_post(match, state, lines, ply=0)]
         try:
@@ -486,7 +492,7 @@ class MatchService:
         if seat not in game.to_act(state):
             waiting = [match.seats[s].name for s in game.to_act(state) if s < len(match.seats)]
             raise NotAllowed(f"It is not your turn; waiting for {', '.join(waiting)}.")
-        names = [s.name for s in match.seats]
+        names = match.names
         try:
             move = game.parse(state, seat, text)
         except IllegalMove as exc:
@@ -515,7 +521,7 @@ class MatchService:
         *,
         kind: str,
     ) -> TurnReport:
-        names = [s.name for s in match.seats]
+        names = match.names
         new_state, events = game.apply(state, seat, move)
         outcome = game.outcome(new_state)
         move = _named(move, names)
@@ -555,7 +561,7 @@ class MatchService:
         return await self._report(match, lines, private, ply=ply)
 
     def _private_lines(self, match: MatchRow, events: list[Event]) -> dict[str, list[str]]:
-        names = [s.name for s in match.seats]
+        names = match.names
         out: dict[str, list[str]] = {}
         for e in events:
             for seat, text in e.private.items():
@@ -573,7 +579,7 @@ class MatchService:
         final: bool = False,
     ) -> Notification:
         game = get_game(match.game_id)
-        names = [s.name for s in match.seats]
+        names = match.names
         acting = [] if final else game.to_act(state)
         mentions = [match.seats[s].user_id for s in acting if s < len(match.seats)]
         text = "\n".join(lines)
@@ -623,7 +629,7 @@ class MatchService:
         kind: str,
         text: str,
     ) -> TurnReport:
-        names = [s.name for s in match.seats]
+        names = match.names
         scores = game.scores(state)
         keys = [(0 if s == seat else 1, scores[s]) for s in range(len(names))]
         ranks = rank_by(keys)
@@ -697,7 +703,7 @@ class MatchService:
             return await self._do_undo(match, game, user, last)
         request = {"seat": seat, "ply": last.ply, "version": match.version, "consents": []}
         await self.store.update_settings(match_id, lambda st, _v: {**st, "undo": request})
-        names = [s.name for s in match.seats]
+        names = match.names
         await self.store.enqueue(
             match_id,
             [
@@ -853,15 +859,13 @@ class MatchService:
                 match_id,
                 match.game_id,
                 match.state,
-                [s.name for s in match.seats],
+                match.names,
                 None,
                 current,
                 lang,
             )
         state = await self.state_at(match_id, ply)
-        return await self._render(
-            match_id, match.game_id, state, [s.name for s in match.seats], None, ply, lang
-        )
+        return await self._render(match_id, match.game_id, state, match.names, None, ply, lang)
 
     async def hand(
         self, match_id: int, user: User, lang: str = "en"
@@ -874,14 +878,12 @@ class MatchService:
         if not game.has_hidden_information:
             raise NotAllowed(f"{game.name} has no hidden hands; everything is on the board.")
         view = game.view(state, seat)
-        png = await self._render(
-            match_id, match.game_id, state, [s.name for s in match.seats], seat, -1, lang
-        )
+        png = await self._render(match_id, match.game_id, state, match.names, seat, -1, lang)
         return png, view
 
     async def history(self, match_id: int, last: int = 15) -> list[str]:
         match = await self._load(match_id)
-        names = [s.name for s in match.seats]
+        names = match.names
         lines = []
         for row in await self.store.moves(match_id, last=last):
             who = names[row.seat] if row.seat < len(names) else f"seat {row.seat + 1}"
