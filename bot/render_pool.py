@@ -22,7 +22,6 @@ cannot have them; ``python -m bot`` and pytest are fine).
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
 import multiprocessing
 import resource
@@ -32,22 +31,12 @@ from concurrent.futures.process import BrokenProcessPool
 from functools import cache
 from typing import Any
 
+from render.registry import renderer_modules
+
 log = logging.getLogger(__name__)
 
-PRELOAD = [
-    "render.registry",
-    "render.common",
-    "render.azul",
-    "render.taj_mahal",
-    "render.maharani",
-    "render.pastiche",
-]
-
-
-@cache
-def _drawer(target: str) -> Any:
-    module_name, attr = target.split(":")
-    return getattr(importlib.import_module(module_name), attr)
+#: Imported once by the forkserver, so every worker starts with them loaded.
+PRELOAD = ["render.registry", "render.common", *renderer_modules()]
 
 
 def draw_png(
@@ -56,9 +45,10 @@ def draw_png(
     """Runs in the worker: (PNG bytes, seconds spent drawing + encoding, worker's peak
     memory in KB). ``lang`` picks the words drawn (render.i18n)."""
     from render.common import encode_png
+    from render.registry import load_drawer
 
     started = time.perf_counter()
-    png = encode_png(_drawer(target)(view, names, seat, lang))
+    png = encode_png(load_drawer(target)(view, names, seat, lang))
     busy = time.perf_counter() - started
     return png, busy, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 

@@ -28,7 +28,6 @@ _RENDERERS: dict[str, str] = {
 def register_renderer(game_id: str, target: str) -> None:
     """Add a renderer at run time (``"module:function"``), beside ``register_game``."""
     _RENDERERS[game_id] = target
-    get_drawer.cache_clear()
 
 
 def renderer_target(game_id: str) -> str:
@@ -36,10 +35,20 @@ def renderer_target(game_id: str) -> str:
     return _RENDERERS[game_id]
 
 
+def renderer_modules() -> list[str]:
+    """Every renderer's module, for worker processes to import once up front."""
+    return [target.split(":")[0] for target in _RENDERERS.values()]
+
+
 @cache
-def get_drawer(game_id: str) -> Drawer:
-    module_name, attr = _RENDERERS[game_id].split(":")
+def load_drawer(target: str) -> Drawer:
+    """The drawing function named by ``"module:function"`` (imported once)."""
+    module_name, attr = target.split(":")
     return getattr(importlib.import_module(module_name), attr)
+
+
+def get_drawer(game_id: str) -> Drawer:
+    return load_drawer(_RENDERERS[game_id])
 
 
 def render_image(
