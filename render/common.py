@@ -61,21 +61,15 @@ class CachedFont(ImageFont.FreeTypeFont):
         *args: Any,
         **kwargs: Any,
     ) -> tuple[Any, tuple[int, int]]:
+        def rasterise() -> tuple[Any, tuple[int, int]]:
+            with self._lock:  # reads ``start`` when called: after the rounding below
+                return super(CachedFont, self).getmask2(
+                    text, mode, direction, features, language, stroke_width, anchor, ink,
+                    start, *args, **kwargs,
+                )  # fmt: skip
+
         if args or mode == "RGBA":  # colour glyphs depend on the ink: not cached
-            with self._lock:
-                return super().getmask2(
-                    text,
-                    mode,
-                    direction,
-                    features,
-                    language,
-                    stroke_width,
-                    anchor,
-                    ink,
-                    start,
-                    *args,
-                    **kwargs,
-                )
+            return rasterise()
         if start:  # sub-pixel placement to 1/8 px: labels at fractional x reuse masks
             start = (round(start[0] * 8) / 8, round(start[1] * 8) / 8)
         key = (
@@ -91,19 +85,7 @@ class CachedFont(ImageFont.FreeTypeFont):
         )
         hit = self._masks.get(key)
         if hit is None:
-            with self._lock:
-                hit = super().getmask2(
-                    text,
-                    mode,
-                    direction,
-                    features,
-                    language,
-                    stroke_width,
-                    anchor,
-                    ink,
-                    start,
-                    **kwargs,
-                )
+            hit = rasterise()
             if len(self._masks) >= self.LIMIT:
                 self._masks.clear()
             self._masks[key] = hit
