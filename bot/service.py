@@ -26,10 +26,10 @@ from bot.store import (
     MoveRow,
     NewMove,
     Notification,
+    Seated,
     SeatRow,
     Store,
     VersionConflict,
-    seat_of,
 )
 from render.i18n import picture_language
 from rules import Event, Game, IllegalMove, Move, get_game
@@ -72,7 +72,7 @@ class User:
 
 
 @dataclass(slots=True)
-class MatchInfo:
+class MatchInfo(Seated):
     id: int
     game_id: str
     game_name: str
@@ -92,13 +92,6 @@ class MatchInfo:
     result: dict[str, Any] | None
     settings: dict[str, Any]
     created_at: float
-
-    @property
-    def names(self) -> list[str]:
-        return [s.name for s in self.seats]
-
-    def seat_of(self, user_id: str) -> int | None:
-        return seat_of(self.seats, user_id)
 
 
 @dataclass(slots=True)

@@ -112,13 +112,23 @@ class SeatRow:
     name: str
 
 
-def seat_of(seats: list[SeatRow], user_id: str) -> int | None:
-    """The seat ``user_id`` holds among ``seats``, or None for a stranger."""
-    return next((s.seat for s in seats if s.user_id == user_id), None)
+class Seated:
+    """Names and seat look-up for anything that carries a match's ``seats``."""
+
+    __slots__ = ()
+    seats: list[SeatRow]
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def seat_of(self, user_id: str) -> int | None:
+        """The seat ``user_id`` holds, or None for a stranger."""
+        return next((s.seat for s in self.seats if s.user_id == user_id), None)
 
 
 @dataclass(slots=True)
-class MatchRow:
+class MatchRow(Seated):
     id: int
     game_id: str
     options: dict[str, Any]
@@ -139,13 +149,6 @@ class MatchRow:
     #: Rows in the move log when ``state`` was read (the ply the snapshot stands at).
     last_ply: int = 0
     seats: list[SeatRow] = field(default_factory=list)
-
-    @property
-    def names(self) -> list[str]:
-        return [s.name for s in self.seats]
-
-    def seat_of(self, user_id: str) -> int | None:
-        return seat_of(self.seats, user_id)
 
 
 @dataclass(slots=True)
