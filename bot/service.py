@@ -217,7 +217,9 @@ class MatchService:
             raise NotFound(f"There is no match #{match_id}.")
         return match
 
-    def _info(self, match: MatchRow) -> MatchInfo:
+    def describe(self, match: MatchRow) -> MatchInfo:
+        """The front ends' picture of a stored match (no I/O: callers that already hold
+        rows, like the scheduler's sweep, need not read each match again)."""
         game = get_game(match.game_id)
         names = match.names
         to_act: list[str] = []
@@ -257,7 +259,7 @@ class MatchService:
         )
 
     async def info(self, match_id: int) -> MatchInfo:
-        return self._info(await self._load(match_id))
+        return self.describe(await self._load(match_id))
 
     async def match_for_thread(self, thread_id: str) -> int | None:
         return await self.store.match_for_thread(thread_id)
@@ -271,7 +273,7 @@ class MatchService:
     ) -> list[MatchInfo]:
         statuses = ("lobby", "running", "finished") if include_finished else ("lobby", "running")
         rows = await self.store.list_matches(guild_id=guild_id, user_id=user_id, statuses=statuses)
-        return [self._info(m) for m in rows]
+        return [self.describe(m) for m in rows]
 
     def _seat(self, match: MatchRow, user: User) -> int:
         seat = match.seat_of(user.id)
@@ -354,7 +356,7 @@ class MatchService:
                 raise NotAllowed(f"Match #{match.id} is full ({match.max_players} players).")
             return [*match.seats, SeatRow(len(match.seats), user.id, user.name)]
 
-        return self._info(await self.store.update_lobby(match_id, mutate))
+        return self.describe(await self.store.update_lobby(match_id, mutate))
 
     async def leave(self, match_id: int, user: User) -> MatchInfo:
         """Leave a lobby. The creator leaving an empty-otherwise lobby aborts it; a running
@@ -592,7 +594,7 @@ class MatchService:
     async def _report(
         self, match: MatchRow, lines: list[str], private: dict[str, list[str]], *, ply: int
     ) -> TurnReport:
-        info = self._info(match)
+        info = self.describe(match)
         picture = None
         if self.render_enabled and match.state is not None:
             try:

@@ -385,8 +385,19 @@ class Store:
             params,
         )
         matches = [_match_from_row(r) for r in await cur.fetchall()]
-        for m in matches:
-            m.seats = await self._seats(self._reader, m.id)
+        # seats of all listed matches in a few queries, not one per match (the scheduler
+        # lists every running match each minute)
+        by_id = {m.id: m for m in matches}
+        ids = list(by_id)
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            cur = await self._reader.execute(
+                "SELECT match_id, seat, user_id, name FROM seats WHERE match_id IN "
+                f"({','.join('?' * len(chunk))}) ORDER BY match_id, seat",
+                chunk,
+            )
+            for match_id, seat, user_id, name in await cur.fetchall():
+                by_id[match_id].seats.append(SeatRow(int(seat), user_id, name))
         return matches
 
     async def all_match_ids(self) -> list[int]:

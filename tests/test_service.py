@@ -363,3 +363,14 @@ async def test_snapshot_and_its_ply_are_read_together(service: MatchService) -> 
     assert row.last_ply == 2
     # the cached current picture is keyed by that ply, and equals a fresh drawing of it
     assert await service.picture(match.id) == await service.picture(match.id, 2)
+
+
+async def test_listing_matches_carries_every_seat_in_order(service: MatchService) -> None:
+    first = await started(service, players=(ALICE, BOB, CAROL))
+    second = await started(service, players=(BOB, ALICE), seed=8)
+    listed = {m.id: m.names for m in await service.list_matches(guild_id="g1")}
+    assert listed == {first.id: ["Alice", "Bob", "Carol"], second.id: ["Bob", "Alice"]}
+    rows = await service.store.list_matches(statuses=("running",))
+    assert [service.describe(r).names for r in rows] == [
+        (await service.info(r.id)).names for r in rows
+    ]

@@ -70,7 +70,7 @@ class Scheduler:
         rows = await self.store.list_matches(statuses=("running",), limit=100_000)
         for row in rows:
             try:
-                info = await self.service.info(row.id)
+                info = self.service.describe(row)
                 await self._match(info, now, done)
             except Exception:
                 log.exception("scheduling match %s failed", row.id)
