@@ -20,6 +20,8 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from rules.rng import Rng
+
 State = dict[str, Any]
 View = dict[str, Any]
 
@@ -256,6 +258,11 @@ class Game(ABC):
         """The move made for a seat whose clock ran out, where the rules allow a skip
         (e.g. withdrawing); ``None`` where they do not (the clock then forfeits)."""
         return None
+
+    def random_move(self, state: State, seat: int, rng: Rng) -> Move:
+        """A uniformly random legal move (or a sensibly random one: games with hundreds of
+        moves may sample without enumerating). Used by random playouts and search rollouts."""
+        return rng.choice(self.legal_moves(state, seat))
 
     def private_view_differs(self, state: State, seat: int) -> bool:
         """True when ``view(state, seat)`` shows more than the public view (a hand)."""

@@ -42,10 +42,10 @@ def random_playout(
                 raise RuntimeError(f"{game.id}: nobody to act but the game has no outcome")
             return state, log
         seat = seats[picker.below(len(seats))]
-        moves = game.legal_moves(state, seat)
-        if not moves:
-            raise RuntimeError(f"{game.id}: seat {seat} must act but has no legal move")
-        move = moves[picker.below(len(moves))]
+        try:
+            move = game.random_move(state, seat, picker)
+        except ValueError:  # Rng.choice of no moves
+            raise RuntimeError(f"{game.id}: seat {seat} must act but has no legal move") from None
         new_state, events = game.apply(state, seat, move)
         if on_step is not None:
             on_step(state, seat, move, new_state, events)

@@ -1,0 +1,23 @@
+"""Computer players and hints for any game, through the game interface only.
+
+Pure like the rest of ``rules/``: no I/O, no asyncio, no imports from ``bot/`` or ``render/``.
+A computer player decides from ``game.view(state, seat)`` (what its seat may see) and the
+public history, never from the full state: hidden items are *sampled* by the game's
+determinizer. Game-specific knowledge (determinizer, rollout policy, evaluation, hint
+reasons) lives in each game's own package as ``rules/<game>/ai.py`` exposing ``AI``, an
+instance of :class:`rules.ai.hooks.GameAI`; a game without one gets the generic defaults
+(random-rollout search), so a fifth game plays from its rules alone.
+
+Public API (what ``bot/`` calls):
+
+- :func:`choose_move` — the move a computer seat makes now, at a level.
+- :func:`suggest` — the best few moves for a seat, each with a one-line reason (``/hint``).
+
+Both are deterministic for a given ``seed``: the bot derives the seed from the match seed,
+the ply and the seat, so a computer move is reproducible.
+"""
+
+from rules.ai.api import LEVELS, Suggestion, choose_move, suggest
+from rules.ai.hooks import GameAI, ai_for
+
+__all__ = ["LEVELS", "GameAI", "Suggestion", "ai_for", "choose_move", "suggest"]
