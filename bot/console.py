@@ -155,6 +155,8 @@ class Console:
                 if "=" not in word:
                     return [f"Options look like name=value; “{word}” does not."]
                 key, value = word.split("=", 1)
+                if key in options or (key == "players" and players is not None):
+                    return [f"{key} is given twice; give each option once."]
                 if key == "players":
                     if not value.isdigit():
                         return ["players= needs a number."]

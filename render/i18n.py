@@ -108,6 +108,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "err.bad_options": (
             "I could not read the options “{text}”: write them as key=value, key=value."
         ),
+        "err.option_twice": "{name} is given twice; give each option once.",
         "err.cannot_thread": (
             "I could not open a thread here (missing permission to create threads?). "
             "The lobby was closed."

@@ -163,17 +163,44 @@ class Game(ABC):
 
     # ----- options ---------------------------------------------------------------------
     def parse_options(self, options: BaseModel | dict[str, Any] | None) -> BaseModel:
-        """Validate match options; malformed options raise IllegalMove in plain words."""
+        """Validate match options; malformed options raise IllegalMove in the player's words
+        ("grey_wall is true or false", "Azul has no option colour; its options are: ...")."""
         if isinstance(options, self.Options):
             return options
         try:
             return self.Options.model_validate(options or {})
         except ValidationError as exc:
-            problems = "; ".join(
-                f"{'.'.join(str(p) for p in e['loc']) or 'options'}: {e['msg']}"
-                for e in exc.errors()
-            )
-            raise IllegalMove(f"Those options are not valid for {self.name}: {problems}") from None
+            problems = "; ".join(dict.fromkeys(self._option_problem(e) for e in exc.errors()))
+            raise IllegalMove(problems + ".") from None
+
+    def _option_problem(self, error: Any) -> str:
+        """One pydantic error as a sentence a player understands (no pydantic jargon)."""
+        names = list(self.Options.model_fields)
+        name = ".".join(str(p) for p in error["loc"]) or "options"
+        kind = error["type"]
+        ctx = error.get("ctx") or {}
+        if kind == "extra_forbidden":
+            listed = ", ".join(names) if names else "none"
+            return f"{self.name} has no option {name}; its options are: {listed}"
+        if kind.startswith("bool"):
+            return f"{name} is true or false"
+        if kind.startswith("int") or kind.startswith("float"):
+            return f"{name} is a whole number"
+        if kind == "literal_error":
+            expected = str(ctx.get("expected", "")).replace("'", "")
+            return f"{name} is {expected}"
+        bounds = {
+            "greater_than_equal": ("at least", "ge"),
+            "greater_than": ("more than", "gt"),
+            "less_than_equal": ("at most", "le"),
+            "less_than": ("less than", "lt"),
+        }
+        if kind in bounds:
+            words, key = bounds[kind]
+            return f"{name} must be {words} {ctx.get(key)}"
+        if kind in ("model_type", "dict_type"):
+            return "options are written as name=value"
+        return f"{name}: {error['msg']}"
 
     def check_player_count(self, player_count: int) -> None:
         if not self.min_players <= player_count <= self.max_players:

@@ -57,7 +57,9 @@ async def test_console_refuses_garbage_politely(service: MatchService, tmp_path:
     assert "not a match number" in (await run(console, "alice> /game join abc"))[0]
     assert "no game called" in (await run(console, "alice> /game new chess"))[0]
     assert "Could not read" in (await run(console, 'alice> /play "unclosed'))[0]
-    assert "not valid" in (await run(console, "alice> /game new test-pile colour=red"))[0]
+    assert (await run(console, "alice> /game new test-pile colour=red"))[0] == (
+        "✗ Pile has no option colour; its options are: size."
+    )
 
 
 async def test_console_export_and_audit(service: MatchService, tmp_path: Path) -> None:

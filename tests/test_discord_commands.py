@@ -90,6 +90,12 @@ async def test_new_refusals_stay_private(tmp_path, monkeypatch) -> None:
         assert reply.ephemeral and "key=value" in reply.content
         reply = only(await h.slash(ALICE, "game new", game="test-pile", players=9))
         assert reply.ephemeral and "2–3 players" in reply.content
+        reply = only(await h.slash(ALICE, "game new", game="test-pile", options="size=5,size=6"))
+        assert reply.ephemeral and reply.content == "size is given twice; give each option once."
+        reply = only(
+            await h.slash(ALICE, "game new", game="test-pile", players=2, options="players=3")
+        )
+        assert reply.ephemeral and "players is given twice" in reply.content
         h.fake.fail("POST", "/threads", http_error(403))
         calls = await h.slash(ALICE, "game new", game="test-pile")
         assert "could not open a thread" in only(calls).content

@@ -62,6 +62,8 @@ def parse_options(text: str | None) -> dict[str, Any]:
         if "=" not in part:
             raise UserError("err.bad_options", text=clip(text, 80))
         key, raw = (p.strip() for p in part.split("=", 1))
+        if key in out:
+            raise UserError("err.option_twice", name=clip(key, 40))
         value: Any = raw
         if raw.lower() in ("true", "yes", "on"):
             value = True
@@ -146,6 +148,15 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         bot = bot_of(interaction)
         user = user_of(interaction)
         check_range("clock_days", clock_days, 0, 60)
+        opts = parse_options(options)
+        if "players" in opts:  # typed among the options: fine once, refused twice
+            if players is not None:
+                raise UserError("err.option_twice", name="players")
+            given = opts.pop("players")
+            if not isinstance(given, int) or isinstance(given, bool):
+                raise UserError("err.bad_number", name="players", low=1, high=10)
+            players = given
+        check_range("players", players, 1, 10)
         settings: dict[str, Any] = {}
         if clock_days:
             settings["clock_days"] = clock_days
@@ -154,7 +165,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         info = await bot.service.create_match(
             game,
             user,
-            parse_options(options),
+            opts,
             max_players=players,
             guild_id=str(interaction.guild_id),
             channel_id=str(parent),
