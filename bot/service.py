@@ -155,9 +155,10 @@ def _events_json(events: list[Event]) -> list[dict[str, Any]]:
     return [e.to_json(include_secret=True) for e in events]
 
 
-def result_text(result: dict[str, Any], names: list[str]) -> str:
+def result_text(result: dict[str, Any], names: list[str], unit: str = "points") -> str:
+    """The final standings in words; ``unit`` is what the game's scores count (gold...)."""
     order = sorted(range(len(names)), key=lambda s: (result["ranks"][s], s))
-    parts = [f"{result['ranks'][s]}. {names[s]} — {result['scores'][s]} points" for s in order]
+    parts = [f"{result['ranks'][s]}. {names[s]} — {result['scores'][s]} {unit}" for s in order]
     winners = [names[s] for s in result["winners"]]
     head = (
         f"🏆 {winners[0]} wins!"
@@ -233,7 +234,7 @@ class MatchService:
                 f"{game.min_players} needed to start)"
             )
         elif match.status == "finished" and match.result:
-            status_text = result_text(match.result, names)
+            status_text = result_text(match.result, names, game.score_unit)
         else:
             status_text = f"Aborted{': ' + match.end_reason if match.end_reason else ''}"
         return MatchInfo(
@@ -525,7 +526,7 @@ class MatchService:
         private = self._private_lines(match, events)
         result = outcome.to_json() if outcome else None
         if result:
-            lines.append(result_text(result, names))
+            lines.append(result_text(result, names, game.score_unit))
         ply = match.last_ply + 1
         notes = [self._turn_post(match, new_state, lines, ply=ply, final=result is not None)]
         notes += [
@@ -635,7 +636,7 @@ class MatchService:
             "reason": text,
             "details": [],
         }
-        lines = [text, result_text(result, names)]
+        lines = [text, result_text(result, names, game.score_unit)]
         ply = match.last_ply + 1
         try:
             await self.store.commit(

@@ -158,6 +158,8 @@ class Game(ABC):
     summary: ClassVar[str] = ""
     #: How to type a move, shown in help and in errors for malformed notation.
     notation_help: ClassVar[str] = ""
+    #: What the scores count, in results ("1. Ann — 40 gold"): Maharani scores gold.
+    score_unit: ClassVar[str] = "points"
     #: Whether players hold private information (hands): enables ``/hand``.
     has_hidden_information: ClassVar[bool] = False
 

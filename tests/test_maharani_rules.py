@@ -805,3 +805,38 @@ def test_every_possible_placement_label_fits_untruncated() -> None:
                         assert m.label.endswith(f"flips {G.animals[src]} marker")
                     elif d == "S":
                         assert m.label.endswith("to you: worker")
+
+
+# ----- words (issue 17) -----
+def test_tile_event_uses_the_right_article() -> None:
+    st = fresh(4)
+    on_rondel(st, 1, "orange", "A6", "S")
+    on_rondel(st, 2, "blue", "B1", "E")
+    st, ev = play(st, 0, "1A6S")
+    assert ev[0].text.startswith("{p0} places an orange tile from the elephant field on A6")
+    st, ev = play(st, 0, "2B1E")
+    assert ev[0].text.startswith("{p0} places a blue tile")
+
+
+def test_result_speaks_of_gold_and_always_gives_a_reason() -> None:
+    from bot.service import result_text
+
+    st = fresh(3)
+    st["phase"], st["end"], st["gold"] = "over", "complete", [12, 30, 7]
+    out = GAME.outcome(st)
+    assert out is not None and out.reason == "{p1} wins with 30 gold."
+    text = result_text(out.to_json(), ["Ann", "Ben", "Cy"], GAME.score_unit)
+    assert "1. Ben — 30 gold" in text and "points" not in text
+    assert text.endswith("Ben wins with 30 gold.")
+    st["end"] = "stall"
+    assert GAME.outcome(st).reason == (
+        "{p1} wins with 30 gold. The game stopped early: no rondel tile fit any empty space."
+    )
+
+
+def test_status_says_whose_side_the_arrow_points_to() -> None:
+    st = fresh(4, turn=1)  # seat 1 sits at W
+    assert GAME.status(st) == (
+        "Turn 1 · 0/4 quarters scored · {p1} to place a tile or refresh "
+        "(the rondel's arrow points to {p1}'s side, west)."
+    )

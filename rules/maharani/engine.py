@@ -33,6 +33,13 @@ WORKERS_PER_COLOUR: dict[int, int] = {2: 7, 3: 10, 4: 8}
 #: Names of a 2-player seat's two worker colours, as the picture draws them.
 WORKER_STYLE: tuple[str, ...] = ("round", "square")
 ARROW_GLYPH: dict[str, str] = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
+#: The board sides in words, for status lines ("the arrow points to Ann's side, west").
+SIDE_WORDS: dict[str, str] = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
+
+def with_article(word: str) -> str:
+    """ "a red", "an orange": the indefinite article English wants before ``word``."""
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
 
 
 def who(seat: int) -> str:
@@ -274,7 +281,7 @@ def place_tile(st: State, seat: int, field: int, space: int, d: str, events: lis
     st["gold"][seat] += gold
     colour = g.tile_colour[tile]
     text = (
-        f"{who(seat)} places a {colour} tile from the {g.animals[src]} field on "
+        f"{who(seat)} places {with_article(colour)} tile from the {g.animals[src]} field on "
         f"{g.space_names[space]} ({g.animals[tgt]} quarter), arrow {ARROW_GLYPH[d]} {d}"
     )
     if src != tgt:

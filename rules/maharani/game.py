@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict
 from rules.base import Event, Game, IllegalMove, Move, Outcome, State, View, rank_by
 from rules.maharani import engine
 from rules.maharani.data import geometry
-from rules.maharani.engine import QUARTER_GOLD, WORKER_STYLE, active_side, who
+from rules.maharani.engine import QUARTER_GOLD, SIDE_WORDS, WORKER_STYLE, active_side, who
 from rules.maharani.moves import PLACEMENT_RE, clean, explain, legal_moves
 
 
@@ -28,6 +28,7 @@ class Maharani(Game):
     max_players: ClassVar[int] = 4
     Options: ClassVar[type[BaseModel]] = MaharaniOptions
     has_hidden_information: ClassVar[bool] = False
+    score_unit: ClassVar[str] = "gold"
     summary: ClassVar[str] = (
         "Lay mosaic tiles in the four palace quarters. The rondel turns to you; take a tile into "
         "its own quarter free, or elsewhere by flipping that quarter's action marker.\n"
@@ -219,7 +220,7 @@ class Maharani(Game):
         gold = list(state["gold"])
         ranks = rank_by([(x,) for x in gold])
         winners = [s for s, r in enumerate(ranks) if r == 1]
-        reason = ""
+        reason = f"{who(winners[0])} wins with {max(gold)} gold."
         if len(winners) > 1:
             reason = (
                 "Shared victory: "
@@ -227,9 +228,7 @@ class Maharani(Game):
                 + f" have {max(gold)} gold each (Maharani has no tie-breaker)."
             )
         if state["end"] == "stall":
-            reason = (
-                reason + " " if reason else ""
-            ) + "The game stopped early: no rondel tile fit any empty space."
+            reason += " The game stopped early: no rondel tile fit any empty space."
         details = [
             {"gold": gold[s], "workers_in_supply": list(state["supply"][s])}
             for s in range(state["n"])
@@ -248,7 +247,11 @@ class Maharani(Game):
         done = sum(state["scored"])
         head = f"Turn {state['turn_no']} · {done}/4 quarters scored · "
         if phase == "first":
-            return head + f"{who(seat)} to place a tile or refresh (arrow {active_side(state)})."
+            side = active_side(state)
+            return head + (
+                f"{who(seat)} to place a tile or refresh (the rondel's arrow points to "
+                f"{who(seat)}'s side, {SIDE_WORDS[side]})."
+            )
         if phase == "second":
             return head + f"{who(seat)} may place a second tile for 2 gold, or stop."
         pending = state["pending"]
