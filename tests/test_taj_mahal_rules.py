@@ -650,3 +650,47 @@ def test_moves_have_short_unique_notations_and_small_steps() -> None:
             assert len(thirds) <= 25
     for m in moves[::7]:
         assert GAME.parse(s, 0, m.notation.lower()) == m
+
+
+# ----- notation and words (issue 17) -------------------------------------------------
+def test_card_symbols_may_be_typed_in_any_order_and_pass_means_withdraw() -> None:
+    s = blank()
+    give(s, 0, "G-PC", "W-E")
+    assert GAME.parse(s, 0, "G-CP").notation == "G-PC"
+    assert GAME.parse(s, 0, "g-cp + w-e").notation == "G-PC+W-E"
+    with pytest.raises(IllegalMove, match=r"You have no green mogul\+elephant"):
+        GAME.parse(s, 0, "G-EC")  # G-CE: a real card, just not in this hand
+    assert GAME.parse(s, 0, "pass").notation == "withdraw"
+    s["inv"][1] = s["inv"][2] = False
+    show(s, "R-VE", "R-GE")
+    s, _ = play(s, 0, "G-PC")
+    s, _ = play(s, 0, "pass")
+    while s["pending"]["palaces"] + s["pending"]["crown"]:
+        s, _ = GAME.apply(s, 0, GAME.legal_moves(s, 0)[0])
+    assert GAME.parse(s, 0, "take-r-ev").notation == "take-R-VE"
+    with pytest.raises(IllegalMove, match="Take a card from the display first"):
+        GAME.parse(s, 0, "pass")  # only a turn can be passed
+
+
+def test_a_pair_claimed_by_the_holder_of_the_special_card_says_keeps() -> None:
+    s = blank()
+    s["infl"][0] = ["general"]
+    s["stock"]["general"] -= 1
+    give(s, 0, "R-GE", "S-E")  # seat 0 already holds the +1 Elephant card
+    s, _ = play(s, 0, "R-GE")
+    s, events = _end_visit_with(s)
+    said = texts(events)
+    assert "{p0} returned two general tiles and keeps the +1 Elephant card." in said
+    assert "from {p0}" not in said
+    assert s["special"]["elephant"] == 0 and s["hands"][0].count(COMP.specials["elephant"]) == 1
+    conserved(s)
+
+
+def test_plus_one_card_bonus_tile_shows_as_used() -> None:
+    s = blank()
+    card_tile = next(i for i, b in enumerate(COMP.bonus_tiles) if b.kind == "card")
+    points_tile = next(i for i, b in enumerate(COMP.bonus_tiles) if b.code == "+2")
+    s["btiles"][1] = [card_tile, points_tile]
+    mine = GAME.view(s, None)["player_info"][1]
+    assert mine["bonus_tiles"] == ["+1card", "+2"]
+    assert mine["bonus_tiles_used"] == ["+1card"]

@@ -18,7 +18,19 @@ Rule decisions ([R] = ours, [L] = likely), implemented exactly:
 * [R] Colour-change card: the coloured card played with it may be of any colour; the colour
   lock does not change; with a player's first coloured card it sets the lock as usual.
 * [R] The last player left in a visit may keep playing cards (option
-  ``last_player_may_play``); majorities then compare against nobody (any symbol wins).
+  ``last_player_may_play``, default on); majorities then compare against nobody (any symbol
+  wins). No source we could find settles it (searched for issue 17: the Alea 2000 German and
+  Rio Grande English rulebooks as stored, translations, reviews, BoardGameGeek threads, code;
+  the 2019 rulebook was not found; details in docs/taj_mahal.md). The rulebook overview has
+  no exception for a lone player: "Each visit consists of several rounds and in each round,
+  the players, in turn order, can either play 1 or 2 cards or completely withdraw from the
+  visit." (Rio Grande English rules), and the Hungarian summary says play goes on "ameddig
+  minden játékos passzol" (until every player has withdrawn).
+* Typed notation: card symbols in any order (``G-CP`` = ``G-PC``) and ``pass`` for
+  ``withdraw`` (``rules/taj_mahal/notation.py``); moves keep one canonical notation.
+* A pair of influence tiles claimed by the player already holding that special card: he
+  keeps it (the event says "keeps"). A used "+1 card" tile is set aside: the view lists it
+  in ``bonus_tiles_used``.
 * [R] Engine order on withdrawal: majorities (strictly more than each player still in the
   visit) -> palaces (one move each, empty = no regular palace; a lone crowned palace does
   not block) -> crowned palace (any city of the province without his own palace [R]) ->

@@ -10,17 +10,15 @@ from typing import TYPE_CHECKING
 
 from rules.base import State, normalise_notation
 from rules.taj_mahal.components import components
+from rules.taj_mahal.notation import card_code
 
 if TYPE_CHECKING:
     from rules.taj_mahal.game import TajMahal
 
 
 def _card_by_code(code: str) -> str | None:
-    """Canonical code for a typed card code (case-insensitive), or None."""
-    for c in components().cards:
-        if c.code.lower() == code:
-            return c.code
-    return None
+    """Canonical code for a typed card code (any case, symbols in any order), or None."""
+    return card_code(code)
 
 
 def explain(game: TajMahal, state: State, seat: int, text: str) -> str:

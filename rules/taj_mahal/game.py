@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict
 from rules.base import Event, Game, IllegalMove, Move, Outcome, State, Step, View, rank_by
 from rules.rng import Rng
 from rules.taj_mahal.components import INFLUENCE, SYMBOL_LETTERS, Components, components
+from rules.taj_mahal.notation import canonical_key
 from rules.taj_mahal.scoring import (
     goods_owned,
     goods_score,
@@ -116,7 +117,8 @@ class TajMahal(Game):
         "Play `R-VE` (red vizier+elephant) or `R-VE+W-C` (with white mogul). "
         "V vizier, G general, M monk, P princess, C mogul, E elephant; colours R Y G B, "
         "W white, S special (S-E, S-C, S-2, S-X colour change). "
-        "Also `withdraw`, `palace-delhi-n`, `crown-agra-taj`, `take-R-VE`."
+        "Symbols in any order (`R-EV` = `R-VE`). "
+        "Also `withdraw` (or `pass`), `palace-delhi-n`, `crown-agra-taj`, `take-R-VE`."
     )
 
     # ----- setup ---------------------------------------------------------------------
@@ -602,12 +604,15 @@ class TajMahal(Game):
                     s["hands"][seat].sort()
                     s["special"][sid] = seat
                     name = comp.cards[cid].name
-                    src = f" from {{p{holder}}}" if holder is not None else ""
+                    if holder == seat:
+                        told = f"keeps the {name} card"
+                    else:
+                        src = f" from {{p{holder}}}" if holder is not None else ""
+                        told = f"claimed the {name} card{src}"
                     events.append(
                         Event(
                             "claim",
-                            f"{{p{seat}}} returned two {kind} tiles and claimed "
-                            f"the {name} card{src}.",
+                            f"{{p{seat}}} returned two {kind} tiles and {told}.",
                             {"seat": seat, "special": sid, "from": holder},
                         )
                     )
@@ -732,6 +737,12 @@ class TajMahal(Game):
                     "influence": list(state["infl"][s]),
                     "province_tiles": list(state["ptiles"][s]),
                     "bonus_tiles": [comp.bonus_tiles[b].code for b in state["btiles"][s]],
+                    # "+1 card" tiles are set aside once used (rules 9.1): draw them as used
+                    "bonus_tiles_used": [
+                        comp.bonus_tiles[b].code
+                        for b in state["btiles"][s]
+                        if comp.bonus_tiles[b].kind == "card"
+                    ],
                     "goods": goods_owned(state["ptiles"][s], state["btiles"][s], comp),
                     "palaces_left": state["left"][s],
                     "specials": [sid for sid, o in state["special"].items() if o == s],
@@ -784,7 +795,11 @@ class TajMahal(Game):
             out["hand"] = [card(c) for c in state["hands"][seat]]
         return out
 
-    # ----- clocks and errors ------------------------------------------------------------
+    # ----- typed moves, clocks and errors ----------------------------------------------
+    def find_notation(self, state: State, seat: int, key: str) -> Move | None:
+        """Card symbols in any order (``G-CP`` = ``G-PC``) and ``pass`` for ``withdraw``."""
+        return super().find_notation(state, seat, canonical_key(key))
+
     def default_move(self, state: State, seat: int) -> Move | None:
         """Clock ran out: withdraw on a turn; the first legal choice for a pending decision."""
         moves = self.legal_moves(state, seat)
