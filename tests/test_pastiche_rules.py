@@ -814,3 +814,52 @@ def test_apply_is_pure_and_refuses_stale_moves() -> None:
     assert json.dumps(s, sort_keys=True) == before
     with pytest.raises(IllegalMove):
         GAME.apply(new, new["cur"], move)
+
+
+# ----- the "also" items of issue 17 ------------------------------------------------------
+def test_round_counter_counts_the_turns_of_the_start_seat() -> None:
+    s = fresh(3, 2)
+    start = s["start"]
+    assert GAME.status(s).startswith("Round 1 · {p" + str(start) + "}")
+    for _ in range(3):  # everyone plays one turn: still round 1 until the start seat again
+        s = place_any(s)
+        s, _ = play(s, "end")
+        assert GAME.status(s).startswith(f"Round {1 if s['cur'] != start else 2} ·")
+    assert s["cur"] == start and s["turns"] == [1, 1, 1]
+
+
+def test_complete_without_a_name_says_which_commissions_can_be_completed() -> None:
+    s = place_any(fresh(2, 6))
+    a = s["cur"]
+    s = set_hand(s, a, ["P23", "P28"])
+    s = set_cards(s, a, gray=1)
+    with pytest.raises(IllegalMove, match="cannot complete any commission now"):
+        play(s, "complete")
+    s = set_cards(s, a, gray=1, black=1)
+    with pytest.raises(IllegalMove) as err:
+        play(s, "complete")
+    assert str(err.value).startswith("Complete which commission? You can complete: P23 (")
+    assert "`complete P23`" in str(err.value)
+
+
+def test_place_hints_name_only_empty_spots() -> None:
+    s = fresh(2, 3)
+    assert "m11" not in GAME.notation_help  # m11 is a cell of the starting piece
+    for text in ("complete P05", "h1 m10 r0 mix", "h1 zz r0 mix"):
+        with pytest.raises(IllegalMove) as err:
+            play(s, text)
+        said = str(err.value)
+        hint = said[said.index("`h") + 1 : said.index("mix`") + 3]
+        assert GAME.parse(s, s["cur"], hint).notation == hint  # a legal placement
+
+
+def test_a_symmetric_hex_typed_with_an_equivalent_rotation_is_that_placement() -> None:
+    s = set_hex(fresh(2, 3), fresh(2, 3)["cur"], 0, "H12")
+    corners = load().hexes["H12"].corners
+    offered = [r for r, _ in mv.distinct_rotations(corners)]
+    twin = next(r for r in range(6) if r not in offered)
+    same = next(r for r in offered if bd.rotate(corners, r) == bd.rotate(corners, twin))
+    move = GAME.parse(s, s["cur"], f"h1 m9 r{twin} mix")
+    assert move.notation == f"h1 m9 r{same} mix"
+    new, _ = GAME.apply(s, s["cur"], move)
+    assert new["board"][bd.key(bd.parse_cell("m9"))][2] == bd.rotate(corners, twin)

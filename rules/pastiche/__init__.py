@@ -15,7 +15,10 @@ Mixing and placement
 - [R] A new hex collects one card per corner that meets one or two painted hexes (the 2- or
   3-dab row of the chart); vertices not on the new hex are never re-scored.
 - [R] Hexes may be placed in any of 6 rotations. Rotations that look identical (a symmetric
-  hex) are offered once [ours].
+  hex) are offered once [ours]; a typed equivalent rotation is accepted as the offered one
+  (``moves.equivalent_rotation``), so nobody is refused for turning a symmetric hex "wrong".
+- The status line's round is the round the player on turn is playing (the start seat's
+  turns, counting its current one).
 - [R] The 54 hexes and their centres are the §3.1 reconstruction (hexes.json).
 - Instead of the mixed cards the player may take one primary shown in the centre (one of the
   two for a split centre) [C].

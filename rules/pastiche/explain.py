@@ -50,7 +50,12 @@ def explain(game: Pastiche, state: State, seat: int, text: str) -> str:
     if m := mv.PLACE_RE.match(key):
         return _explain_place(state, seat, m)
     if phase == "place":
-        return "First place one of your hexes, e.g. `h1 m11 r0 mix`. " + _hint_place(state, seat)
+        return (
+            "First place one of your hexes, e.g. "
+            + _example_place(state, seat)
+            + ". "
+            + (_hint_place(state, seat))
+        )
     if key.startswith("bank"):
         return _explain_bank(state, seat, key)
     if key.startswith("offer"):
@@ -70,6 +75,15 @@ def explain(game: Pastiche, state: State, seat: int, text: str) -> str:
     return f"“{_shown(text)}” is not a Pastiche move. {help_}"
 
 
+def _example_place(state: State, seat: int) -> str:
+    """A placement that is legal right now (a free spot next to the painting), so the hint
+    never suggests a painted cell."""
+    slot = next((i for i, h in enumerate(state["players"][seat]["hexes"]) if h), 0)
+    spot = state["spots"][0] if state["spots"] else None
+    cell = bd.cell_name((spot[0], spot[1])) if spot else "m12"
+    return f"`h{slot + 1} {cell} r0 mix`"
+
+
 def _hint_place(state: State, seat: int) -> str:
     slots = [str(i + 1) for i, h in enumerate(state["players"][seat]["hexes"]) if h]
     return f"Your hexes: {', '.join(slots) or 'none'}."
@@ -85,10 +99,14 @@ def _explain_place(state: State, seat: int, m: re.Match[str]) -> str:
         return f"You have no hex {slot + 1}. " + _hint_place(state, seat)
     cell = bd.parse_cell(m.group(2))
     if cell is None:
-        return f"“{m.group(2)}” is not a cell name (a row letter and a column, like m11)."
+        return (
+            f"“{m.group(2)}” is not a cell name (a row letter and a column number), e.g. "
+            + _example_place(state, seat)
+            + "."
+        )
     name = bd.cell_name(cell)
     if bd.key(cell) in state["board"]:
-        return f"{name} is already painted."
+        return f"{name} is already painted; an empty spot: " + _example_place(state, seat) + "."
     if not any(bd.key(n) in state["board"] for n in bd.neighbours(cell)):
         return f"{name} does not touch the painting: a hex must share a side with it."
     rot = int(m.group(3))
@@ -178,6 +196,16 @@ def _explain_offer(state: State, seat: int, key: str) -> str:
 def _explain_complete(state: State, seat: int, ident: str) -> str:
     data = load()
     p = state["players"][seat]
+    if not ident:  # `complete` without a name: say which ones can be completed
+        can = [m.steps[1] for m in mv.complete_moves(state, seat)]
+        if not can:
+            return (
+                "You cannot complete any commission now: your palette cards cover none of "
+                "the commissions in your hand or in the gallery."
+            )
+        listed = ", ".join(f"{s.key} ({s.label})" for s in can)
+        example = f"`complete {can[0].key}`"
+        return f"Complete which commission? You can complete: {listed}. Type e.g. {example}."
     match = [c for c in data.commission_ids if c.lower() == ident]
     if not match:
         return f"There is no commission “{ident.upper()}”."

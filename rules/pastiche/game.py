@@ -92,8 +92,8 @@ class Pastiche(Game):
         "Bonus for both paintings of a painter; usable cards in hand score at the end."
     )
     notation_help: ClassVar[str] = (
-        "Moves: `h1 m11 r3 mix` (hex 1 at m11, rotation 3, take the mixed cards) or "
-        "`h1 m11 r3 red` (take the centre primary); `bank green+green+green for black`; "
+        "Moves: `h1 m12 r3 mix` (hex 1 at the empty cell m12, rotation 3, take the mixed "
+        "cards) or `h1 m12 r3 red` (take the centre primary); `bank green+green+green for black`; "
         "`offer p2 green for red` (answers: `accept`, `decline`; `withdraw`); "
         "`swap P05 for P12`; `complete P05`; `end`; over 8 cards: `return green`, `return auto`."
     )
@@ -197,7 +197,12 @@ class Pastiche(Game):
             cell = bd.parse_cell(m.group(2))
             if cell is None:
                 return None
-            cands = mv.place_moves(state, seat, int(m.group(1)) - 1, cell, int(m.group(3)))
+            slot, rot = int(m.group(1)) - 1, int(m.group(3))
+            same = mv.equivalent_rotation(state, seat, slot, rot)
+            if same != rot:  # a symmetric hex: r3 may look exactly like r0, the one offered
+                key = key[: m.start(3)] + str(same) + key[m.end(3) :]
+                rot = same
+            cands = mv.place_moves(state, seat, slot, cell, rot)
         elif state["phase"] == "discard":
             cands = mv.return_moves(state, seat)
         elif key.startswith("offer"):
@@ -689,7 +694,7 @@ class Pastiche(Game):
         if state["over"]:
             return "Game over."
         cur = state["cur"]
-        rnd = state["turns"][state["start"]] + 1
+        rnd = state["turns"][cur] + 1  # the round the player on turn is playing
         text = f"Round {rnd} · {_p(cur)} {PHASE_WORDS[state['phase']]}"
         if state["offer"] is not None:
             o = state["offer"]

@@ -108,6 +108,17 @@ def _distinct_rotations(corners: str) -> list[tuple[int, str]]:
     return out
 
 
+def equivalent_rotation(state: State, seat: int, slot: int, rot: int) -> int:
+    """The offered rotation that looks exactly like ``rot`` for the hex in ``slot`` (itself
+    when the hex has no symmetry); ``rot`` unchanged when the slot or rotation is invalid."""
+    hexes = state["players"][seat]["hexes"]
+    if not 0 <= slot < len(hexes) or hexes[slot] is None or not 0 <= rot <= 5:
+        return rot
+    corners = load().hexes[hexes[slot]].corners
+    look = bd.rotate(corners, rot)
+    return next(r for r, c in distinct_rotations(corners) if c == look)
+
+
 def spot_groups(spots: list[bd.Cell]) -> dict[bd.Cell, Step]:
     """Cached by the spot list: a state's frontier changes only when a hex is painted."""
     return _spot_groups(tuple(spots))
