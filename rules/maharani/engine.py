@@ -189,17 +189,19 @@ def _remove_surplus_centre(st: State, events: list[Event]) -> None:
         return
     g = geometry()
     gone = []
+    ids = []
     for f, t in enumerate(st["rondel"]):
         if t is not None and g.tile_type[t] == "C":
             st["rondel"][f] = None
             st["discarded"].append(t)
             gone.append(f"{g.tile_colour[t]} on field {f + 1}")
+            ids.append(g.tile_ids[t])
     if gone:
         events.append(
             Event(
                 "surplus",
                 "All centre-pillar spaces are filled: removed " + ", ".join(gone) + ".",
-                data={"removed": gone},
+                data={"removed": gone, "tiles": ids},
             )
         )
 

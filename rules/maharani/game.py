@@ -54,6 +54,32 @@ class Maharani(Game):
         state, _ = engine.new_state(player_count, seed, opts.two_player_seats)
         return state
 
+    def setup_events(self, state: State) -> list[Event]:
+        """The chance outcomes of ``setup`` (the four tiles drawn onto the rondel and the
+        random start player), so a record can be checked without our generator."""
+        g = geometry()
+        drawn = ", ".join(
+            f"{f + 1}: {g.tile_colour[t]}" for f, t in enumerate(state["rondel"]) if t is not None
+        )
+        return [
+            Event(
+                "refill",
+                f"Rondel filled ({drawn}).",
+                data={
+                    "rondel": [None if t is None else g.tile_ids[t] for t in state["rondel"]],
+                    "set_aside": [],
+                    "bag": len(state["bag"]),
+                },
+                reveals=True,
+            ),
+            Event(
+                "start",
+                f"{who(state['turn'])} starts; the rondel points at them.",
+                data={"seat": state["turn"]},
+                reveals=True,
+            ),
+        ]
+
     def to_act(self, state: State) -> list[int]:
         return [] if state["phase"] == "over" else [state["turn"]]
 

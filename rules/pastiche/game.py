@@ -150,6 +150,29 @@ class Pastiche(Game):
             "over": False,
         }
 
+    def setup_events(self, state: State) -> list[Event]:
+        """The chance outcomes of ``setup``: the start player, the gallery, the hexes dealt
+        (public) and the commission cards dealt into each hand (secret), so a record can be
+        checked without our random-number generator."""
+        data = load()
+        gallery = ", ".join(data.commissions[c].title for c in state["gallery"])
+        players = state["players"]
+        return [
+            Event(
+                "deal",
+                f"{_p(state['start'])} starts. Gallery: {gallery}. Everyone holds "
+                f"{len(players[0]['hexes'])} hexes and {len(players[0]['hand'])} commission "
+                "cards.",
+                {
+                    "start": state["start"],
+                    "gallery": list(state["gallery"]),
+                    "hexes": [list(q["hexes"]) for q in players],
+                },
+                {"hands": [list(q["hand"]) for q in players]},
+                reveals=True,
+            )
+        ]
+
     # ----- whose move -------------------------------------------------------------------------
     def to_act(self, state: State) -> list[int]:
         if state["over"]:

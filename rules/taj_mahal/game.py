@@ -184,6 +184,40 @@ class TajMahal(Game):
         state["rng"] = rng.state
         return state
 
+    def setup_events(self, state: State) -> list[Event]:
+        """The chance outcomes of ``setup`` for a game record: the province order and the
+        bonus tiles on the fortresses, the cards dealt into each hand (secret) and the
+        first display, so a record can be checked without our random-number generator."""
+        comp = components()
+        order = sorted(state["tiles"], key=state["tiles"].__getitem__)
+        provinces = ", ".join(f"{state['tiles'][p]} {comp.province_label[p]}" for p in order)
+        sizes = [len(h) for h in state["hands"]]
+        prov = self.province(state)
+        goods = ", ".join(comp.tile_goods[1])
+        shown = ", ".join(comp.cards[c].name for c in state["display"])
+        return [
+            Event(
+                "setup",
+                f"Provinces in visiting order: {provinces}. Bonus tiles lie on the fortresses.",
+                {"tiles": dict(state["tiles"]), "bonus": dict(state["bonus"])},
+                reveals=True,
+            ),
+            Event(
+                "deal",
+                f"Each player was dealt {sizes[0]} cards.",
+                {"hand_sizes": sizes},
+                {"hands": [list(h) for h in state["hands"]]},
+                reveals=True,
+            ),
+            Event(
+                "visit",
+                f"Visit 1: {comp.province_label[prov]} (tile 1: {goods}). "
+                f"{{p{state['start']}}} starts. Display: {shown}.",
+                {"visit": 1, "province": prov, "display": list(state["display"])},
+                reveals=True,
+            ),
+        ]
+
     # ----- helpers -------------------------------------------------------------------
     @staticmethod
     def province(state: State) -> str:
@@ -211,6 +245,7 @@ class TajMahal(Game):
                     Event(
                         "reshuffle",
                         f"The discard pile ({len(pile)} cards) was shuffled into a new draw pile.",
+                        {"cards": len(pile)},
                     )
                 )
             out.append(state["deck"].pop())
