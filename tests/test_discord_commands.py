@@ -100,6 +100,9 @@ async def test_new_refusals_stay_private(tmp_path, monkeypatch) -> None:
         calls = await h.slash(ALICE, "game new", game="test-pile")
         assert "could not open a thread" in only(calls).content
         assert (await h.service.info(1)).status == "aborted"
+        match_id, _ = await open_lobby(h, options="players=2, size=5")  # once: accepted
+        info = await h.service.info(match_id)
+        assert info.max_players == 2 and info.options == {"size": 5}
 
 
 async def test_expired_lobby_and_unknown_match(tmp_path, monkeypatch) -> None:
