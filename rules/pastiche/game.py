@@ -92,8 +92,9 @@ class Pastiche(Game):
         "Bonus for both paintings of a painter; usable cards in hand score at the end."
     )
     notation_help: ClassVar[str] = (
-        "Moves: `h1 m12 r3 mix` (hex 1 at the empty cell m12, rotation 3, take the mixed "
-        "cards) or `h1 m12 r3 red` (take the centre primary); `bank green+green+green for black`; "
+        "Moves: `h1 CELL r3 mix` (hex 1 on an open spot the picture labels, e.g. m12 at the "
+        "start; rotation 3; take the mixed cards) or `h1 CELL r3 red` (take the centre "
+        "primary); `bank green+green+green for black`; "
         "`offer p2 green for red` (answers: `accept`, `decline`; `withdraw`); "
         "`swap P05 for P12`; `complete P05`; `end`; over 8 cards: `return green`, `return auto`."
     )
