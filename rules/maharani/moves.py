@@ -21,16 +21,16 @@ from functools import lru_cache
 from typing import Any
 
 from rules.base import Move, Step
-from rules.rng import Rng
 from rules.maharani.data import COLUMNS, geometry
 from rules.maharani.engine import (
     ARROW_GLYPH,
-    Placement,
     WORKER_STYLE,
+    Placement,
     State,
     active_side,
     placements,
 )
+from rules.rng import Rng
 
 #: More target spaces than this for one tile adds a quarter step before the space step.
 MAX_STEP_OPTIONS = 25
