@@ -5,13 +5,14 @@ rotation × what to take) and a trading step hundreds more (offers: partner × w
 cards given), so listing them all for every random decision cost a random game about half a
 second; and a uniformly random trader keeps trading and almost never completes a commission.
 
-This policy picks one part at a time (hex, spot, rotation; then what to take) and builds only
-the chosen move through the same generators ``legal_moves`` uses (with their filters), so
+This policy samples a few placements one part at a time (hex, spot, rotation) and builds
+only those moves through the same generators ``legal_moves`` uses (with their filters), so
 every move it returns is a legal move, equal to one in ``legal_moves``. Its choices are plain
-and sane: complete a commission when one can be paid, sometimes trade with the bank, rarely
-make or swap an offer, otherwise end the turn (returning the least useful cards when over
-the hand limit); an offer made to it is accepted or declined at even odds. Trading stays
-bounded: every bank trade gives more cards than it gets, and offers are capped per turn.
+and sane: the best-ranked of the sampled placements, complete a commission when one can be
+paid, make a bank trade that gets a card a commission lacks, rarely make an offer or swap a
+commission, otherwise end the turn (returning the least useful cards when over the hand
+limit); an offer made to it is accepted or declined at even odds. Trading stays bounded:
+every bank trade gives more cards than it gets, and offers are capped per turn.
 """
 
 from __future__ import annotations
@@ -23,10 +24,14 @@ from rules.rng import Rng
 
 State = mv.State
 
-#: Out of 32 draws in a trading step with nothing to complete: bank trade, offer, swap.
-BANK_DRAWS = 8
+#: Out of 32 draws in a trading step with nothing to complete or trade usefully: offer, swap.
 OFFER_DRAWS = 2
 SWAP_DRAWS = 1
+#: A bank trade's rank is 1 + 3 if it gets a card a hand commission lacks, minus 1 per given
+#: card a hand commission wants: at least 3 gets a needed card for at most one needed card.
+USEFUL_TRADE = 3.0
+#: Placements sampled per placement decision; the best-ranked of them is played.
+PLACEMENT_SAMPLES = 3
 
 
 def random_move(state: State, seat: int, rng: Rng) -> Move | None:
@@ -49,16 +54,15 @@ def random_move(state: State, seat: int, rng: Rng) -> Move | None:
     if completions:
         return rng.choice(completions)
     if phase == "trade":
+        useful = [m for m in mv.bank_moves(state, seat) if m.rank >= USEFUL_TRADE]
+        if useful:
+            return rng.choice(useful)
         roll = rng.below(32)
-        if roll < BANK_DRAWS:
-            trades = mv.bank_moves(state, seat)
-            if trades:
-                return rng.choice(trades)
-        elif roll < BANK_DRAWS + OFFER_DRAWS:
+        if roll < OFFER_DRAWS:
             made = _offer(state, seat, rng)
             if made is not None:
                 return made
-        elif roll < BANK_DRAWS + OFFER_DRAWS + SWAP_DRAWS:
+        elif roll < OFFER_DRAWS + SWAP_DRAWS:
             swaps = mv.swap_moves(state, seat)
             if swaps:
                 return rng.choice(swaps)
@@ -66,17 +70,22 @@ def random_move(state: State, seat: int, rng: Rng) -> Move | None:
 
 
 def _placement(state: State, seat: int, rng: Rng) -> Move | None:
-    """A random hex, spot and rotation, then one of the (one to three) ways to take cards."""
+    """The best-ranked (most valuable and needed cards) of a few random placements: random
+    hex, spot and rotation, each with its (one to three) ways to take cards."""
     hexes = state["players"][seat]["hexes"]
     slots = [i for i, h in enumerate(hexes) if h is not None]
     if not slots or not state["spots"]:
         return None
-    slot = rng.choice(slots)
-    q, r = rng.choice(state["spots"])
-    rotations = mv.distinct_rotations(load().hexes[hexes[slot]].corners)
-    rot = rng.choice(rotations)[0]
-    choices = mv.place_moves(state, seat, slot, (q, r), rot)
-    return rng.choice(choices) if choices else None
+    best: Move | None = None
+    for _ in range(PLACEMENT_SAMPLES):
+        slot = rng.choice(slots)
+        q, r = rng.choice(state["spots"])
+        rotations = mv.distinct_rotations(load().hexes[hexes[slot]].corners)
+        rot = rng.choice(rotations)[0]
+        for move in mv.place_moves(state, seat, slot, (q, r), rot):
+            if best is None or move.rank > best.rank:
+                best = move
+    return best
 
 
 def _offer(state: State, seat: int, rng: Rng) -> Move | None:
