@@ -119,6 +119,34 @@ def _turn_moves_of(
 
 
 @cache
+def _palace_move(city: str, bonus: int | None) -> Move:
+    comp = components()
+    label = f"palace on {comp.city_label(city)}"
+    rank = 1.0
+    if bonus is not None:
+        label += f" (takes {comp.bonus_tiles[bonus].name})"
+        rank = 2.0
+    note = "palace-" + comp.city_code(city)
+    return Move(note, label, (Step(note, label),), rank)
+
+
+@cache
+def _crown_move(city: str) -> Move:
+    comp = components()
+    label = f"crown on {comp.city_label(city)}"
+    note = "crown-" + comp.city_code(city)
+    return Move(note, label, (Step(note, label),), 1.0)
+
+
+@cache
+def _take_move(cid: int) -> Move:
+    card = components().cards[cid]
+    note = "take-" + card.code
+    label = f"take {card.name} from the display"
+    return Move(note, label, (Step(note, label),), len(card.symbols))
+
+
+@cache
 def _city_by_code() -> dict[str, str]:
     comp = components()
     return {comp.city_code(c): c for c in comp.cities}
@@ -310,35 +338,18 @@ class TajMahal(Game):
         comp = components()
         phase = self._phase(state)
         if phase == "palace":
-            moves = []
-            for c in self.palace_cities(state):
-                label = f"palace on {comp.city_label(c)}"
-                b = state["bonus"].get(c)
-                rank = 1.0
-                if b is not None:
-                    label += f" (takes {comp.bonus_tiles[b].name})"
-                    rank = 2.0
-                note = "palace-" + comp.city_code(c)
-                moves.append(Move(note, label, (Step(note, label),), rank))
-            return moves
+            bonus = state["bonus"]
+            return [_palace_move(c, bonus.get(c)) for c in self.palace_cities(state)]
         if phase == "crown":
-            moves = []
-            for c in self.crown_cities(state, seat):
-                label = f"crown on {comp.city_label(c)}"
-                note = "crown-" + comp.city_code(c)
-                moves.append(Move(note, label, (Step(note, label),), 1.0))
-            return moves
+            return [_crown_move(c) for c in self.crown_cities(state, seat)]
         if phase == "pick":
             moves = []
             seen: set[str] = set()
             for cid in state["display"]:
-                card = comp.cards[cid]
-                if card.code in seen:
-                    continue
-                seen.add(card.code)
-                note = "take-" + card.code
-                label = f"take {card.name} from the display"
-                moves.append(Move(note, label, (Step(note, label),), len(card.symbols)))
+                code = comp.cards[cid].code
+                if code not in seen:
+                    seen.add(code)
+                    moves.append(_take_move(cid))
             return moves
         return self._turn_moves(state, seat, comp)
 
