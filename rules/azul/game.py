@@ -239,18 +239,27 @@ class Azul(Game):
             return rng.choice(self.legal_moves(state, seat))
         slots = _line_slots(state, seat)
         sizes = [len(wanted) + 1 for wanted in slots]  # moves per pile of colour k
-        sources = _sources(state)
+        facs, centre = state["fac"], state["centre"]
         total = 0
-        for _, k, _ in sources:
-            total += sizes[k]
+        for pile in (*facs, centre):  # an emptied factory is []
+            for k, c in enumerate(pile):
+                if c:
+                    total += sizes[k]
         i = rng.below(total)
-        for src, k, key in sources:
-            if i < sizes[k]:
-                g = _GROUPS.get(key) or group(src, k, key >> 1 & 31, key & 1)
-                move = g[slots[k][i] if i < sizes[k] - 1 else FLOOR_SLOT]
-                assert move is not None
-                return move
-            i -= sizes[k]
+        marker = 1 if state["marker"] < 0 else 0
+        for src, pile in enumerate((*facs, centre)):
+            for k, c in enumerate(pile):
+                if c:
+                    if i < sizes[k]:
+                        if src == len(facs):
+                            src, key = CENTRE, ((CENTRE * 5 + k) << 5 | c) << 1 | marker
+                        else:
+                            key = ((src * 5 + k) << 5 | c) << 1
+                        g = _GROUPS.get(key) or group(src, k, c, key & 1)
+                        move = g[slots[k][i] if i < sizes[k] - 1 else FLOOR_SLOT]
+                        assert move is not None
+                        return move
+                    i -= sizes[k]
         raise AssertionError("unreachable: the draw is below the number of moves")
 
     def _column_moves(self, state: State, seat: int) -> list[Move]:
