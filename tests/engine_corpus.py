@@ -58,7 +58,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
 UNIFORM_PLAYOUTS = {"azul", "taj-mahal", "maharani"}
 
 #: games per (variant, player count): the test's small corpus and the evidence corpus.
-SMALL = {"azul": 12, "taj-mahal": 6, "maharani": 6, "pastiche": -150}
+SMALL = {"azul": 6, "taj-mahal": 3, "maharani": 4, "pastiche": -120}
 FULL = {"azul": 200, "taj-mahal": 200, "maharani": 200, "pastiche": 12}
 
 
