@@ -37,6 +37,7 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--json", action="store_true", help="machine-readable output")
     b.add_argument("--quick", action="store_true", help="fewer samples")
     b.add_argument("--games", nargs="*", default=None)
+    b.add_argument("--playouts-only", action="store_true", help="only random playouts/s")
     ld = sub.add_parser("load", help="sustained load through the service (see README)")
     ld.add_argument("--matches", type=int, default=10_000)
     ld.add_argument("--seconds", type=float, default=30.0)
@@ -120,7 +121,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "bench":
         from bot.bench import run_bench
 
-        return run_bench(as_json=args.json, quick=args.quick, games=args.games)
+        return run_bench(
+            as_json=args.json, quick=args.quick, games=args.games, playouts_only=args.playouts_only
+        )
     if args.command == "load":
         from bot.loadtest import run_load
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import platform
 import statistics
 import tempfile
 import time
@@ -37,16 +39,52 @@ def _sample_states(game_id: str, players: int, count: int) -> list[dict[str, Any
     return states[::step][:count]
 
 
-def bench_playouts(game_id: str, seconds: float) -> dict[str, Any]:
+def machine() -> dict[str, Any]:
+    """What the figures were taken on: they mean little without it."""
+    load1, load5, _ = os.getloadavg()
+    return {
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "python_build": " ".join(platform.python_build()),
+        "cpus": os.cpu_count(),
+        "load_1min": round(load1, 2),
+        "load_5min": round(load5, 2),
+    }
+
+
+def bench_playouts(game_id: str, seconds: float, repeats: int) -> dict[str, Any]:
+    """Random full playouts per second, measured so that runs can be compared.
+
+    Method: a warm-up of ``seconds`` (loads the game data, fills move caches) that also
+    counts how many games fit in that time; then ``repeats`` timed runs that each play the
+    *same* seeds ``0..games-1`` (identical work every run, ``Game.random_move`` policy,
+    fewest players). Reported: the median over runs of wall-clock games/s (what a user
+    waits for) and of CPU games/s (this process's CPU time only, far less sensitive to other
+    processes on a shared machine), with the slowest and fastest run.
+    """
     game = get_game(game_id)
     players = game.min_players
-    games, seed = 0, 0
+    games = 0
     start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        random_playout(game, players, seed)
-        games, seed = games + 1, seed + 1
-    elapsed = time.perf_counter() - start
-    return {"players": players, "games": games, "games_per_s": round(games / elapsed, 1)}
+    while time.perf_counter() - start < seconds or games == 0:
+        random_playout(game, players, games)
+        games += 1
+    wall: list[float] = []
+    cpu: list[float] = []
+    for _ in range(repeats):
+        w0, c0 = time.perf_counter(), time.process_time()
+        for seed in range(games):
+            random_playout(game, players, seed)
+        wall.append(games / (time.perf_counter() - w0))
+        cpu.append(games / max(time.process_time() - c0, 1e-9))
+    return {
+        "players": players,
+        "games_per_run": games,
+        "runs": repeats,
+        "games_per_s": round(statistics.median(wall), 1),
+        "games_per_s_min": round(min(wall), 1),
+        "games_per_s_max": round(max(wall), 1),
+        "cpu_games_per_s": round(statistics.median(cpu), 1),
+    }
 
 
 def bench_render(game_id: str, players: int, seat: int | None, samples: int) -> dict[str, Any]:
@@ -121,28 +159,55 @@ async def bench_service(game_id: str, others: int, moves: int) -> dict[str, Any]
     }
 
 
-def run_bench(*, as_json: bool, quick: bool, games: list[str] | None) -> int:
+def run_bench(
+    *, as_json: bool, quick: bool, games: list[str] | None, playouts_only: bool = False
+) -> int:
     chosen = games or game_ids()
-    seconds = 1.0 if quick else 3.0
+    seconds, repeats = (1.0, 3) if quick else (3.0, 5)
     samples = 10 if quick else 30
-    report: dict[str, Any] = {"games": {}}
+    report: dict[str, Any] = {"machine": machine(), "games": {}}
+    if not as_json:
+        m = report["machine"]
+        print(
+            f"{m['python']} ({m['python_build']}), {m['cpus']} CPUs, load average "
+            f"{m['load_1min']} (1 min) / {m['load_5min']} (5 min) before the run"
+        )
+        print(
+            f"random playouts: warm-up {seconds:g} s, then {repeats} runs of the same seeds; "
+            "median wall-clock games/s (slowest–fastest run), and CPU games/s"
+        )
     for game_id in chosen:
         game = get_game(game_id)
-        entry: dict[str, Any] = {"playouts": bench_playouts(game_id, seconds), "render": []}
+        entry: dict[str, Any] = {
+            "playouts": bench_playouts(game_id, seconds, repeats),
+            "render": [],
+        }
+        report["games"][game_id] = entry
+        if not as_json:
+            p = entry["playouts"]
+            print(
+                f"{game.name}: {p['games_per_s']} random {p['players']}-player games/s "
+                f"({p['games_per_s_min']}–{p['games_per_s_max']}; {p['runs']} runs of "
+                f"{p['games_per_run']} games), {p['cpu_games_per_s']} per CPU-second",
+                flush=True,
+            )
+        if playouts_only:
+            continue
         for players in sorted({game.min_players, game.max_players}):
             entry["render"].append(bench_render(game_id, players, None, samples))
             if game.has_hidden_information:
                 entry["render"].append(bench_render(game_id, players, 0, samples))
-        report["games"][game_id] = entry
         if not as_json:
-            p = entry["playouts"]
-            print(f"{game.name}: {p['games_per_s']} random {p['players']}-player games/s")
             for r in entry["render"]:
                 print(
                     f"  render {r['picture']:7} {r['players']}p: median {r['median_ms']} ms, "
                     f"p95 {r['p95_ms']} ms, PNG {r['png_kb_median']} KB "
                     f"(max {r['png_kb_max']} KB)"
                 )
+    if playouts_only:
+        if as_json:
+            print(json.dumps(report, indent=1))
+        return 0
     service_game = "azul" if "azul" in chosen else chosen[0]
     report["service_play"] = asyncio.run(
         bench_service(service_game, 200 if quick else 1000, 60 if quick else 200)

@@ -48,7 +48,11 @@ class Rng:
             raise ValueError("n must be positive")
         limit = _MASK - (_MASK + 1) % n
         while True:
-            x = self.next64()
+            # next64 inlined: this is the hottest call of every random playout
+            self.state = z = (self.state + _GAMMA) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            x = z ^ (z >> 31)
             if x <= limit:
                 return x % n
 

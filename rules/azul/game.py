@@ -99,6 +99,43 @@ def _floor_only(slots: list[Move | None]) -> tuple[Move | None]:
     return (slots[FLOOR_SLOT],)
 
 
+def _line_slots(state: State, seat: int) -> list[list[int]]:
+    """slots[k]: the group slots (line * 8 + free space) of ``seat``'s pattern lines that
+    accept colour k now, in line order (the floor always does and is not listed)."""
+    lc = state["lc"][seat]
+    ln = state["ln"][seat]
+    rows = state["rows"][seat]
+    slots: list[list[int]] = [[], [], [], [], []]
+    for i in range(5):
+        c = ln[i]
+        if c:
+            if c <= i:
+                slots[lc[i]].append(i * 9 + 1 - c)
+        else:
+            x = i * 9 + 1
+            for k in FREE_COLOURS[rows[i]]:
+                slots[k].append(x)
+    return slots
+
+
+def _sources(state: State) -> list[tuple[int, int, int]]:
+    """(source, colour, group key) of every non-empty pile: factories in order, then the
+    centre (whose first taker also takes the marker): the order of the legal moves."""
+    out = [
+        (f, k, ((f * 5 + k) << 5 | c) << 1)
+        for f, fac in enumerate(state["fac"])
+        for k, c in enumerate(fac)
+        if c
+    ]
+    marker = 1 if state["marker"] < 0 else 0
+    out += [
+        (CENTRE, k, ((CENTRE * 5 + k) << 5 | c) << 1 | marker)
+        for k, c in enumerate(state["centre"])
+        if c
+    ]
+    return out
+
+
 def _getter(wanted: list[int]) -> Any:
     """A fast picker of the wanted group slots plus the floor move, always as a tuple."""
     return itemgetter(*wanted, FLOOR_SLOT) if wanted else _floor_only
@@ -184,42 +221,46 @@ class Azul(Game):
             return []
         if seat != state["turn"]:
             return []
-        lc = state["lc"][seat]
-        ln = state["ln"][seat]
-        rows = state["rows"][seat]
-        # slots[k]: group slots (line * 8 + free space) of the lines that accept colour k
-        slots: list[list[int]] = [[], [], [], [], []]
-        for i in range(5):
-            c = ln[i]
-            if c:
-                if c <= i:
-                    slots[lc[i]].append(i * 9 + 1 - c)
-            else:
-                x = i * 9 + 1
-                for k in FREE_COLOURS[rows[i]]:
-                    slots[k].append(x)
+        slots = _line_slots(state, seat)
         pick: list[Any] = [None, None, None, None, None]
         moves: list[Move] = []
-        groups_get = _GROUPS.get
-        for f, fac in enumerate(state["fac"]):
-            for k, c in enumerate(fac):
-                if c:
-                    g = groups_get(((f * 5 + k) << 5 | c) << 1) or group(f, k, c, 0)
-                    getter = pick[k]
-                    if getter is None:
-                        getter = pick[k] = _getter(slots[k])
-                    moves += getter(g)
-        marker = 1 if state["marker"] < 0 else 0
-        for k, c in enumerate(state["centre"]):
-            if c:
-                g = groups_get(((CENTRE * 5 + k) << 5 | c) << 1 | marker) or group(
-                    CENTRE, k, c, marker
-                )
-                getter = pick[k]
-                if getter is None:
-                    getter = pick[k] = _getter(slots[k])
-                moves += getter(g)
+        for src, k, key in _sources(state):
+            g = _GROUPS.get(key) or group(src, k, key >> 1 & 31, key & 1)
+            getter = pick[k]
+            if getter is None:
+                getter = pick[k] = _getter(slots[k])
+            moves += getter(g)
         return moves
+
+    def random_move(self, state: State, seat: int, rng: Rng) -> Move:
+        """Exactly ``rng.choice(self.legal_moves(state, seat))``, but counts the moves of
+        each (source, colour) instead of listing them, and builds only the one drawn."""
+        if state["phase"] != OFFER or seat != state["turn"]:
+            return rng.choice(self.legal_moves(state, seat))
+        slots = _line_slots(state, seat)
+        sizes = [len(wanted) + 1 for wanted in slots]  # moves per pile of colour k
+        facs, centre = state["fac"], state["centre"]
+        total = 0
+        for pile in (*facs, centre):  # an emptied factory is []
+            for k, c in enumerate(pile):
+                if c:
+                    total += sizes[k]
+        i = rng.below(total)
+        marker = 1 if state["marker"] < 0 else 0
+        for src, pile in enumerate((*facs, centre)):
+            for k, c in enumerate(pile):
+                if c:
+                    if i < sizes[k]:
+                        if src == len(facs):
+                            src, key = CENTRE, ((CENTRE * 5 + k) << 5 | c) << 1 | marker
+                        else:
+                            key = ((src * 5 + k) << 5 | c) << 1
+                        g = _GROUPS.get(key) or group(src, k, c, key & 1)
+                        move = g[slots[k][i] if i < sizes[k] - 1 else FLOOR_SLOT]
+                        assert move is not None
+                        return move
+                    i -= sizes[k]
+        raise AssertionError("unreachable: the draw is below the number of moves")
 
     def _column_moves(self, state: State, seat: int) -> list[Move]:
         line = state["tnext"][seat]

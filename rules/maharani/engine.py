@@ -131,11 +131,24 @@ def group_size(g: Geometry, start: int, values: list[Any], value: Any) -> int:
 
 
 def tile_group_size(st: State, space: int) -> int:
+    """Size of the same-colour tile area around ``space`` (colours looked up only for the
+    spaces the search reaches: this runs on every placement)."""
     g = geometry()
     colour_of = g.tile_colour_idx
     tiles = st["tiles"]
-    colours = [None if t is None else colour_of[t] for t in tiles]
-    return group_size(g, space, colours, colours[space])
+    colour = colour_of[tiles[space]]
+    seen = {space}
+    stack = [space]
+    nb = g.neighbours
+    while stack:
+        s = stack.pop()
+        for t in nb[s]:
+            if t not in seen:
+                tile = tiles[t]
+                if tile is not None and colour_of[tile] == colour:
+                    seen.add(t)
+                    stack.append(t)
+    return len(seen)
 
 
 def fits_anywhere(st: State, tile: int) -> bool:
@@ -440,8 +453,9 @@ def end_turn(st: State, events: list[Event]) -> None:
     rng = Rng(st["rng"])
     _refill(st, rng, events)
     st["rng"] = rng.state
-    for q in range(4):
-        if not st["scored"][q] and empty_count(st, q) == 0:
+    tiles = st["tiles"]
+    for q, spaces in enumerate(geometry().quarter_spaces):
+        if not st["scored"][q] and all(tiles[s] is not None for s in spaces):
             score_quarter(st, q, events)
     st["phase"] = "first"
     st["placed"] = 0

@@ -10,7 +10,8 @@ from rules.base import Event, Game, IllegalMove, Move, Outcome, State, View, ran
 from rules.maharani import engine
 from rules.maharani.data import geometry
 from rules.maharani.engine import QUARTER_GOLD, SIDE_WORDS, WORKER_STYLE, active_side, who
-from rules.maharani.moves import PLACEMENT_RE, clean, explain, legal_moves
+from rules.maharani.moves import PLACEMENT_RE, clean, explain, legal_moves, random_move
+from rules.rng import Rng
 
 
 class MaharaniOptions(BaseModel):
@@ -85,6 +86,11 @@ class Maharani(Game):
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         return legal_moves(state, seat)
+
+    def random_move(self, state: State, seat: int, rng: Rng) -> Move:
+        """Uniform over the legal moves, building only the one drawn (same draw as the
+        default ``rng.choice(legal_moves)``)."""
+        return random_move(state, seat, rng)
 
     def parse(self, state: State, seat: int, text: str) -> Move:
         """Also accepts ``1-F7-S`` style separators and ``1F7`` when one arrow fits."""

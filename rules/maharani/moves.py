@@ -25,10 +25,12 @@ from rules.maharani.data import COLUMNS, geometry
 from rules.maharani.engine import (
     ARROW_GLYPH,
     WORKER_STYLE,
+    Placement,
     State,
     active_side,
     placements,
 )
+from rules.rng import Rng
 
 #: More target spaces than this for one tile adds a quarter step before the space step.
 MAX_STEP_OPTIONS = 25
@@ -60,6 +62,7 @@ def _arrow_step(d: str, to_you: bool) -> Step:
     return Step(d, f"arrow {ARROW_GLYPH[d]} {d}" + (" to you: worker" if to_you else ""))
 
 
+@lru_cache(maxsize=1 << 16)
 def placement_move(
     field: int,
     tile: int,
@@ -71,7 +74,7 @@ def placement_move(
     quarter_step: bool,
     rank: float,
 ) -> Move:
-    """The Move for one placement; its parts are cached, only the label is formatted."""
+    """The Move for one placement (cached: rollouts meet the same placements again)."""
     g = geometry()
     colour = g.tile_colour[tile]
     tgt = g.space_quarter[space]
@@ -125,32 +128,61 @@ def legal_moves(st: State, seat: int) -> list[Move]:
     if phase == "worker":
         pending = st["pending"]
         return [worker_move(st, seat, pending["space"], o) for o in pending["options"]]
+    found = placements(st, seat)
+    per_field = _spaces_per_field(found)
+    moves = [_placement_at(st, found[i], per_field[found[i][0]]) for i in range(len(found))]
+    moves.append(_closing_move(st, seat))
+    return moves
+
+
+def random_move(st: State, seat: int, rng: Rng) -> Move:
+    """``rng.choice(legal_moves(st, seat))`` without building the moves not drawn: the same
+    draw from the same generator gives the same move (random playouts stay as they were)."""
+    phase = st["phase"]
+    if phase == "over" or seat != st["turn"]:
+        raise ValueError("no legal move")
+    if phase == "worker":
+        return rng.choice(legal_moves(st, seat))
+    found = placements(st, seat)
+    i = rng.below(len(found) + 1)
+    if i == len(found):
+        return _closing_move(st, seat)
+    field = found[i][0]
+    spaces = len({p[3] for p in found if p[0] == field})
+    return _placement_at(st, found[i], spaces)
+
+
+def _spaces_per_field(found: list[Placement]) -> dict[int, int]:
+    """How many distinct target spaces each rondel field's tile has (for the quarter step)."""
+    spaces: dict[int, set[int]] = {}
+    for f, _t, _src, s, _d, _m in found:
+        spaces.setdefault(f, set()).add(s)
+    return {f: len(v) for f, v in spaces.items()}
+
+
+def _closing_move(st: State, seat: int) -> Move:
+    """The move after the placements: stop (second tile) or refresh (first tile)."""
+    if st["phase"] == "second":
+        return STOP
+    return REFRESH if not all(st["markers"][seat]) else PASS_REFRESH
+
+
+def _placement_at(st: State, found: Placement, spaces_of_field: int) -> Move:
+    """The Move (with its suggestion rank) for one entry of :func:`placements`."""
     g = geometry()
+    f, t, src, s, d, m = found
     side = active_side(st)
     tiles = st["tiles"]
     colour_of = g.tile_colour_idx
-    nb = g.neighbours
-    found = placements(st, seat)
-    spaces_per_field: dict[int, set[int]] = {}
-    for f, _t, _src, s, _d, _m in found:
-        spaces_per_field.setdefault(f, set()).add(s)
-    second = phase == "second"
-    moves: list[Move] = []
-    base = -1.0 if second else 1.0  # a second tile costs 2 gold
-    for f, t, src, s, d, m in found:
-        colour = colour_of[t]
-        # suggestion rank: bigger same-colour area, a worker, no marker spent
-        rank = base + (3.0 if d == side else 0.0) - (0.5 if m else 0.0)
-        for x in nb[s]:
-            if tiles[x] is not None and colour_of[tiles[x]] == colour:
-                rank += 1.0
-        qstep = len(spaces_per_field[f]) > MAX_STEP_OPTIONS
-        moves.append(placement_move(f, t, src, s, d, m, side, qstep, rank))
-    if second:
-        moves.append(STOP)
-    else:
-        moves.append(REFRESH if not all(st["markers"][seat]) else PASS_REFRESH)
-    return moves
+    colour = colour_of[t]
+    # suggestion rank: bigger same-colour area, a worker, no marker spent
+    # (a second tile costs 2 gold)
+    rank = (-1.0 if st["phase"] == "second" else 1.0) + (3.0 if d == side else 0.0)
+    rank -= 0.5 if m else 0.0
+    for x in g.neighbours[s]:
+        if tiles[x] is not None and colour_of[tiles[x]] == colour:
+            rank += 1.0
+    return placement_move(f, t, src, s, d, m, side, spaces_of_field > MAX_STEP_OPTIONS, rank)
 
 
 def clean(text: str) -> str:

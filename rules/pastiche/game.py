@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from rules.base import Event, Game, IllegalMove, Move, Outcome, normalise_notation, rank_by
 from rules.pastiche import board as bd
 from rules.pastiche import moves as mv
+from rules.pastiche import rollout
 from rules.pastiche import scoring as sc
 from rules.pastiche.data import load
 from rules.rng import Rng
@@ -206,6 +207,13 @@ class Pastiche(Game):
         out += mv.complete_moves(state, seat)
         out += mv.end_moves(state, seat)
         return out
+
+    def random_move(self, state: State, seat: int, rng: Rng) -> Move:
+        """The rollout policy of :mod:`rules.pastiche.rollout` (samples a placement instead
+        of listing hundreds, completes when it can, trades a little); uniform over
+        ``legal_moves`` where that policy has nothing to say."""
+        move = rollout.random_move(state, seat, rng)
+        return move if move is not None else rng.choice(self.legal_moves(state, seat))
 
     def find_notation(self, state: State, seat: int, key: str) -> Move | None:
         """The legal move whose normalised notation is ``key``, building only its kind."""

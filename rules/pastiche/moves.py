@@ -317,6 +317,14 @@ def _bank_kind(give: tuple[str, ...]) -> Step:
 
 
 def bank_move(give: tuple[str, ...], target: str, need: Counter[str]) -> Move:
+    gain = min(1, need.get(target, 0))
+    spent = sum(1 for c in give if need.get(c, 0) > 0)
+    return _bank_move(give, target, gain, spent)
+
+
+@lru_cache(maxsize=1 << 12)
+def _bank_move(give: tuple[str, ...], target: str, gain: int, spent: int) -> Move:
+    """The bank-trade Move; cached since the same trades recur every trading step."""
     kind = _bank_kind(give)
     if len(give) == 3:
         mid = (Step(f"3 {give[0]}", f"give 3 {give[0]}"),)
@@ -326,7 +334,7 @@ def bank_move(give: tuple[str, ...], target: str, need: Counter[str]) -> Move:
         mid = (Step(f"give {prim}", f"give {prim}"), Step(f"and {pen}", f"and {pen}"))
     else:
         mid = ()
-    rank = 1.0 + 3 * min(1, need.get(target, 0)) - sum(1 for c in give if need.get(c, 0) > 0)
+    rank = 1.0 + 3 * gain - spent
     return Move(
         f"bank {'+'.join(give)} for {target}",
         f"Bank trade: {' + '.join(give)} → {target}",

@@ -17,7 +17,7 @@ owed so ``to_act`` can return him until it is settled.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -76,21 +76,97 @@ def _play_move(cid: int, eid: int | None, rank: float) -> Move:
     return Move(f"{card.code}+{extra.code}", f"play {card.name} with {extra.name}", steps, rank)
 
 
+@lru_cache(maxsize=1 << 14)
+def _turn_moves_of(
+    withdraw_only: bool, lock: str | None, hand: tuple[int, ...], court: tuple[str, ...]
+) -> tuple[Move, ...]:
+    """A turn's moves from what they depend on: the hand, the colour lock, the court and
+    whether only withdrawing is left. Cached because ``apply`` checks a move against them
+    right after ``legal_moves`` listed them, and rollouts meet the same situations often."""
+    comp = components()
+    if withdraw_only:
+        return (_WITHDRAW,)
+    coloured: list[int] = []
+    extras: list[int] = []
+    seen: set[str] = set()
+    has_change = False
+    for cid in hand:  # sorted ids: colours in data order
+        card = comp.cards[cid]
+        if card.code in seen:
+            continue
+        seen.add(card.code)
+        if card.kind == "colour":
+            coloured.append(cid)
+        else:
+            extras.append(cid)
+            if card.special == "colour":
+                has_change = True
+    moves = [_WITHDRAW]
+    for cid in coloured:
+        card = comp.cards[cid]
+        off_colour = lock is not None and card.colour != lock
+        if off_colour and not has_change:
+            continue
+        base = sum(1 for x in card.symbols if x in court)
+        if not off_colour:
+            moves.append(_play_move(cid, None, base))
+        for eid in extras:
+            extra = comp.cards[eid]
+            if off_colour and extra.special != "colour":
+                continue
+            bonus = sum(1 for x in extra.symbols if x in court)
+            moves.append(_play_move(cid, eid, base + bonus - 0.5))
+    return tuple(moves)
+
+
+@cache
+def _palace_move(city: str, bonus: int | None) -> Move:
+    comp = components()
+    label = f"palace on {comp.city_label(city)}"
+    rank = 1.0
+    if bonus is not None:
+        label += f" (takes {comp.bonus_tiles[bonus].name})"
+        rank = 2.0
+    note = "palace-" + comp.city_code(city)
+    return Move(note, label, (Step(note, label),), rank)
+
+
+@cache
+def _crown_move(city: str) -> Move:
+    comp = components()
+    label = f"crown on {comp.city_label(city)}"
+    note = "crown-" + comp.city_code(city)
+    return Move(note, label, (Step(note, label),), 1.0)
+
+
+@cache
+def _take_move(cid: int) -> Move:
+    card = components().cards[cid]
+    note = "take-" + card.code
+    label = f"take {card.name} from the display"
+    return Move(note, label, (Step(note, label),), len(card.symbols))
+
+
 @cache
 def _city_by_code() -> dict[str, str]:
     comp = components()
     return {comp.city_code(c): c for c in comp.cities}
 
 
+_NESTED = ("hands", "played", "infl", "ptiles", "btiles")
+_LISTS = ("lock", "inv", "acted", "left", "score", "deck", "discard", "display", "court")
+_DICTS = ("bonus", "palace", "crowned", "special", "stock")
+
+
 def _clone(s: State) -> State:
     """Copy what ``apply`` may change (faster than deepcopy, and keeps apply pure)."""
     t = dict(s)
-    for k in ("hands", "played", "infl", "ptiles", "btiles"):
-        t[k] = [list(x) for x in s[k]]
-    for k in ("lock", "inv", "acted", "left", "score", "deck", "discard", "display", "court"):
-        t[k] = list(s[k])
-    for k in ("bonus", "palace", "crowned", "special", "stock"):
-        t[k] = dict(s[k])
+    for k in _NESTED:
+        t[k] = list(map(list, s[k]))
+    for k in _LISTS:
+        t[k] = s[k][:]
+    for k in _DICTS:
+        t[k] = s[k].copy()
     if s["pending"] is not None:
         p = dict(s["pending"])
         p["placed"] = list(p["placed"])
@@ -299,74 +375,30 @@ class TajMahal(Game):
         comp = components()
         phase = self._phase(state)
         if phase == "palace":
-            moves = []
-            for c in self.palace_cities(state):
-                label = f"palace on {comp.city_label(c)}"
-                b = state["bonus"].get(c)
-                rank = 1.0
-                if b is not None:
-                    label += f" (takes {comp.bonus_tiles[b].name})"
-                    rank = 2.0
-                note = "palace-" + comp.city_code(c)
-                moves.append(Move(note, label, (Step(note, label),), rank))
-            return moves
+            bonus = state["bonus"]
+            return [_palace_move(c, bonus.get(c)) for c in self.palace_cities(state)]
         if phase == "crown":
-            moves = []
-            for c in self.crown_cities(state, seat):
-                label = f"crown on {comp.city_label(c)}"
-                note = "crown-" + comp.city_code(c)
-                moves.append(Move(note, label, (Step(note, label),), 1.0))
-            return moves
+            return [_crown_move(c) for c in self.crown_cities(state, seat)]
         if phase == "pick":
             moves = []
             seen: set[str] = set()
             for cid in state["display"]:
-                card = comp.cards[cid]
-                if card.code in seen:
-                    continue
-                seen.add(card.code)
-                note = "take-" + card.code
-                label = f"take {card.name} from the display"
-                moves.append(Move(note, label, (Step(note, label),), len(card.symbols)))
+                code = comp.cards[cid].code
+                if code not in seen:
+                    seen.add(code)
+                    moves.append(_take_move(cid))
             return moves
         return self._turn_moves(state, seat, comp)
 
     def _turn_moves(self, state: State, seat: int, comp: Components) -> list[Move]:
-        if sum(state["inv"]) == 1 and not state["opts"]["last_player_may_play"]:
-            return [_WITHDRAW]
-        lock = state["lock"][seat]
-        coloured: list[int] = []
-        extras: list[int] = []
-        seen: set[str] = set()
-        has_change = False
-        for cid in state["hands"][seat]:  # sorted ids: colours in data order
-            card = comp.cards[cid]
-            if card.code in seen:
-                continue
-            seen.add(card.code)
-            if card.kind == "colour":
-                coloured.append(cid)
-            else:
-                extras.append(cid)
-                if card.special == "colour":
-                    has_change = True
-        court = state["court"]
-        moves = [_WITHDRAW]
-        for cid in coloured:
-            card = comp.cards[cid]
-            off_colour = lock is not None and card.colour != lock
-            if off_colour and not has_change:
-                continue
-            base = sum(1 for x in card.symbols if x in court)
-            if not off_colour:
-                moves.append(_play_move(cid, None, base))
-            for eid in extras:
-                extra = comp.cards[eid]
-                if off_colour and extra.special != "colour":
-                    continue
-                bonus = sum(1 for x in extra.symbols if x in court)
-                moves.append(_play_move(cid, eid, base + bonus - 0.5))
-        return moves
+        return list(self._turn_move_tuple(state, seat))
+
+    @staticmethod
+    def _turn_move_tuple(state: State, seat: int) -> tuple[Move, ...]:
+        withdraw_only = sum(state["inv"]) == 1 and not state["opts"]["last_player_may_play"]
+        return _turn_moves_of(
+            withdraw_only, state["lock"][seat], tuple(state["hands"][seat]), tuple(state["court"])
+        )
 
     # ----- apply -----------------------------------------------------------------------
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
@@ -409,7 +441,7 @@ class TajMahal(Game):
             )
         if note == "withdraw":
             return True
-        return any(m.notation == note for m in self._turn_moves(state, seat, comp))
+        return any(m.notation == note for m in self._turn_move_tuple(state, seat))
 
     @staticmethod
     def _city_from_code(code: str) -> str:

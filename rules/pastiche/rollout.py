@@ -1,0 +1,107 @@
+"""Pastiche's random-move policy for random playouts and search rollouts.
+
+Why not uniform over ``legal_moves``: one placement offers hundreds of moves (hex × spot ×
+rotation × what to take) and a trading step hundreds more (offers: partner × wanted colour ×
+cards given), so listing them all for every random decision cost a random game about half a
+second; and a uniformly random trader keeps trading and almost never completes a commission.
+
+This policy samples a few placements one part at a time (hex, spot, rotation) and builds
+only those moves through the same generators ``legal_moves`` uses (with their filters), so
+every move it returns is a legal move, equal to one in ``legal_moves``. Its choices are plain
+and sane: the best-ranked of the sampled placements, complete a commission when one can be
+paid, make a bank trade that gets a card a commission lacks, rarely make an offer or swap a
+commission, otherwise end the turn (returning the least useful cards when over the hand
+limit); an offer made to it is accepted or declined at even odds. Trading stays bounded:
+every bank trade gives more cards than it gets, and offers are capped per turn.
+"""
+
+from __future__ import annotations
+
+from rules.base import Move
+from rules.pastiche import moves as mv
+from rules.pastiche.data import load
+from rules.rng import Rng
+
+State = mv.State
+
+#: Out of 32 draws in a trading step with nothing to complete or trade usefully: offer, swap.
+OFFER_DRAWS = 2
+SWAP_DRAWS = 1
+#: A bank trade's rank is 1 + 3 if it gets a card a hand commission lacks, minus 1 per given
+#: card a hand commission wants: at least 3 gets a needed card for at most one needed card.
+USEFUL_TRADE = 3.0
+#: Placements sampled per placement decision; the best-ranked of them is played.
+PLACEMENT_SAMPLES = 3
+
+
+def random_move(state: State, seat: int, rng: Rng) -> Move | None:
+    """A legal move for ``seat`` drawn by the policy above, or ``None`` where the policy
+    has nothing to say (the caller then draws uniformly from ``legal_moves``)."""
+    if state["over"]:
+        return None
+    offer = state["offer"]
+    if offer is not None and seat == offer["to"]:
+        answers = mv.response_moves(state, seat)  # [accept,] decline
+        return answers[0] if len(answers) == 2 and rng.below(2) == 0 else answers[-1]
+    if seat != state["cur"]:
+        return None
+    phase = state["phase"]
+    if phase == "place":
+        return _placement(state, seat, rng)
+    if phase == "discard":
+        return mv.return_moves(state, seat)[-1]  # return the least useful cards
+    completions = mv.complete_moves(state, seat)
+    if completions:
+        return rng.choice(completions)
+    if phase == "trade":
+        useful = [m for m in mv.bank_moves(state, seat) if m.rank >= USEFUL_TRADE]
+        if useful:
+            return rng.choice(useful)
+        roll = rng.below(32)
+        if roll < OFFER_DRAWS:
+            made = _offer(state, seat, rng)
+            if made is not None:
+                return made
+        elif roll < OFFER_DRAWS + SWAP_DRAWS:
+            swaps = mv.swap_moves(state, seat)
+            if swaps:
+                return rng.choice(swaps)
+    return mv.end_moves(state, seat)[-1]  # "end", or "end auto" over the hand limit
+
+
+def _placement(state: State, seat: int, rng: Rng) -> Move | None:
+    """The best-ranked (most valuable and needed cards) of a few random placements: random
+    hex, spot and rotation, each with its (one to three) ways to take cards."""
+    hexes = state["players"][seat]["hexes"]
+    slots = [i for i, h in enumerate(hexes) if h is not None]
+    if not slots or not state["spots"]:
+        return None
+    best: Move | None = None
+    for _ in range(PLACEMENT_SAMPLES):
+        slot = rng.choice(slots)
+        q, r = rng.choice(state["spots"])
+        rotations = mv.distinct_rotations(load().hexes[hexes[slot]].corners)
+        rot = rng.choice(rotations)[0]
+        for move in mv.place_moves(state, seat, slot, (q, r), rot):
+            if best is None or move.rank > best.rank:
+                best = move
+    return best
+
+
+def _offer(state: State, seat: int, rng: Rng) -> Move | None:
+    """A random offer (partner, wanted colour, one or two cards given), if one may be made."""
+    if not mv.offer_allowed(state, seat):
+        return None
+    partners = mv.offer_partners(state, seat)
+    if not partners:
+        return None
+    partner = rng.choice(partners)
+    want = rng.choice(load().names)
+    gives = [g for g in mv.offer_shapes(state["players"][seat]["cards"]) if want not in g]
+    if not gives:
+        return None
+    give = rng.choice(gives)
+    if not mv.check_offer(state, seat, partner, give, want):
+        return None
+    useful = mv.needs(state, seat).get(want, 0) > 0
+    return mv.offer_move(partner, give, want, useful)

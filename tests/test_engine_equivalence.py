@@ -1,0 +1,80 @@
+"""The optimised engines behave exactly as the engines before the speed work.
+
+``tests/data/engine_digests.json`` was recorded by the engine *before* any speed change
+(see :mod:`tests.engine_corpus`): digests of seeded random games covering every legal-move
+list drawn from, every event, state, view and outcome, for every game, player count and
+option variant. A faster engine must reproduce them bit for bit.
+
+``random_move`` overrides are checked directly too: Azul, Taj Mahal and Maharani must draw
+exactly the move ``rng.choice(legal_moves)`` draws, consuming the generator identically;
+Pastiche's rollout policy must only ever return moves that are in ``legal_moves``.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rules import get_game
+from rules.playout import random_playout
+from rules.rng import Rng
+from tests.engine_corpus import DATA, SMALL, cell_key, cells, digest_cell
+
+REFERENCE = json.loads(DATA.read_text())
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options", "players", "games"),
+    cells(SMALL),
+    ids=[cell_key(g, o, p) for g, o, p, _ in cells(SMALL)],
+)
+def test_engine_reproduces_the_recorded_games(
+    game_id: str, options: dict, players: int, games: int
+) -> None:
+    want = REFERENCE["small"][cell_key(game_id, options, players)]
+    got = digest_cell(game_id, options, players, games)
+    assert want["games"] == str(games)
+    for part in ("play", "words", "views", "playout"):
+        assert got.get(part) == want.get(part), f"{part} differs"
+
+
+def _states(game_id: str, players: int, seed: int) -> list[dict]:
+    """Every state a random game passes through (the decision's old state)."""
+    out: list[dict] = []
+    random_playout(get_game(game_id), players, seed, on_step=lambda old, *_: out.append(old))
+    return out
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("azul", 3), ("taj-mahal", 4), ("maharani", 2)])
+def test_random_move_draws_what_the_uniform_choice_draws(game_id: str, players: int) -> None:
+    game = get_game(game_id)
+    checked = 0
+    for seed in range(3):
+        for i, state in enumerate(_states(game_id, players, seed)):
+            for seat in game.to_act(state):
+                fast, slow = Rng.from_seed(seed * 1000 + i), Rng.from_seed(seed * 1000 + i)
+                assert game.random_move(state, seat, fast) == slow.choice(
+                    game.legal_moves(state, seat)
+                )
+                assert fast.state == slow.state
+                checked += 1
+    assert checked > 100
+
+
+def test_pastiche_rollout_moves_are_legal() -> None:
+    game = get_game("pastiche")
+    kinds: set[str] = set()
+    for players in (2, 3, 4):
+        for i, state in enumerate(_states("pastiche", players, players)):
+            if i % 3 and state["offer"] is None:
+                continue  # listing Pastiche's legal moves is slow: every third state + offers
+            for seat in game.to_act(state):
+                legal = game.legal_moves(state, seat)
+                rng = Rng.from_seed(i, f"check{seat}")
+                for _ in range(3):
+                    move = game.random_move(state, seat, rng)
+                    assert move in legal
+                    kinds.add(move.notation.split()[0][:4])
+    # the policy reaches every kind of move, not just placements and turn ends
+    assert {"h1", "h2", "comp", "bank", "offe", "swap", "end", "acce", "decl"} <= kinds
