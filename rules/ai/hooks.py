@@ -72,8 +72,9 @@ class GameAI:
         return False
 
     def explain(self, game: Game, view: View, seat: int, move: Move, value: float) -> str:
-        """A one-line reason for a hint (default: the estimated chance of winning)."""
-        return f"wins about {round(100 * value)}% of simulated games"
+        """A one-line reason for a hint (default: the search's rating, 0–100: mostly how
+        often the move's simulated games were won, partly by how many points)."""
+        return f"search rating {round(100 * value)}/100 in simulated games"
 
 
 #: The hooks used by games that define none.

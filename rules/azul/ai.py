@@ -181,7 +181,7 @@ class AzulAI(GameAI):
 
     def explain(self, game: Game, view: View, seat: int, move: Move, value: float) -> str:
         state = state_from_view(view, 0)
-        chance = f"wins {round(100 * value)}% of simulated games"
+        chance = f"search rating {round(100 * value)}/100"
         try:
             after, _ = game.apply(state, seat, move)
         except ValueError:
