@@ -11,11 +11,14 @@ import pytest
 from bot.__main__ import main
 from bot.arena import wilson
 from rules.ai import suggest
+from rules.ai.hooks import ai_for
 from rules.ai.rewards import rank_share, rewards
+from rules.ai.search import CLOCK_EVERY, search
 from rules.azul.ai import state_from_view as azul_state
 from rules.maharani.ai import state_from_view as maharani_state
 from rules.playout import random_playout
 from rules.registry import get_game
+from rules.rng import Rng
 from tests import ai_helpers  # noqa: F401  (registers the open test game)
 
 
@@ -115,3 +118,15 @@ def test_arena_refuses_bad_seats(capsys: pytest.CaptureFixture[str]) -> None:
     assert "one level per player" in capsys.readouterr().out
     assert main(["arena", "azul", "--seats", "normal,wizard"]) == 2
     assert "Unknown level" in capsys.readouterr().out
+
+
+def test_wall_clock_cap_stops_a_search_early() -> None:
+    """The safety net: a search whose time is up stops at its next clock check, however
+    many iterations remain."""
+    game = get_game("azul")
+    state = game.setup(2, 1)
+    seat = game.to_act(state)[0]
+    stats = search(
+        game, ai_for(game), game.view(state, seat), seat, Rng(1), iterations=10**9, cap_s=0.0
+    )
+    assert sum(s.visits for s in stats) == CLOCK_EVERY
