@@ -16,9 +16,8 @@ from bot.arena import play_one
 from rules.ai import LEVELS, api, choose_move, suggest
 from rules.ai.api import ARENA_LEVELS
 from rules.playout import random_playout
-from rules.registry import get_game
 from rules.rng import Rng
-from tests.ai_helpers import hidden_variant
+from tests.ai_helpers import game_for, hidden_variant
 from tests.fakegame import GAME as PILE
 
 #: Games whose computer players are tested here (ids; the lead adds the others when their
@@ -38,7 +37,7 @@ def _no_wall_clock_cap(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _sample_states(game_id: str, players: int, count: int, seed: int) -> list[dict[str, Any]]:
     """Decision points spread over a random game."""
-    game = get_game(game_id)
+    game = game_for(game_id)
     states: list[dict[str, Any]] = []
     random_playout(game, players, seed, on_step=lambda old, *_: states.append(old))
     step = max(1, len(states) // count)
@@ -46,14 +45,14 @@ def _sample_states(game_id: str, players: int, count: int, seed: int) -> list[di
 
 
 def _player_counts(game_id: str) -> list[int]:
-    game = get_game(game_id)
+    game = game_for(game_id)
     return list(range(game.min_players, game.max_players + 1))
 
 
 def _whole_game(game_id: str, players: int, seed: int, options: Any = None) -> int:
     """Play a whole game with computer seats (normal, easy alternating), checking every
     move is legal; returns the number of decisions."""
-    game = get_game(game_id)
+    game = game_for(game_id)
     state = game.setup(players, seed, options)
     levels = ["normal", "easy"]
     decisions = 0
@@ -90,7 +89,7 @@ def test_azul_grey_wall_computer_game() -> None:
 
 @pytest.mark.parametrize("game_id", AI_GAMES)
 def test_same_seed_same_move_and_hints(game_id: str) -> None:
-    game = get_game(game_id)
+    game = game_for(game_id)
     players = game.min_players
     for state in _sample_states(game_id, players, 3, seed=21):
         seat = game.to_act(state)[0]
@@ -111,7 +110,7 @@ def test_same_seed_same_move_and_hints(game_id: str) -> None:
 def test_hidden_information_does_not_change_decisions(game_id: str) -> None:
     """Permute everything the seat cannot see (and the random-number state): its view is
     the same, so its decisions and hints must be identical."""
-    game = get_game(game_id)
+    game = game_for(game_id)
     rng = Rng.from_seed(5, "permute")
     checked = 0
     for players in (game.min_players, game.max_players):
@@ -152,7 +151,7 @@ def test_hidden_game_without_determinizer_says_so() -> None:
 
 
 def test_unknown_level_is_refused() -> None:
-    game = get_game("azul")
+    game = game_for("azul")
     state = game.setup(2, 1)
     seat = game.to_act(state)[0]
     with pytest.raises(ValueError, match="unknown level"):
@@ -161,7 +160,7 @@ def test_unknown_level_is_refused() -> None:
 
 
 def test_no_hints_when_not_your_turn() -> None:
-    game = get_game("azul")
+    game = game_for("azul")
     state = game.setup(2, 1)
     idle = 1 - game.to_act(state)[0]
     assert suggest(game, game.view(state, idle), idle, seed=1, budget_s=BUDGET) == []

@@ -19,7 +19,7 @@ from rules.maharani.ai import state_from_view as maharani_state
 from rules.playout import random_playout
 from rules.registry import get_game
 from rules.rng import Rng
-from tests import ai_helpers  # noqa: F401  (registers the open test game)
+from tests.ai_helpers import OPEN_PILE
 
 
 def test_rank_share_and_rewards() -> None:
@@ -94,7 +94,7 @@ def test_maharani_hint_reasons_speak_of_gold() -> None:
 
 
 def test_generic_hint_reason_for_a_game_without_hooks() -> None:
-    game = get_game("test-open-pile")
+    game = OPEN_PILE
     state = game.setup(2, 1)
     seat = game.to_act(state)[0]
     hints = suggest(game, game.view(state, seat), seat, seed=1, budget_s=0.01)
@@ -102,14 +102,14 @@ def test_generic_hint_reason_for_a_game_without_hooks() -> None:
 
 
 def test_arena_command(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["arena", "test-open-pile", "--games", "4", "--seats", "normal,random"]
-    assert main([*argv, "--budget", "0.01", "--workers", "1", "--json"]) == 0
+    argv = ["arena", "azul", "--games", "2", "--seats", "normal,random"]
+    assert main([*argv, "--budget", "0.001", "--workers", "1", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     entries = report["entries"]
     assert [e["level"] for e in entries] == ["normal", "random"]
     assert sum(e["win_rate"] for e in entries) == pytest.approx(1.0)
-    assert all(e["games"] == 4 and e["moves"] > 0 for e in entries)
-    assert main([*argv, "--budget", "0.01", "--workers", "1"]) == 0
+    assert all(e["games"] == 2 and e["moves"] > 0 for e in entries)
+    assert main([*argv, "--budget", "0.001", "--workers", "1"]) == 0
     assert "95% interval" in capsys.readouterr().out
 
 

@@ -61,8 +61,11 @@ class GameAI:
         return game.random_move(state, seat, rng)
 
     def evaluate(self, game: Game, state: State) -> list[float] | None:
-        """A heuristic standing per seat (higher is better, any scale) for cutting a rollout
-        short and for the easy level; ``None``: play rollouts to the end."""
+        """A heuristic standing per seat (higher is better; best on the score's own scale,
+        e.g. a projected final score, since :attr:`score_scale` applies to it too). Used
+        where :meth:`cutoff` stops a rollout, by the easy level (one greedy ply), and to
+        shortlist the root moves of a search. ``None``: rollouts play to the end, easy is
+        a short search and every root move is searched."""
         return None
 
     def cutoff(self, game: Game, start: State, state: State, depth: int) -> bool:
