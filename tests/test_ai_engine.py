@@ -114,7 +114,7 @@ def test_hidden_information_does_not_change_decisions(game_id: str) -> None:
     rng = Rng.from_seed(5, "permute")
     checked = 0
     for players in (game.min_players, game.max_players):
-        for state in _sample_states(game_id, players, 3, seed=players + 40):
+        for state in _sample_states(game_id, players, 2, seed=players + 40):
             for seat in game.to_act(state):
                 other = hidden_variant(game_id, state, seat, rng)
                 assert other != state
@@ -130,7 +130,7 @@ def test_hidden_information_does_not_change_decisions(game_id: str) -> None:
                     game, game.view(other, seat), seat, seed=4, budget_s=BUDGET
                 )
                 checked += 1
-    assert checked >= 6
+    assert checked >= 4
 
 
 @pytest.mark.parametrize(("game_id", "games"), [("azul", 4), ("maharani", 4)])
