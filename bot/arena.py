@@ -155,6 +155,7 @@ def run_arena(
     else:
         results = [play_one(*a) for a in args]
     rows = summarise(levels, results, budget_s)
+    winner_avg = sum(max(r.scores) for r in results) / len(results) if results else 0.0
     report = {
         "game": game_id,
         "players": players,
@@ -163,6 +164,7 @@ def run_arena(
         "budget_s": budget_s,
         "seed": seed,
         "wall_s": round(time.perf_counter() - started, 1),
+        "winner_avg_score": round(winner_avg, 1),
         "entries": rows,
     }
     if as_json:
@@ -183,4 +185,5 @@ def run_arena(
             f"{name:<14}{100 * r['win_rate']:>6.1f}%  {interval:<15}{r['avg_score']:>10}"
             f"{r['move_ms_mean']:>9}{r['move_ms_p95']:>8}"
         )
+    print(f"average winning score: {report['winner_avg_score']}")
     return 0

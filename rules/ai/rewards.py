@@ -7,7 +7,10 @@ people find odd and which a hint must never teach). A pure score reward ignores 
 the ranking counts: in a 3+-player game, taking 5 points from the leader can be worth
 more than gaining 5. So the reward is mostly the rank share (the fraction of opponents
 beaten, ties half) and partly the margin to the best opponent, squashed by ``tanh`` with a
-per-game scale so a runaway lead cannot dominate the mean.
+per-game scale so a runaway lead cannot dominate the mean. A small share rewards the
+seat's own (projected) score, squashed the same way: with rank and margin alone two
+computer players trade denial for building and finish far below human scores (Azul
+normal-vs-normal averaged ~36 points in 4 arena games at 0.5 s; ~41 with this share).
 """
 
 from __future__ import annotations
@@ -15,8 +18,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-#: Weight of the rank share; the rest goes to the squashed score margin.
-RANK_WEIGHT = 0.7
+#: Weights of the rank share, the squashed margin to the best opponent and the squashed
+#: own score (they sum to 1).
+RANK_WEIGHT = 0.6
+MARGIN_WEIGHT = 0.2
+OWN_WEIGHT = 0.2
 
 
 def rank_share(keys: Sequence[float], seat: int) -> float:
@@ -44,5 +50,6 @@ def rewards(
     for seat in range(n):
         best_other = max((values[o] for o in range(n) if o != seat), default=values[seat])
         margin = 0.5 + 0.5 * math.tanh((values[seat] - best_other) / scale)
-        out.append(RANK_WEIGHT * rank_share(keys, seat) + (1.0 - RANK_WEIGHT) * margin)
+        own = math.tanh(max(values[seat], 0.0) / (5.0 * scale))
+        out.append(RANK_WEIGHT * rank_share(keys, seat) + MARGIN_WEIGHT * margin + OWN_WEIGHT * own)
     return out
