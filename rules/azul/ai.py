@@ -151,10 +151,11 @@ def _projected(state: State, p: int) -> float:
 
 
 class AzulAI(GameAI):
-    #: Iterations per second by player count, measured on the shared 2-core machine
-    #: (search from states spread over a game; see docs/performance.md). Rollouts end with
-    #: the round, so the cost grows with the number of players.
-    RATES = {2: 1200.0, 3: 800.0, 4: 550.0}
+    #: Iterations per second by player count, measured with ``python -m bot arena`` on this
+    #: 2-core machine nearly idle (one worker; 2 players at a 1 s budget: mean ~0.6 s,
+    #: p95 ~0.97 s per move). Rollouts end with the round, so the cost grows with the
+    #: number of players. On a loaded machine moves take longer, up to the safety net.
+    RATES = {2: 1900.0, 3: 1300.0, 4: 880.0}
     score_scale = 12.0
 
     def iteration_rate(self, game: Game, view: View) -> float:

@@ -99,9 +99,10 @@ def projected(state: State) -> list[float]:
 
 
 class MaharaniAI(GameAI):
-    #: Iterations per second by player count on an empty floor, measured on the shared
-    #: 2-core machine (search from states spread over a game; see docs/performance.md).
-    RATES = {2: 400.0, 3: 300.0, 4: 250.0}
+    #: Iterations per second by player count on an empty floor, measured with
+    #: ``python -m bot arena`` on this 2-core machine nearly idle (one worker; 2 players at
+    #: a 1 s budget: mean ~0.8 s, p95 ~1.08 s per move; 3–4 players less certain).
+    RATES = {2: 640.0, 3: 360.0, 4: 300.0}
     #: How much faster iterations get as the floor fills (fewer placements to list and
     #: shortlist): the rate grows by this factor times the filled fraction.
     FILL_SPEEDUP = 2.0
