@@ -1,7 +1,8 @@
 """``python -m bot``: Discord when a token is configured, else the local console.
 
 Sub-commands: ``demo`` (a whole random game with pictures and record), ``bench`` (speed
-figures), ``load`` (the sustained-load benchmark), ``audit`` and ``export``.
+figures), ``load`` (the sustained-load benchmark), ``arena`` (computer players' measured
+strength), ``audit`` and ``export``.
 """
 
 from __future__ import annotations
@@ -43,6 +44,15 @@ def _parser() -> argparse.ArgumentParser:
     ld.add_argument("--seconds", type=float, default=30.0)
     ld.add_argument("--rate", type=float, default=0.0, help="target moves/s (0: flat out)")
     ld.add_argument("--json", action="store_true")
+    a = sub.add_parser("arena", help="computer players against each other (win rates)")
+    a.add_argument("game", choices=game_ids())
+    a.add_argument("--players", type=int, default=2)
+    a.add_argument("--games", type=int, default=20)
+    a.add_argument("--seats", required=True, help="one level per seat: normal,random,...")
+    a.add_argument("--budget", type=float, default=2.0, help="seconds per move (default 2)")
+    a.add_argument("--seed", type=int, default=1)
+    a.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    a.add_argument("--json", action="store_true")
     sub.add_parser("audit", help="rebuild every match from seed + moves and compare")
     e = sub.add_parser("export", help="write a match's game record as JSON")
     e.add_argument("match_id", type=int)
@@ -129,6 +139,19 @@ def main(argv: list[str] | None = None) -> int:
 
         return asyncio.run(
             run_load(matches=args.matches, seconds=args.seconds, rate=args.rate, as_json=args.json)
+        )
+    if args.command == "arena":
+        from bot.arena import run_arena
+
+        return run_arena(
+            args.game,
+            players=args.players,
+            games=args.games,
+            seats=args.seats,
+            budget_s=args.budget,
+            seed=args.seed,
+            workers=args.workers,
+            as_json=args.json,
         )
     if args.command == "audit":
         return asyncio.run(_audit(db))

@@ -16,7 +16,29 @@ from rules.rng import Rng
 
 
 class GameAI:
-    """Game-specific knowledge for the search. Every method has a generic default."""
+    """Game-specific knowledge for the search. Every method has a generic default.
+
+    Besides the five hooks the bot relies on, three tuning knobs with generic defaults:
+
+    - :meth:`iteration_rate` (default :attr:`iterations_per_second`): the calibration that
+      turns a time budget into a fixed iteration count (so a move is reproducible from its
+      seed; see ``rules/ai/search.py``);
+    - :attr:`score_scale`: how many points make a clear lead (see ``rules/ai/rewards.py``);
+    - :meth:`cutoff`: where a rollout may stop and :meth:`evaluate` take over.
+    """
+
+    #: Search iterations per second of budget, measured on the reference machine (2 cores)
+    #: with ``python -m bot arena``; the generic default suits small games with short
+    #: random rollouts. Games override it with their own measured figure.
+    iterations_per_second: float = 400.0
+    #: Points that make a clear lead (the margin part of the reward saturates around it).
+    score_scale: float = 10.0
+
+    def iteration_rate(self, game: Game, view: View) -> float:
+        """Search iterations per second of budget for this position (default: the
+        :attr:`iterations_per_second` calibration; games whose cost depends on the player
+        count override this with a small table)."""
+        return self.iterations_per_second
 
     def determinize(self, game: Game, view: View, seat: int, rng: Rng) -> State:
         """A full state consistent with ``view`` (what ``seat`` sees): every hidden item the
@@ -39,13 +61,23 @@ class GameAI:
         return game.random_move(state, seat, rng)
 
     def evaluate(self, game: Game, state: State) -> list[float] | None:
-        """A heuristic standing per seat (higher is better, any scale) for cutting a rollout
-        short and for the easy level; ``None``: play rollouts to the end."""
+        """A heuristic standing per seat (higher is better; best on the score's own scale,
+        e.g. a projected final score, since :attr:`score_scale` applies to it too). Used
+        where :meth:`cutoff` stops a rollout, by the easy level (one greedy ply), and to
+        shortlist the root moves of a search. ``None``: rollouts play to the end, easy is
+        a short search and every root move is searched."""
         return None
 
+    def cutoff(self, game: Game, start: State, state: State, depth: int) -> bool:
+        """Whether a rollout that began at ``start`` and has made ``depth`` moves may stop at
+        ``state`` and be scored by :meth:`evaluate` (default: never; play to the end). Only
+        consulted when :meth:`evaluate` gives a value."""
+        return False
+
     def explain(self, game: Game, view: View, seat: int, move: Move, value: float) -> str:
-        """A one-line reason for a hint (default: the estimated chance of winning)."""
-        return f"wins about {round(100 * value)}% of simulated games"
+        """A one-line reason for a hint (default: the search's rating, 0–100: mostly how
+        often the move's simulated games were won, partly by how many points)."""
+        return f"search rating {round(100 * value)}/100 in simulated games"
 
 
 #: The hooks used by games that define none.

@@ -1,0 +1,135 @@
+"""The computer players' parts: rewards, determinizers rebuilding states from views, hint
+reasons, and the arena benchmark's arithmetic and command line."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from bot.__main__ import main
+from bot.arena import wilson
+from rules.ai import suggest
+from rules.ai.hooks import ai_for
+from rules.ai.rewards import rank_share, rewards
+from rules.ai.search import CLOCK_EVERY, search
+from rules.azul.ai import state_from_view as azul_state
+from rules.maharani.ai import state_from_view as maharani_state
+from rules.playout import random_playout
+from rules.registry import get_game
+from rules.rng import Rng
+from tests.ai_helpers import OPEN_PILE
+
+
+def test_rank_share_and_rewards() -> None:
+    assert rank_share([10, 5, 5], 0) == 1.0
+    assert rank_share([10, 5, 5], 1) == 0.25
+    r = rewards([30, 10], scale=10)
+    assert r[0] > 0.8 > 0.2 > r[1]
+    # own points count a little: the same margin at higher scores is worth more to both
+    high = rewards([60, 40], scale=10)
+    assert high[0] > r[0] and high[1] > r[1]
+    # the game's own tie-break (ranks) decides the rank share, scores only the margin
+    tied = rewards([20, 20], scale=10, ranks=[2, 1])
+    assert tied[1] > tied[0]
+    # a bigger lead is worth a little more, never more than 1
+    assert rewards([40, 10], 10)[0] > rewards([21, 20], 10)[0]
+    assert max(rewards([500, 0], 10)) <= 1.0
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(100, 100)
+    assert high == pytest.approx(1.0) and 0.95 < low < 0.97
+    low, high = wilson(0, 10)
+    assert low == 0.0 and 0.25 < high < 0.35
+    low, high = wilson(50, 100)
+    assert low < 0.5 < high
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "options"),
+    [
+        ("azul", 2, None),
+        ("azul", 3, {"grey_wall": True}),
+        ("maharani", 2, None),
+        ("maharani", 4, None),
+    ],
+)
+def test_determinizer_rebuilds_the_state(game_id: str, players: int, options: Any) -> None:
+    """The view plus the hidden parts (random-number state, bag order, draw record) give
+    back the exact state: guards against state-shape changes in the rules modules."""
+    game = get_game(game_id)
+    states: list[dict[str, Any]] = []
+    random_playout(game, players, 17, options, on_step=lambda old, *_: states.append(old))
+    for state in states[:: max(1, len(states) // 15)]:
+        seat = game.to_act(state)[0]
+        view = game.view(state, seat)
+        if game_id == "azul":
+            rebuilt = azul_state(view, state["rng"])
+            rebuilt["fac_draw"] = state["fac_draw"]
+            assert rebuilt == state
+        else:
+            rebuilt = maharani_state(view, state["rng"])
+            assert sorted(rebuilt["bag"]) == sorted(state["bag"])
+            assert {**rebuilt, "bag": None} == {**state, "bag": None}
+
+
+def test_azul_hint_reasons_speak_of_lines_and_points() -> None:
+    game = get_game("azul")
+    state = game.setup(2, 3)
+    seat = game.to_act(state)[0]
+    hints = suggest(game, game.view(state, seat), seat, seed=1, budget_s=0.05)
+    assert len(hints) == 3
+    for h in hints:
+        assert "line" in h.reason or "floor" in h.reason
+        assert "expected" in h.reason
+
+
+def test_maharani_hint_reasons_speak_of_gold() -> None:
+    game = get_game("maharani")
+    state = game.setup(3, 3)
+    seat = game.to_act(state)[0]
+    hints = suggest(game, game.view(state, seat), seat, seed=1, budget_s=0.05, count=2)
+    assert len(hints) == 2
+    assert all("gold now" in h.reason for h in hints)
+
+
+def test_generic_hint_reason_for_a_game_without_hooks() -> None:
+    game = OPEN_PILE
+    state = game.setup(2, 1)
+    seat = game.to_act(state)[0]
+    hints = suggest(game, game.view(state, seat), seat, seed=1, budget_s=0.01)
+    assert hints and all("simulated games" in h.reason for h in hints)
+
+
+def test_arena_command(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["arena", "azul", "--games", "2", "--seats", "normal,random"]
+    assert main([*argv, "--budget", "0.001", "--workers", "1", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    entries = report["entries"]
+    assert [e["level"] for e in entries] == ["normal", "random"]
+    assert sum(e["win_rate"] for e in entries) == pytest.approx(1.0)
+    assert all(e["games"] == 2 and e["moves"] > 0 for e in entries)
+    assert report["winner_avg_score"] >= max(e["avg_score"] for e in entries)
+    assert main([*argv, "--budget", "0.001", "--workers", "1"]) == 0
+    assert "95% interval" in capsys.readouterr().out
+
+
+def test_arena_refuses_bad_seats(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "azul", "--players", "2", "--seats", "normal"]) == 2
+    assert "one level per player" in capsys.readouterr().out
+    assert main(["arena", "azul", "--seats", "normal,wizard"]) == 2
+    assert "Unknown level" in capsys.readouterr().out
+
+
+def test_wall_clock_cap_stops_a_search_early() -> None:
+    """The safety net: a search whose time is up stops at its next clock check, however
+    many iterations remain."""
+    game = get_game("azul")
+    state = game.setup(2, 1)
+    seat = game.to_act(state)[0]
+    stats = search(
+        game, ai_for(game), game.view(state, seat), seat, Rng(1), iterations=10**9, cap_s=0.0
+    )
+    assert sum(s.visits for s in stats) == CLOCK_EVERY
