@@ -60,9 +60,13 @@ def _want(hand: list[str], cards: dict[str, int]) -> Counter[str]:
 def _gain(got: list[str] | tuple[str, ...], want: Counter[str]) -> float:
     """Worth of receiving these cards: their value, +3 for each one a hand commission lacks."""
     value = load().value
-    total = float(sum(value[c] for c in got))
-    for c in set(got):
-        total += 3 * min(got.count(c), want.get(c, 0))
+    total = 0.0
+    lacking = dict(want) if want else None
+    for c in got:
+        total += value[c]
+        if lacking and lacking.get(c, 0) > 0:
+            lacking[c] -= 1
+            total += 3
     return total
 
 
@@ -188,6 +192,7 @@ class PasticheAI(GameAI):
         spots = state["spots"] if spots is None else spots
         dabs = [((q, r), bd.dabs_at(board, (q, r))) for q, r in spots]
         memo: dict[tuple[str, ...], tuple[float, tuple[str, ...]]] = {}
+        short = {c for c, k in bank.items() if k < 6}  # a yield has at most 6 cards
         out: list[Placement] = []
         for slot, hex_id in enumerate(p["hexes"]):
             if hex_id is None:
@@ -199,8 +204,11 @@ class PasticheAI(GameAI):
                     cards = bd.placement_yield(corners, others)
                     known = memo.get(cards)
                     if known is None:
-                        got, _ = mv.received(list(cards), bank)
-                        known = memo[cards] = (_gain(got, want), tuple(got))
+                        if short.isdisjoint(cards):  # the common case: the bank has them all
+                            got = cards
+                        else:
+                            got = tuple(mv.received(list(cards), bank)[0])
+                        known = memo[cards] = (_gain(got, want), got)
                     out.append((known[0], slot, cell, rot, "mix", known[1]))
             cell = (state["spots"][0][0], state["spots"][0][1])
             for x in hx.centre:
