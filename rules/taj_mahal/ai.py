@@ -69,6 +69,13 @@ def _words(items: list[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def _best(moves: list[Move], values: list[float], rng: Rng) -> Move:
+    """The move of highest value, ties broken at random."""
+    top = max(values)
+    best = [m for m, v in zip(moves, values, strict=True) if v >= top - 1e-9]
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
 class TajMahalAI(GameAI):
     """Determinizer, rollout policy, evaluation and hint words for Taj Mahal."""
 
@@ -195,21 +202,17 @@ class TajMahalAI(GameAI):
             if rng.below(1000) < NOISE * 1000:
                 return rng.choice(moves)
             return self._turn_choice(state, seat, moves, rng)
-        scored = [(self._decision_value(state, seat, m) + rng.below(100) / 1000, m) for m in moves]
-        return max(scored, key=lambda t: t[0])[1]
+        values = [self._decision_value(state, seat, m) for m in moves]
+        return _best(moves, values, rng)
 
     def _turn_choice(self, state: State, seat: int, moves: list[Move], rng: Rng) -> Move:
         """Play the card that buys the most lead for its cost, or withdraw when none pays."""
         if len(state["hands"][seat]) <= 1:
             return moves[0]  # withdraw: keep the last card for the end
         gains = self._play_gains(state, seat, moves[1:])
-        best: Move = moves[0]
-        best_value = 0.0
-        for m, gain in zip(moves[1:], gains, strict=True):
-            v = gain + rng.below(100) / 1000
-            if v > best_value:
-                best, best_value = m, v
-        return best
+        if max(gains) <= 0:
+            return moves[0]
+        return _best(moves[1:], gains, rng)
 
     # ----- heuristics ---------------------------------------------------------------------------
     @staticmethod
