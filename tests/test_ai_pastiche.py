@@ -291,3 +291,12 @@ def test_explain_says_what_a_move_earns() -> None:
     text = AI.explain(GAME, GAME.view(after, seat), seat, done, 0.9)
     assert text.startswith(f"completes {DATA.commissions[cid].title}")
     assert f"+{DATA.commissions[cid].points}" in text
+
+
+def test_candidates_from_a_sample_are_legal_in_the_real_game() -> None:
+    """The search picks its move in a sampled state: it must be a move of the real one,
+    whatever the sample dealt to the others."""
+    for k, state in enumerate(STATES[::4]):
+        for seat in GAME.to_act(state):
+            det = AI.determinize(GAME, GAME.view(state, seat), seat, Rng(k))
+            assert AI.candidates(GAME, det, seat) == AI.candidates(GAME, state, seat)

@@ -279,3 +279,11 @@ def test_greedy_over_evaluate_beats_random_play() -> None:
         games += 1
     # random play would win about a third of these (1/3 to 1/5 per game)
     assert wins >= 6, f"greedy won {wins} of {games}"
+
+
+def test_candidates_from_a_sample_are_legal_in_the_real_game() -> None:
+    """The search picks its move in a sampled state: it must be a move of the real one."""
+    for k, state in enumerate(STATES[::5]):
+        for seat in GAME.to_act(state):
+            det = AI.determinize(GAME, GAME.view(state, seat), seat, Rng(k))
+            assert AI.candidates(GAME, det, seat) == AI.candidates(GAME, state, seat)
