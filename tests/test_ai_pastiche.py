@@ -285,7 +285,7 @@ def test_explain_says_what_a_move_earns() -> None:
     view = GAME.view(state, seat)
     move = next(m for m in AI.candidates(GAME, state, seat) if colour in m.label.split("→")[-1])
     text = AI.explain(GAME, view, seat, move, 0.7)
-    assert colour in text and "for your commissions" in text and "70%" in text
+    assert colour in text and DATA.commissions[cid].title in text and "70%" in text
     after, _ = GAME.apply(state, seat, move)
     done = GAME.parse(after, seat, f"complete {cid}")
     text = AI.explain(GAME, GAME.view(after, seat), seat, done, 0.9)

@@ -397,11 +397,20 @@ class PasticheAI(GameAI):
                 got = self._view_yield(view, seat, m) if m.group(4) == "mix" else [m.group(4)]
                 helps = sorted({c for c in got if want.get(c)})
                 what = _words(got) if got else "no cards"
-                why = f", {_words(helps)} for your commissions" if helps else ""
-                return f"paints for {what}{why}; {tail}"
+                if m.group(4) != "mix":
+                    what += " from the centre"
+                worth = sum(data.value[c] for c in got)
+                why = (
+                    f", {_words(helps)} for {_lacking_titles(hand, cards, helps)}" if helps else ""
+                )
+                return f"paints for {what} (worth {worth}){why}; {tail}"
         if note.startswith("bank "):
             target = note.split(" for ")[-1]
-            why = " a hand commission lacks" if want.get(target) else ""
+            why = (
+                f", which {_lacking_titles(hand, cards, [target])} lacks"
+                if want.get(target)
+                else ""
+            )
             return f"trades with the bank for {target}{why}; {tail}"
         if note.startswith("swap "):
             _, h, _, g = note.split()
@@ -439,6 +448,17 @@ class PasticheAI(GameAI):
             list(bd.placement_yield(corners, bd.dabs_at(board, cell))), view["bank"]
         )
         return got
+
+
+def _lacking_titles(hand: list[str], cards: dict[str, int], colours: list[str]) -> str:
+    """Titles of the hand commissions that lack any of these colours, in words."""
+    comms = load().commissions
+    titles = [
+        comms[cid].title
+        for cid in hand
+        if any(c in comms[cid].palette and cards.get(c, 0) < 1 for c in colours)
+    ]
+    return _words(titles) if titles else "your commissions"
 
 
 def _needed(hand: list[str], colour: str) -> bool:
