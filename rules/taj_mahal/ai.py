@@ -331,8 +331,20 @@ class TajMahalAI(GameAI):
             if o != seat and p["in_visit"]
         ]
         mine = symbol_counts([c["id"] for c in info[seat]["played"]], comp)
+        goods = view["tile_goods"][str(view["visit"])]
+        owned = info[seat]["goods"]
+        elephant = sum(1 + owned.get(g, 0) for g in goods)
+
+        def named(prizes: list[str]) -> list[str]:
+            return [
+                f"the elephant ({_words(goods)}: +{elephant})"
+                if p == "elephant"
+                else PRIZE_NAMES[p]
+                for p in prizes
+            ]
+
         if note == "withdraw":
-            won = [PRIZE_NAMES[p] for p in majority_wins(mine, others, court)]
+            won = named(majority_wins(mine, others, court))
             what = f"wins {_words(won)}" if won else "wins nothing"
             extra = "" if info[seat]["played_this_visit"] else " (+1 from the deck)"
             return f"withdraw now: {what}, then take 2 display cards{extra}; {tail}"
@@ -357,7 +369,7 @@ class TajMahalAI(GameAI):
         for card in cards:
             for sym in card.symbols:
                 after[sym] = after.get(sym, 0) + 1
-        leads = [PRIZE_NAMES[p] for p in majority_wins(after, others, court)]
+        leads = named(majority_wins(after, others, court))
         count = f"{len(cards)} card{'s' if len(cards) > 1 else ''}"
         if leads:
             return f"leads for {_words(leads)} with {count}; {tail}"
