@@ -818,6 +818,9 @@ class TajMahal(Game):
         p = state["pending"]
         out: View = {
             "players": state["n"],
+            # Match options are public settings; a computer player's determinizer needs them
+            # to rebuild a state whose moves follow the same rules.
+            "options": dict(state["opts"]),
             "visit": state["visit"] + 1,
             "visits": comp.setup.visits,
             "province": prov,

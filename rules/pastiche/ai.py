@@ -1,0 +1,470 @@
+"""What a computer player needs to know about Pastiche (hooks of :mod:`rules.ai.hooks`).
+
+Hidden information: the other players' palette cards and commission cards (their counts are
+public), the order of the commission deck and of the hex supply, and the random-number state.
+Palette cards are a closed economy (every card is in the bank or in a hand), so the cards
+the others hold together are exactly the box minus the bank minus the seat's own; the
+determinizer deals that multiset at random into their hands in the public sizes. Commissions
+nobody has seen (not in the seat's hand, the gallery or anyone's completed pile) are dealt
+into the other hands and the deck; hexes not on the board or in a hand form the supply.
+
+Why the policies look the way they do: a placement offers hundreds of near-equivalent moves
+(hex × spot × rotation × what to take), so moves are ranked by what the cards are worth to
+this seat's commissions and only the best few are searched; random trading never ends a
+turn, so rollouts complete what they can, make only bank trades that fetch a card a hand
+commission lacks while giving away nothing it needs (each one shrinks the hand, so they
+stop), and end the turn.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from rules.ai.hooks import GameAI
+from rules.base import Game, Move, State, View
+from rules.pastiche import board as bd
+from rules.pastiche import moves as mv
+from rules.pastiche import scoring as sc
+from rules.pastiche.data import load
+from rules.rng import Rng
+
+#: How many placements (by distinct yield) and centre takes the search considers.
+TOP_PLACEMENTS = 6
+TOP_CENTRE = 2
+#: Candidate bank trades and commission exchanges kept for the search.
+TOP_BANK = 4
+TOP_SWAPS = 2
+#: Frontier spots a rollout placement looks at (a random sample; the whole frontier is
+#: searched at the root through ``candidates``).
+ROLLOUT_SPOTS = 8
+#: Share of rollout placements chosen at random among the legal ones, to explore a little.
+NOISE = 0.1
+
+
+#: (rank, hex slot, cell, rotation, "mix" or the centre colour taken, cards received)
+Placement = tuple[float, int, tuple[int, int], int, str, tuple[str, ...]]
+
+
+def _want(hand: list[str], cards: dict[str, int]) -> Counter[str]:
+    """Cards the hand commissions still lack (a colour two of them lack counts twice)."""
+    comms = load().commissions
+    out: Counter[str] = Counter()
+    for cid in hand:
+        for c in set(comms[cid].palette):
+            if cards.get(c, 0) < 1:
+                out[c] += 1
+    return out
+
+
+def _gain(got: list[str] | tuple[str, ...], want: Counter[str]) -> float:
+    """Worth of receiving these cards: their value, +3 for each one a hand commission lacks."""
+    value = load().value
+    total = 0.0
+    lacking = dict(want) if want else None
+    for c in got:
+        total += value[c]
+        if lacking and lacking.get(c, 0) > 0:
+            lacking[c] -= 1
+            total += 3
+    return total
+
+
+def _lack_count(cid: str, cards: dict[str, int]) -> int:
+    return sum(1 for c in set(load().commissions[cid].palette) if cards.get(c, 0) < 1)
+
+
+def _words(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+class PasticheAI(GameAI):
+    """Determinizer, pruned candidates, rollout policy, evaluation and hint words."""
+
+    # ----- sampling what the seat cannot see --------------------------------------------------
+    def determinize(self, game: Game, view: View, seat: int, rng: Rng) -> State:
+        data = load()
+        n = view["players"]
+        me = view["me"]
+        seats = view["seats"]
+        bank = dict(view["bank"])
+        # Palette cards: box minus bank minus mine is what the others hold between them.
+        loose: list[str] = []
+        for colour in data.colours:
+            k = colour.count - bank[colour.name] - me["cards"][colour.name]
+            loose.extend([colour.name] * k)
+        rng.shuffle(loose)
+        # Commissions nobody has seen.
+        seen = {c["id"] for c in me["hand"]} | {c["id"] for c in view["gallery"]}
+        for s in seats:
+            seen |= {c["id"] for c in s["done"]}
+        unseen = [c for c in data.commission_ids if c not in seen]
+        rng.shuffle(unseen)
+        players: list[dict[str, Any]] = []
+        for i, s in enumerate(seats):
+            if i == seat:
+                cards = dict(me["cards"])
+                hand = [c["id"] for c in me["hand"]]
+            else:
+                cards = {c: 0 for c in data.names}
+                for c in loose[: s["cards"]]:
+                    cards[c] += 1
+                del loose[: s["cards"]]
+                hand = unseen[: s["commissions"]]
+                del unseen[: s["commissions"]]
+            players.append(
+                {
+                    "hexes": [h["id"] if h else None for h in s["hexes"]],
+                    "cards": cards,
+                    "hand": hand,
+                    "done": [c["id"] for c in s["done"]],
+                }
+            )
+        if loose or len(unseen) != view["deck"]:
+            raise ValueError("the view's card counts do not add up to the box")
+        board = {
+            bd.key((b["q"], b["r"])): [b["hex"], b["rotation"], b["corners"]] for b in view["board"]
+        }
+        used = {b["hex"] for b in view["board"]}
+        used |= {h for p in players for h in p["hexes"] if h is not None}
+        supply = [h for h in data.hex_ids if h not in used]
+        rng.shuffle(supply)
+        if len(supply) != view["supply"]:
+            raise ValueError("the view's hex counts do not add up to the box")
+        last = view["last"]
+        last_cell = bd.parse_cell(last) if last else None
+        return {
+            "n": n,
+            "rng": rng.next64(),
+            "start": view["start"],
+            "cur": view["current"],
+            "phase": view["phase"],
+            "turns": [s["turns"] for s in seats],
+            "supply": supply,
+            "deck": unseen,
+            "gallery": [c["id"] for c in view["gallery"]],
+            "bank": bank,
+            "players": players,
+            "board": board,
+            "spots": [list(c) for c in view["spot_cells"]],
+            "last": bd.key(last_cell) if last_cell else None,
+            "offer": dict(view["offer"]) if view["offer"] else None,
+            "offers": view["offers_made"],
+            "max_offers": view["max_offers"],
+            "end": view["end"],
+            "over": view["over"],
+        }
+
+    # ----- the search's moves -------------------------------------------------------------------
+    def candidates(self, game: Game, state: State, seat: int) -> list[Move]:
+        if state["over"] or seat not in game.to_act(state):
+            return []
+        offer = state["offer"]
+        if offer is not None and seat == offer["to"]:
+            return mv.response_moves(state, seat)
+        phase = state["phase"]
+        if phase == "place":
+            return self._place_candidates(state, seat)
+        if phase == "discard":
+            return [m for m in mv.return_moves(state, seat) if m.notation == "return auto"]
+        out = mv.complete_moves(state, seat)
+        if phase == "trade":
+            out += self._trade_candidates(state, seat)
+            if offer is not None:
+                out.append(mv.withdraw_move())
+        ends = mv.end_moves(state, seat)
+        out.append(ends[-1])  # "end", or "end auto" when over the hand limit
+        return out
+
+    def _ranked_placements(
+        self, state: State, seat: int, spots: list[list[int]] | None = None
+    ) -> list[Placement]:
+        """Every placement on ``spots`` (default: the whole frontier), ranked by what its
+        cards are worth to this seat: mixes per hex, cell and rotation, then the centre
+        primaries (their spot does not change what they give)."""
+        data = load()
+        p = state["players"][seat]
+        board = state["board"]
+        bank = state["bank"]
+        want = _want(p["hand"], p["cards"])
+        spots = state["spots"] if spots is None else spots
+        dabs = [((q, r), bd.dabs_at(board, (q, r))) for q, r in spots]
+        memo: dict[tuple[str, ...], tuple[float, tuple[str, ...]]] = {}
+        short = {c for c, k in bank.items() if k < 6}  # a yield has at most 6 cards
+        out: list[Placement] = []
+        for slot, hex_id in enumerate(p["hexes"]):
+            if hex_id is None:
+                continue
+            hx = data.hexes[hex_id]
+            rots = mv.distinct_rotations(hx.corners)
+            for cell, others in dabs:
+                for rot, corners in rots:
+                    cards = bd.placement_yield(corners, others)
+                    known = memo.get(cards)
+                    if known is None:
+                        if short.isdisjoint(cards):  # the common case: the bank has them all
+                            got = cards
+                        else:
+                            got = tuple(mv.received(list(cards), bank)[0])
+                        known = memo[cards] = (_gain(got, want), got)
+                    out.append((known[0], slot, cell, rot, "mix", known[1]))
+            cell = (state["spots"][0][0], state["spots"][0][1])
+            for x in hx.centre:
+                colour = data.letter_colour[x]
+                if bank[colour] > 0:
+                    out.append((_gain([colour], want), slot, cell, 0, colour, (colour,)))
+        return out
+
+    def _place_candidates(self, state: State, seat: int) -> list[Move]:
+        """The best few placements with distinct yields and the best centre takes, as the
+        very moves ``legal_moves`` lists."""
+        ranked = sorted(self._ranked_placements(state, seat), key=lambda t: -t[0])
+        chosen: list[tuple[int, tuple[int, int], int, str]] = []
+        yields: set[tuple[str, ...]] = set()
+        centres = 0
+        for _rank, slot, cell, rot, take, got in ranked:
+            if take == "mix":
+                key = tuple(sorted(got))
+                if len(yields) >= TOP_PLACEMENTS or key in yields:
+                    continue
+                yields.add(key)
+            else:
+                if centres >= TOP_CENTRE:
+                    continue
+                centres += 1
+            chosen.append((slot, cell, rot, take))
+        return [self._place_move(state, seat, *c) for c in chosen]
+
+    @staticmethod
+    def _place_move(
+        state: State, seat: int, slot: int, cell: tuple[int, int], rot: int, take: str
+    ) -> Move:
+        """The legal ``Move`` for one placement (built by the rules' own generator)."""
+        notation = f"h{slot + 1} {bd.cell_name(cell)} r{rot} {take}"
+        for m in mv.place_moves(state, seat, slot, cell, rot):
+            if m.notation == notation:
+                return m
+        raise AssertionError(f"placement {notation} is not legal")
+
+    def _trade_candidates(self, state: State, seat: int) -> list[Move]:
+        p = state["players"][seat]
+        want = _want(p["hand"], p["cards"])
+        gallery_want = _want(state["gallery"], p["cards"])
+        out: list[Move] = []
+        trades = []
+        for give, target in mv.bank_trades(p["cards"], state["bank"]):
+            if not (want.get(target) or gallery_want.get(target)):
+                continue
+            after = Counter(p["cards"])
+            after.subtract(give)
+            lost = sum(1 for c in set(give) if after[c] < 1 and _needed(p["hand"], c))
+            rank = 3 * bool(want.get(target)) + bool(gallery_want.get(target)) - 2 * lost
+            trades.append((rank, give, target))
+        trades.sort(key=lambda t: -t[0])
+        need = mv.needs(state, seat)
+        out += [mv.bank_move(g, t, need) for _, g, t in trades[:TOP_BANK]]
+        swaps = []
+        for h in p["hand"]:
+            for g in state["gallery"]:
+                better = _lack_count(h, p["cards"]) - _lack_count(g, p["cards"])
+                if better > 0:
+                    swaps.append((better, h, g))
+        swaps.sort(key=lambda t: -t[0])
+        legal_swaps = {m.notation: m for m in mv.swap_moves(state, seat)}
+        out += [legal_swaps[f"swap {h} for {g}"] for _, h, g in swaps[:TOP_SWAPS]]
+        offer = self._offer_candidate(state, seat, want)
+        if offer is not None:
+            out.append(offer)
+        return out
+
+    @staticmethod
+    def _offer_candidate(state: State, seat: int, want: Counter[str]) -> Move | None:
+        """One offer: the cheapest card no hand commission needs, for the lacking colour
+        worth most, to the player holding the most cards."""
+        if not mv.offer_allowed(state, seat) or not want:
+            return None
+        partners = mv.offer_partners(state, seat)
+        if not partners:
+            return None
+        data = load()
+        p = state["players"][seat]
+        spare = [
+            c
+            for c in data.names
+            if p["cards"].get(c, 0) > 0 and not want.get(c) and not _needed(p["hand"], c)
+        ]
+        if not spare:
+            return None
+        give = min(spare, key=lambda c: (data.value[c], mv.order_index()[c]))
+        target = max(want, key=lambda c: (want[c], data.value[c], -mv.order_index()[c]))
+        partner = max(partners, key=lambda q: (mv.hand_size(state["players"][q]["cards"]), -q))
+        return mv.offer_move(partner, (give,), target, True)
+
+    # ----- rollouts -----------------------------------------------------------------------------
+    def rollout_move(self, game: Game, state: State, seat: int, rng: Rng) -> Move:
+        offer = state["offer"]
+        p = state["players"][seat]
+        if offer is not None and seat == offer["to"]:
+            want = _want(p["hand"], p["cards"])
+            useful = any(want.get(c) for c in offer["give"])
+            spare = p["cards"].get(offer["want"], 0) > 0 and not _needed(p["hand"], offer["want"])
+            if useful and spare:
+                return Move("accept", "accept")
+            return Move("decline", "decline")
+        phase = state["phase"]
+        if phase == "place":
+            return self._rollout_place(state, seat, rng)
+        if phase == "discard":
+            return Move("return auto", "return auto")
+        completes = mv.complete_moves(state, seat)
+        if completes:
+            return max(completes, key=lambda m: m.rank)
+        if phase == "trade":
+            want = _want(p["hand"], p["cards"])
+            for give, target in mv.bank_trades(p["cards"], state["bank"]):
+                if want.get(target) and not any(_needed(p["hand"], c) for c in give):
+                    return mv.bank_move(give, target, Counter())
+            best = None
+            for h in p["hand"]:
+                for g in state["gallery"]:
+                    better = _lack_count(h, p["cards"]) - _lack_count(g, p["cards"])
+                    if better >= 2 and (best is None or better > best[0]):
+                        best = (better, h, g)
+            if best is not None:
+                return Move(f"swap {best[1]} for {best[2]}", "swap")
+        if mv.hand_size(p["cards"]) > mv.HAND_LIMIT:
+            return Move("end auto", "end auto")
+        return Move("end", "end")
+
+    def _rollout_place(self, state: State, seat: int, rng: Rng) -> Move:
+        spots = state["spots"]
+        if len(spots) > ROLLOUT_SPOTS:
+            spots = list(spots)
+            rng.shuffle(spots)
+            spots = spots[:ROLLOUT_SPOTS]
+        ranked = self._ranked_placements(state, seat, spots)
+        if rng.below(1000) < NOISE * 1000:
+            pick = rng.choice(ranked)
+        else:
+            top = max(t[0] for t in ranked)
+            pick = rng.choice([t for t in ranked if t[0] == top])
+        _rank, slot, cell, rot, take, _got = pick
+        notation = f"h{slot + 1} {bd.cell_name(cell)} r{rot} {take}"
+        return Move(notation, notation)
+
+    # ----- evaluation ---------------------------------------------------------------------------
+    def evaluate(self, game: Game, state: State) -> list[float] | None:
+        """Points as the final scoring would count them now, plus progress toward the
+        commissions in hand (the share of their colours held, squared: the last cards are
+        the hard ones)."""
+        if state["over"]:
+            return [float(x) for x in game.scores(state)]
+        comms = load().commissions
+        out = []
+        for p in state["players"]:
+            part = sc.breakdown(p["done"], p["hand"], p["cards"])
+            progress = 0.0
+            for cid in p["hand"]:
+                palette = set(comms[cid].palette)
+                have = sum(1 for c in palette if p["cards"].get(c, 0) > 0)
+                progress += comms[cid].points * (have / len(palette)) ** 2
+            out.append(part.total + 0.5 * progress + 0.1 * mv.hand_size(p["cards"]))
+        return out
+
+    # ----- hint words ---------------------------------------------------------------------------
+    def explain(self, game: Game, view: View, seat: int, move: Move, value: float) -> str:
+        data = load()
+        comms = data.commissions
+        tail = f"wins about {round(100 * value)}% of simulated games"
+        me = view["me"]
+        cards: dict[str, int] = me["cards"]
+        hand = [c["id"] for c in me["hand"]]
+        want = _want(hand, cards)
+        note = move.notation
+        if note.startswith("complete "):
+            cid = note.split()[1]
+            c = comms[cid]
+            gain = c.points
+            done = [d["id"] for d in view["seats"][seat]["done"]]
+            bonus = sc.painter_bonus([*done, cid]) - sc.painter_bonus(done)
+            extra = f" and the {c.painter} pair bonus (+{bonus})" if bonus else ""
+            return f"completes {c.title}{extra}, +{gain + bonus}; {tail}"
+        if note.startswith("h"):
+            m = mv.PLACE_RE.match(note.replace(" ", ""))
+            if m is not None:
+                got = self._view_yield(view, seat, m) if m.group(4) == "mix" else [m.group(4)]
+                helps = sorted({c for c in got if want.get(c)})
+                what = _words(got) if got else "no cards"
+                if m.group(4) != "mix":
+                    what += " from the centre"
+                worth = sum(data.value[c] for c in got)
+                why = (
+                    f", {_words(helps)} for {_lacking_titles(hand, cards, helps)}" if helps else ""
+                )
+                return f"paints for {what} (worth {worth}){why}; {tail}"
+        if note.startswith("bank "):
+            target = note.split(" for ")[-1]
+            why = (
+                f", which {_lacking_titles(hand, cards, [target])} lacks"
+                if want.get(target)
+                else ""
+            )
+            return f"trades with the bank for {target}{why}; {tail}"
+        if note.startswith("swap "):
+            _, h, _, g = note.split()
+            return (
+                f"exchanges {comms[h].title} (lacks {_lack_count(h, cards)}) for "
+                f"{comms[g].title} (lacks {_lack_count(g, cards)}); {tail}"
+            )
+        if note.startswith("offer "):
+            want_colour = note.split(" for ")[-1]
+            return f"asks for {want_colour}, which your commissions lack; {tail}"
+        if note == "accept":
+            return f"accepts the trade; {tail}"
+        if note == "decline":
+            return f"declines the trade; {tail}"
+        if note.startswith("return"):
+            return f"returns the least useful cards; {tail}"
+        if note == "withdraw":
+            return f"withdraws the open offer; {tail}"
+        return f"ends the turn; {tail}"
+
+    @staticmethod
+    def _view_yield(view: View, seat: int, m: Any) -> list[str]:
+        """Cards a typed placement would mix, computed from the public board in the view."""
+        data = load()
+        slot = int(m.group(1)) - 1
+        cell = bd.parse_cell(m.group(2))
+        hexes = view["seats"][seat]["hexes"]
+        if cell is None or not 0 <= slot < len(hexes) or hexes[slot] is None:
+            return []
+        board = {
+            bd.key((b["q"], b["r"])): [b["hex"], b["rotation"], b["corners"]] for b in view["board"]
+        }
+        corners = bd.rotate(data.hexes[hexes[slot]["id"]].corners, int(m.group(3)))
+        got, _ = mv.received(
+            list(bd.placement_yield(corners, bd.dabs_at(board, cell))), view["bank"]
+        )
+        return got
+
+
+def _lacking_titles(hand: list[str], cards: dict[str, int], colours: list[str]) -> str:
+    """Titles of the hand commissions that lack any of these colours, in words."""
+    comms = load().commissions
+    titles = [
+        comms[cid].title
+        for cid in hand
+        if any(c in comms[cid].palette and cards.get(c, 0) < 1 for c in colours)
+    ]
+    return _words(titles) if titles else "your commissions"
+
+
+def _needed(hand: list[str], colour: str) -> bool:
+    """Whether a hand commission uses this colour at all (held or not)."""
+    comms = load().commissions
+    return any(colour in comms[cid].palette for cid in hand)
+
+
+AI = PasticheAI()

@@ -1,0 +1,379 @@
+"""What a computer player needs to know about Taj Mahal (hooks of :mod:`rules.ai.hooks`).
+
+Hidden information in Taj Mahal: the other players' hands (their sizes and the special cards
+each holds are public), the order of the draw pile, the contents of the discard pile (public
+in principle, but the view shows only its size) and the random-number state. Everything else
+the view shows. The determinizer therefore deals the ordinary cards nobody can see (the 96
+ordinary cards minus the seat's own hand, every card on the table and the display) at random
+into the other hands, the draw pile and the discard pile, in the sizes the view shows.
+
+Why the policies look the way they do: a visit is an auction of the court prizes, so the
+rollout asks "which prizes do I lead now, and which card would make me lead more?", plays
+while a card buys a lead worth more than the card, and withdraws otherwise; that keeps
+playouts short (nobody burns a hand on a lost cause) and close to how people play.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from rules.ai.hooks import GameAI
+from rules.base import Game, Move, State, View
+from rules.rng import Rng
+from rules.taj_mahal.components import INFLUENCE, Card, components
+from rules.taj_mahal.scoring import goods_owned, hand_score, majority_wins, symbol_counts
+
+#: Rough worth (points) of a court prize to the player who takes it: an influence tile
+#: brings a palace (connections, maybe a bonus tile) and counts toward a special card.
+PRIZE_VALUE = {"vizier": 2.5, "general": 2.5, "monk": 2.5, "princess": 2.5, "mogul": 2.0}
+#: Rough worth of keeping one card in hand (end-of-game point, fuel for later visits).
+CARD_VALUE = 1.1
+#: Worth of a palace still to be placed by a withdrawing player (connections, bonus tile).
+PALACE_VALUE = 2.0
+#: Share of a prize's worth counted for leading it while the visit goes on.
+LEAD_SHARE = 0.7
+#: Share of rollout turns played uniformly at random, so playouts explore a little.
+NOISE = 0.1
+
+PRIZE_NAMES = {
+    "vizier": "the vizier",
+    "general": "the general",
+    "monk": "the monk",
+    "princess": "the princess",
+    "mogul": "the crown",
+    "elephant": "the elephant",
+}
+
+
+@cache
+def _by_code() -> dict[str, Card]:
+    return {c.code: c for c in components().cards}
+
+
+@cache
+def _code_by_city() -> dict[str, str]:
+    comp = components()
+    return {comp.city_code(c): c for c in comp.cities}
+
+
+def _move_cards(note: str) -> list[Card]:
+    """The cards a play move (``R-VE`` or ``R-VE+W-C``) puts on the table."""
+    cards = _by_code()
+    return [cards[code] for code in note.split("+")]
+
+
+def _words(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _best(moves: list[Move], values: list[float], rng: Rng) -> Move:
+    """The move of highest value, ties broken at random."""
+    top = max(values)
+    best = [m for m, v in zip(moves, values, strict=True) if v >= top - 1e-9]
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+class TajMahalAI(GameAI):
+    """Determinizer, rollout policy, evaluation and hint words for Taj Mahal."""
+
+    # ----- sampling what the seat cannot see --------------------------------------------------
+    def determinize(self, game: Game, view: View, seat: int, rng: Rng) -> State:
+        comp = components()
+        n = view["players"]
+        info = view["player_info"]
+        played = [[c["id"] for c in p["played"]] for p in info]
+        mine = sorted(c["id"] for c in view["hand"])
+        display = [c["id"] for c in view["display"]]
+        seen = set(mine) | set(display) | {c for pl in played for c in pl}
+        pool = [c for c in comp.deck if c not in seen]
+        rng.shuffle(pool)
+        hands: list[list[int]] = []
+        for s in range(n):
+            if s == seat:
+                hands.append(mine)
+                continue
+            # Special cards are public: their holder keeps them in hand unless played now.
+            known = [
+                comp.specials[sid]
+                for sid, owner in view["specials"].items()
+                if owner == s and comp.specials[sid] not in played[s]
+            ]
+            k = info[s]["hand_size"] - len(known)
+            hands.append(sorted(known + pool[:k]))
+            del pool[:k]
+        deck = pool[: view["deck_size"]]
+        discard = pool[view["deck_size"] :]
+        if len(discard) != view["discard_size"]:
+            raise ValueError("the view's card counts do not add up to the deck")
+        state: State = {
+            "n": n,
+            "opts": dict(view["options"]),
+            "rng": rng.next64(),
+            "visit": view["visit"] - 1,
+            "tiles": dict(view["province_tiles"]),
+            "bonus": {},
+            "palace": dict(view["palaces"]),
+            "crowned": dict(view["crowned"]),
+            "left": [p["palaces_left"] for p in info],
+            "court": list(view["court"]),
+            "stock": dict(view["influence_stock"]),
+            "infl": [list(p["influence"]) for p in info],
+            "ptiles": [list(p["province_tiles"]) for p in info],
+            "btiles": [[] for _ in range(n)],
+            "hands": hands,
+            "played": played,
+            "lock": [p["colour"] for p in info],
+            "inv": [p["in_visit"] for p in info],
+            "acted": [p["played_this_visit"] for p in info],
+            "turn": view["turn"],
+            "start": view["start"],
+            "deck": deck,
+            "discard": discard,
+            "display": display,
+            "special": dict(view["specials"]),
+            "score": [p["score"] for p in info],
+            "pending": None,
+            "over": view["over"],
+            "final": view["final"],
+        }
+        self._bonus_tiles(view, state)
+        if view["pending"] is not None:
+            state["pending"] = self._pending(view, state)
+        return state
+
+    @staticmethod
+    def _bonus_tiles(view: View, state: State) -> None:
+        """Bonus tiles are shown by code; identical tiles are interchangeable, so give each
+        shown tile a distinct index of its code in a fixed order."""
+        comp = components()
+        free: dict[str, list[int]] = {}
+        for i, tile in enumerate(comp.bonus_tiles):
+            free.setdefault(tile.code, []).append(i)
+        for city, tile in view["bonus"].items():
+            state["bonus"][city] = free[tile["code"]].pop(0)
+        for s, p in enumerate(view["player_info"]):
+            state["btiles"][s] = [free[code].pop(0) for code in p["bonus_tiles"]]
+
+    @staticmethod
+    def _pending(view: View, state: State) -> dict[str, Any]:
+        """The withdrawing player's open decisions, rebuilt from public facts: palaces go
+        only to the visited province, the province tile is his when the elephant left the
+        court and nobody holds that tile yet, scoring happened once the picks began."""
+        comp = components()
+        p = view["pending"]
+        seat = p["seat"]
+        number = view["visit"]
+        placed = [
+            c
+            for c in comp.province_cities[view["province"]]
+            if state["palace"].get(c) == seat or state["crowned"].get(c) == seat
+        ]
+        scored = view["phase"] == "pick"
+        if scored:  # the tile, if he won it, already lies in front of him
+            won_tile = number in state["ptiles"][seat]
+        else:
+            taken = any(number in tiles for tiles in state["ptiles"])
+            won_tile = "elephant" not in state["court"] and not taken
+        return {
+            "seat": seat,
+            "palaces": p["palaces"],
+            "crown": p["crown"],
+            "placed": placed,
+            "ptile": number if won_tile else None,
+            "scored": scored,
+            "picks": p["picks"],
+            "blind": not state["acted"][seat],
+        }
+
+    # ----- the search's moves -------------------------------------------------------------------
+    def candidates(self, game: Game, state: State, seat: int) -> list[Move]:
+        """Every legal move: a Taj Mahal decision rarely offers more than thirty."""
+        return game.legal_moves(state, seat)
+
+    def rollout_move(self, game: Game, state: State, seat: int, rng: Rng) -> Move:
+        moves = game.legal_moves(state, seat)
+        if len(moves) == 1:
+            return moves[0]
+        pending = state["pending"]
+        if pending is None:
+            if rng.below(1000) < NOISE * 1000:
+                return rng.choice(moves)
+            return self._turn_choice(state, seat, moves, rng)
+        values = [self._decision_value(state, seat, m) for m in moves]
+        return _best(moves, values, rng)
+
+    def _turn_choice(self, state: State, seat: int, moves: list[Move], rng: Rng) -> Move:
+        """Play the card that buys the most lead for its cost, or withdraw when none pays."""
+        if len(state["hands"][seat]) <= 1:
+            return moves[0]  # withdraw: keep the last card for the end
+        gains = self._play_gains(state, seat, moves[1:])
+        if max(gains) <= 0:
+            return moves[0]
+        return _best(moves[1:], gains, rng)
+
+    # ----- heuristics ---------------------------------------------------------------------------
+    @staticmethod
+    def _prize_values(state: State, seat: int) -> dict[str, float]:
+        """What each prize still in the court is worth to ``seat`` now."""
+        comp = components()
+        out = {p: PRIZE_VALUE[p] for p in state["court"] if p in PRIZE_VALUE}
+        if state["left"][seat] <= 0:
+            for p in INFLUENCE:
+                if p in out:
+                    out[p] = 1.0
+        if "elephant" in state["court"]:
+            owned = goods_owned(state["ptiles"][seat], state["btiles"][seat], comp)
+            goods = comp.tile_goods[state["visit"] + 1]
+            out["elephant"] = float(sum(1 + owned.get(g, 0) for g in goods))
+        return out
+
+    def _play_gains(self, state: State, seat: int, plays: list[Move]) -> list[float]:
+        """For each play: lead value it gains minus what its cards are worth in hand."""
+        comp = components()
+        values = self._prize_values(state, seat)
+        mine = symbol_counts(state["played"][seat], comp)
+        others = [
+            symbol_counts(state["played"][o], comp)
+            for o in range(state["n"])
+            if o != seat and state["inv"][o]
+        ]
+        top = {p: max((o.get(p, 0) for o in others), default=0) for p in values}
+        before = sum(v for p, v in values.items() if mine.get(p, 0) > top[p])
+        out = []
+        for move in plays:
+            after = dict(mine)
+            cost = 0.0
+            for card in _move_cards(move.notation):
+                for sym in card.symbols:
+                    after[sym] = after.get(sym, 0) + 1
+                if card.kind != "special":  # specials come back to the hand
+                    cost += CARD_VALUE
+                cost -= card.points
+            lead = sum(v for p, v in values.items() if after.get(p, 0) > top[p])
+            out.append(lead - before - cost)
+        return out
+
+    @staticmethod
+    def _decision_value(state: State, seat: int, move: Move) -> float:
+        """Worth of a palace, crown or display pick (the withdrawing player's decisions)."""
+        comp = components()
+        note = move.notation
+        if note.startswith("take-"):
+            card = _by_code()[note[5:]]
+            if card.kind != "colour":
+                return 1.5
+            held = [comp.cards[c].colour for c in state["hands"][seat]]
+            return 1.0 + 0.2 * held.count(card.colour) + 0.1 * len(card.symbols)
+        city = _code_by_city()[note.split("-", 1)[1]]
+        mine = {c for c, o in state["palace"].items() if o == seat}
+        mine |= {c for c, o in state["crowned"].items() if o == seat}
+        value = float(sum(1 for nb in comp.neighbours[city] if nb in mine))
+        b = state["bonus"].get(city)
+        if note.startswith("palace-") and b is not None:
+            tile = comp.bonus_tiles[b]
+            if tile.kind == "good":
+                owned = goods_owned(state["ptiles"][seat], state["btiles"][seat], comp)
+                value += 1 + owned.get(tile.good or "", 0)
+            else:
+                value += tile.value * (1.0 if tile.kind == "points" else CARD_VALUE)
+        return value
+
+    def evaluate(self, game: Game, state: State) -> list[float] | None:
+        """Score so far, plus the hand's end-of-game points, plus what the hand and the
+        influence tiles may still earn in the visits left, plus the prizes each player
+        still in the visit leads now (discounted: others may still outbid) and the open
+        palaces of a withdrawing player."""
+        if state["over"]:
+            return [float(x) for x in state["score"]]
+        comp = components()
+        left = (comp.setup.visits - state["visit"]) / comp.setup.visits
+        counts = [symbol_counts(state["played"][s], comp) for s in range(state["n"])]
+        pending = state["pending"]
+        out = []
+        for s in range(state["n"]):
+            specials = [c for c in state["played"][s] if comp.cards[c].kind == "special"]
+            hand = state["hands"][s] + specials
+            points = int(hand_score(hand, comp)["points"])  # type: ignore[call-overload]
+            value = (
+                state["score"][s]
+                + points
+                + 0.6 * left * len(hand)
+                + 0.5 * len(state["infl"][s])
+                + 0.4 * left * min(state["left"][s], 12)
+            )
+            if pending is not None and pending["seat"] == s:
+                value += PALACE_VALUE * (pending["palaces"] + pending["crown"])
+                if pending["ptile"] is not None and not pending["scored"]:
+                    owned = goods_owned(state["ptiles"][s], state["btiles"][s], comp)
+                    value += sum(1 + owned.get(g, 0) for g in comp.tile_goods[pending["ptile"]])
+            elif state["inv"][s] and counts[s]:
+                others = [counts[o] for o in range(state["n"]) if o != s and state["inv"][o]]
+                values = self._prize_values(state, s)
+                value += LEAD_SHARE * sum(
+                    values[p] for p in majority_wins(counts[s], others, values)
+                )
+            out.append(value)
+        return out
+
+    # ----- hint words ---------------------------------------------------------------------------
+    def explain(self, game: Game, view: View, seat: int, move: Move, value: float) -> str:
+        comp = components()
+        note = move.notation
+        tail = f"wins about {round(100 * value)}% of simulated games"
+        info = view["player_info"]
+        court = list(view["court"])
+        others = [
+            symbol_counts([c["id"] for c in p["played"]], comp)
+            for o, p in enumerate(info)
+            if o != seat and p["in_visit"]
+        ]
+        mine = symbol_counts([c["id"] for c in info[seat]["played"]], comp)
+        goods = view["tile_goods"][str(view["visit"])]
+        owned = info[seat]["goods"]
+        elephant = sum(1 + owned.get(g, 0) for g in goods)
+
+        def named(prizes: list[str]) -> list[str]:
+            return [
+                f"the elephant ({_words(goods)}: +{elephant})"
+                if p == "elephant"
+                else PRIZE_NAMES[p]
+                for p in prizes
+            ]
+
+        if note == "withdraw":
+            won = named(majority_wins(mine, others, court))
+            what = f"wins {_words(won)}" if won else "wins nothing"
+            extra = "" if info[seat]["played_this_visit"] else " (+1 from the deck)"
+            return f"withdraw now: {what}, then take 2 display cards{extra}; {tail}"
+        if note.startswith(("palace-", "crown-")):
+            city = _code_by_city()[note.split("-", 1)[1]]
+            mine_cities = {c for c, o in view["palaces"].items() if o == seat}
+            mine_cities |= {c for c, o in view["crowned"].items() if o == seat}
+            links = sum(1 for nb in comp.neighbours[city] if nb in mine_cities)
+            parts = []
+            bonus = view["bonus"].get(city)
+            if note.startswith("palace-") and bonus is not None:
+                parts.append(f"takes the {bonus['name']} tile")
+            if links:
+                parts.append(f"joins {links} of your palaces by road")
+            reason = _words(parts) if parts else "a free city of this province"
+            return f"{comp.city_label(city)}: {reason}; {tail}"
+        if note.startswith("take-"):
+            card = _by_code()[note[5:]]
+            return f"take {card.name} for your hand; {tail}"
+        cards = _move_cards(note)
+        after = dict(mine)
+        for card in cards:
+            for sym in card.symbols:
+                after[sym] = after.get(sym, 0) + 1
+        leads = named(majority_wins(after, others, court))
+        count = f"{len(cards)} card{'s' if len(cards) > 1 else ''}"
+        if leads:
+            return f"leads for {_words(leads)} with {count}; {tail}"
+        return f"builds toward the court with {count}, no lead yet; {tail}"
+
+
+AI = TajMahalAI()
