@@ -15,9 +15,14 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.base import Game, Move, State, View
+from rules.pastiche.data import load as load_pastiche
 from rules.registry import get_game
 from rules.rng import Rng
+from rules.taj_mahal.components import components as taj_mahal_components
 from tests.fakegame import PileGame
+
+TM_CARDS = taj_mahal_components().cards
+PASTICHE_COLOURS = load_pastiche().names
 
 
 class OpenPileGame(PileGame):
@@ -77,9 +82,59 @@ def open_pile_variant(state: State, seat: int, rng: Rng) -> State:
     return out
 
 
+def taj_mahal_variant(state: State, seat: int, rng: Rng) -> State:
+    """The same position as ``seat`` sees it, with everything it cannot see redealt: the
+    ordinary cards in the other hands, the draw pile and the discard pile, and the rng."""
+    s = {**state, "hands": [list(h) for h in state["hands"]]}
+    unseen: list[int] = list(state["deck"]) + list(state["discard"])
+    keep: list[list[int]] = []
+    for o, hand in enumerate(s["hands"]):
+        specials = [c for c in hand if TM_CARDS[c].kind == "special"]
+        keep.append(specials)
+        if o != seat:
+            unseen += [c for c in hand if TM_CARDS[c].kind != "special"]
+    rng.shuffle(unseen)
+    for o, hand in enumerate(s["hands"]):
+        if o == seat:
+            continue
+        k = len(hand) - len(keep[o])
+        s["hands"][o] = sorted(keep[o] + unseen[:k])
+        del unseen[:k]
+    s["deck"] = unseen[: len(state["deck"])]
+    s["discard"] = unseen[len(state["deck"]) :]
+    s["rng"] = rng.next64()
+    return s
+
+
+def pastiche_variant(state: State, seat: int, rng: Rng) -> State:
+    """The same position as ``seat`` sees it, with everything it cannot see redealt: the
+    other players' palette cards and commissions, the commission deck, the hex supply and
+    the rng."""
+    players = [{**p, "cards": dict(p["cards"]), "hand": list(p["hand"])} for p in state["players"]]
+    others = [o for o in range(state["n"]) if o != seat]
+    loose = [c for o in others for c, k in players[o]["cards"].items() for _ in range(k)]
+    comms = list(state["deck"]) + [c for o in others for c in players[o]["hand"]]
+    rng.shuffle(loose)
+    rng.shuffle(comms)
+    for o in others:
+        size = sum(players[o]["cards"].values())
+        players[o]["cards"] = {c: 0 for c in PASTICHE_COLOURS}
+        for c in loose[:size]:
+            players[o]["cards"][c] += 1
+        del loose[:size]
+        k = len(players[o]["hand"])
+        players[o]["hand"] = comms[:k]
+        del comms[:k]
+    supply = list(state["supply"])
+    rng.shuffle(supply)
+    return {**state, "players": players, "deck": comms, "supply": supply, "rng": rng.next64()}
+
+
 VARIANTS: dict[str, Callable[[State, int, Rng], State]] = {
     "azul": azul_variant,
     "maharani": maharani_variant,
+    "taj-mahal": taj_mahal_variant,
+    "pastiche": pastiche_variant,
     "test-open-pile": open_pile_variant,
 }
 

@@ -20,9 +20,8 @@ from rules.rng import Rng
 from tests.ai_helpers import game_for, hidden_variant
 from tests.fakegame import GAME as PILE
 
-#: Games whose computer players are tested here (ids; the lead adds the others when their
-#: AI hooks are merged).
-AI_GAMES = ["azul", "maharani", "test-open-pile"]
+#: Games whose computer players are tested here: all four and the open test game.
+AI_GAMES = ["azul", "taj-mahal", "maharani", "pastiche", "test-open-pile"]
 #: Tiny budget: 16 iterations (the floor) in every game.
 BUDGET = 0.001
 

@@ -21,6 +21,7 @@ from rules.pastiche import moves as mv
 from rules.pastiche.ai import AI
 from rules.pastiche.data import load
 from rules.rng import Rng
+from tests.ai_helpers import pastiche_variant
 
 DATA = load()
 #: State keys holding what some seat cannot see (checked per player below).
@@ -135,38 +136,13 @@ def test_different_samples_differ_only_in_what_is_hidden() -> None:
     assert GAME.view(a, 0) == GAME.view(b, 0) == view
 
 
-def scramble(state: State, seat: int, seed: int) -> State:
-    """The same position as ``seat`` sees it, with everything it cannot see redealt: the
-    other players' palette cards and commissions, the commission deck, the hex supply and
-    the rng."""
-    rng = Rng(seed)
-    players = [{**p, "cards": dict(p["cards"]), "hand": list(p["hand"])} for p in state["players"]]
-    others = [o for o in range(state["n"]) if o != seat]
-    loose = [c for o in others for c, k in players[o]["cards"].items() for _ in range(k)]
-    comms = list(state["deck"]) + [c for o in others for c in players[o]["hand"]]
-    rng.shuffle(loose)
-    rng.shuffle(comms)
-    for o in others:
-        size = sum(players[o]["cards"].values())
-        players[o]["cards"] = {c: 0 for c in DATA.names}
-        for c in loose[:size]:
-            players[o]["cards"][c] += 1
-        del loose[:size]
-        k = len(players[o]["hand"])
-        players[o]["hand"] = comms[:k]
-        del comms[:k]
-    supply = list(state["supply"])
-    rng.shuffle(supply)
-    return {**state, "players": players, "deck": comms, "supply": supply, "rng": rng.next64()}
-
-
 def test_determinize_ignores_what_the_seat_cannot_see() -> None:
     tried = 0
     for k, state in enumerate(STATES[::7]):
         if state["over"]:
             continue
         for seat in range(state["n"]):
-            other = scramble(state, seat, 77 + k)
+            other = pastiche_variant(state, seat, Rng(77 + k))
             view = GAME.view(state, seat)
             assert GAME.view(other, seat) == view
             if other["players"] != state["players"]:

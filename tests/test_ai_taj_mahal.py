@@ -19,6 +19,7 @@ from rules.taj_mahal import GAME
 from rules.taj_mahal.ai import AI
 from rules.taj_mahal.components import components
 from rules.taj_mahal.scoring import majority_wins, symbol_counts
+from tests.ai_helpers import taj_mahal_variant
 
 COMP = components()
 #: State keys the seat cannot see (besides the other hands): sampled by the determinizer.
@@ -124,36 +125,11 @@ def test_different_samples_differ_only_in_what_is_hidden() -> None:
     assert GAME.view(a, 0) == GAME.view(b, 0) == view
 
 
-def scramble(state: State, seat: int, seed: int) -> State:
-    """The same position as ``seat`` sees it, with everything it cannot see redealt: the
-    ordinary cards in the other hands, the draw pile and the discard pile, and the rng."""
-    s = {**state, "hands": [list(h) for h in state["hands"]]}
-    unseen: list[int] = list(state["deck"]) + list(state["discard"])
-    keep: list[list[int]] = []
-    for o, hand in enumerate(s["hands"]):
-        specials = [c for c in hand if COMP.cards[c].kind == "special"]
-        keep.append(specials)
-        if o != seat:
-            unseen += [c for c in hand if COMP.cards[c].kind != "special"]
-    rng = Rng(seed)
-    rng.shuffle(unseen)
-    for o, hand in enumerate(s["hands"]):
-        if o == seat:
-            continue
-        k = len(hand) - len(keep[o])
-        s["hands"][o] = sorted(keep[o] + unseen[:k])
-        del unseen[:k]
-    s["deck"] = unseen[: len(state["deck"])]
-    s["discard"] = unseen[len(state["deck"]) :]
-    s["rng"] = rng.next64()
-    return s
-
-
 def test_determinize_ignores_what_the_seat_cannot_see() -> None:
     tried = 0
     for k, state in enumerate(STATES[::9]):
         for seat in range(state["n"]):
-            other = scramble(state, seat, 99 + k)
+            other = taj_mahal_variant(state, seat, Rng(99 + k))
             view = GAME.view(state, seat)
             assert GAME.view(other, seat) == view
             if other["hands"] != state["hands"]:
