@@ -14,12 +14,17 @@ import sys
 from pathlib import Path
 
 from bot.settings import Settings
+from bot.store import is_postgres_url
 from rules.registry import game_ids
 
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
-    p.add_argument("--db", type=Path, help="database file (default: TESSERA_DATABASE_PATH)")
+    p.add_argument(
+        "--db",
+        help="SQLite file or postgresql:// URL (default: TESSERA_DATABASE_URL, else "
+        "TESSERA_DATABASE_PATH)",
+    )
     p.add_argument("--console", action="store_true", help="local console even with a token")
     p.add_argument(
         "--sync",
@@ -49,7 +54,7 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-async def _audit(db: Path) -> int:
+async def _audit(db: Path | str) -> int:
     from bot.service import MatchService
 
     service = await MatchService.open(db, render=False)
@@ -63,7 +68,7 @@ async def _audit(db: Path) -> int:
     return 1 if problems else 0
 
 
-async def _export(db: Path, match_id: int, out: Path | None) -> int:
+async def _export(db: Path | str, match_id: int, out: Path | None) -> int:
     from bot.service import MatchService, ServiceError
 
     service = await MatchService.open(db, render=False)
@@ -83,11 +88,14 @@ async def _export(db: Path, match_id: int, out: Path | None) -> int:
     return 0
 
 
-async def _interactive(settings: Settings, db: Path, force_console: bool, sync: bool) -> int:
+async def _interactive(settings: Settings, db: Path | str, force_console: bool, sync: bool) -> int:
     if settings.discord_token and not force_console:
         from bot.discord import run_discord
 
-        await run_discord(settings.model_copy(update={"database_path": db}), sync=sync)
+        where = {"database_url": db} if is_postgres_url(db) else {"database_path": Path(db)}
+        if not is_postgres_url(db):
+            where["database_url"] = ""
+        await run_discord(settings.model_copy(update=where), sync=sync)
         return 0
     from bot.console import run_console
     from bot.service import MatchService
@@ -112,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(
         level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    db = args.db or settings.database_path
+    db: Path | str = args.db or settings.database
     if args.command == "demo":
         from bot.demo import run_demo
 

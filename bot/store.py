@@ -722,6 +722,21 @@ class Store:
 
         return await self._transaction(work)
 
+    async def release_notifications(self, outbox_ids: Sequence[int]) -> None:
+        """Hand claimed items back unsent (e.g. the worker must pause for a rate limit):
+        any process may claim them again at once."""
+        if not outbox_ids:
+            return
+
+        async def work(conn: aiosqlite.Connection) -> None:
+            await conn.execute(
+                "UPDATE outbox SET claimed_until = NULL "
+                f"WHERE id IN ({','.join('?' * len(outbox_ids))})",
+                tuple(outbox_ids),
+            )
+
+        await self._transaction(work)
+
     async def mark_sent(self, outbox_id: int) -> None:
         async def work(conn: aiosqlite.Connection) -> None:
             await conn.execute(

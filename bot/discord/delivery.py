@@ -5,6 +5,9 @@ crash or a Discord outage after the commit delays the post but never loses it, a
 failed post never undoes a move. This worker delivers the queue:
 
 - in order per match (the store only hands out a match's oldest undelivered item);
+- once, with several processes on one database: items are claimed with a lease (and only
+  for servers on this process's shards); a dead process's claims are taken over when
+  their lease runs out, and the nonce below keeps such a retried post from doubling;
 - retried with exponential backoff on 5xx, timeouts and network errors; a 429 waits
   exactly the retry-after Discord asked for (and pauses the whole worker that long);
 - never duplicated: messages carry ``nonce = "tx<outbox id>"`` with ``enforce_nonce``, so
@@ -24,6 +27,9 @@ import contextlib
 import io
 import json
 import logging
+import os
+import socket
+import uuid
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -77,6 +83,8 @@ class OutboxWorker:
         self.store = bot.service.store
         self.paused_until = 0.0
         self._wake = asyncio.Event()
+        #: This process's name on the items it claims (several processes share a database).
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
     def wake(self) -> None:
         self._wake.set()
@@ -103,12 +111,18 @@ class OutboxWorker:
             now = self.clock() if now is None else now
             if self.paused_until > now:
                 break
-            due = await self.store.due_notifications(now)
+            due = await self.store.claim_notifications(
+                self.owner,
+                now=now,
+                lease=self.bot.settings.lease_seconds,
+                shards=self.bot.shard_slice,
+            )
             if not due:
                 break
             progress = False
-            for row in due:
-                if self.paused_until > now:
+            for index, row in enumerate(due):
+                if self.paused_until > now:  # rate-limited: hand the rest back unsent
+                    await self.store.release_notifications([r.id for r in due[index:]])
                     break
                 if await self._deliver(row, now):
                     settled += 1
