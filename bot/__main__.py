@@ -1,7 +1,8 @@
 """``python -m bot``: Discord when a token is configured, else the local console.
 
 Sub-commands: ``demo`` (a whole random game with pictures and record), ``bench`` (speed
-figures), ``load`` (the sustained-load benchmark), ``audit`` and ``export``.
+figures), ``load`` (the sustained-load benchmark), ``audit``, ``export``, ``migrate`` (apply
+the schema, e.g. before starting several processes) and ``copy-db`` (SQLite → PostgreSQL).
 """
 
 from __future__ import annotations
@@ -48,6 +49,12 @@ def _parser() -> argparse.ArgumentParser:
     ld.add_argument("--rate", type=float, default=0.0, help="target moves/s (0: flat out)")
     ld.add_argument("--json", action="store_true")
     sub.add_parser("audit", help="rebuild every match from seed + moves and compare")
+    sub.add_parser("migrate", help="create or upgrade the database schema, then exit")
+    c = sub.add_parser(
+        "copy-db", help="copy a whole database (e.g. SQLite into PostgreSQL); bot stopped"
+    )
+    c.add_argument("source", help="SQLite file or postgresql:// URL")
+    c.add_argument("target", help="SQLite file or postgresql:// URL (must be empty)")
     e = sub.add_parser("export", help="write a match's game record as JSON")
     e.add_argument("match_id", type=int)
     e.add_argument("--out", type=Path, default=None)
@@ -86,6 +93,18 @@ async def _export(db: Path | str, match_id: int, out: Path | None) -> int:
     else:
         print(text)
     return 0
+
+
+async def _copy_db(source: str, target: str) -> int:
+    from bot.copydb import copy_database
+
+    report = await copy_database(source, target)
+    for table, n in report.counts.items():
+        print(f"{table}: {n} rows")
+    for problem in report.audit_problems:
+        print(problem)
+    print(f"audit of the copy: {len(report.audit_problems)} problem(s)")
+    return 1 if report.audit_problems else 0
 
 
 async def _interactive(settings: Settings, db: Path | str, force_console: bool, sync: bool) -> int:
@@ -135,6 +154,13 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(
             run_load(matches=args.matches, seconds=args.seconds, rate=args.rate, as_json=args.json)
         )
+    if args.command == "migrate":
+        from bot.copydb import migrate_only
+
+        print(f"schema version {asyncio.run(migrate_only(db))}")
+        return 0
+    if args.command == "copy-db":
+        return asyncio.run(_copy_db(args.source, args.target))
     if args.command == "audit":
         return asyncio.run(_audit(db))
     if args.command == "export":

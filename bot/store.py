@@ -359,6 +359,10 @@ class Store:
             await self._writer.execute("COMMIT")
             return result
 
+    async def _after_copy(self, conn: aiosqlite.Connection) -> None:
+        """After ``copy-db`` wrote rows with their ids: nothing to do on SQLite (a new row
+        takes the largest id + 1)."""
+
     # ----- matches -----------------------------------------------------------------------
     async def create_match(
         self,

@@ -208,11 +208,23 @@ class PostgresStore(Store):
     async def close(self) -> None:
         await self._pool.close()
 
+    async def _after_copy(self, conn: Any) -> None:
+        """Rows copied with their ids: new rows must continue after the largest."""
+        await _reset_identities(conn)
+
     async def _transaction(self, work: Any) -> Any:
         """Run ``await work(conn)`` in one transaction on a pooled connection. No process
         lock: PostgreSQL's row locks and the version check keep concurrent writers apart."""
         async with self._pool.acquire() as conn, conn.transaction():
             return await work(Connection(conn))
+
+
+async def _reset_identities(conn: Connection) -> None:
+    for table in ("matches", "outbox"):
+        await conn.execute(
+            f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+            f"(SELECT COALESCE(MAX(id), 0) + 1 FROM {table}), false)"
+        )
 
 
 async def current_version(conn: asyncpg.Connection) -> int:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot import store_postgres
+from bot.copydb import TABLES
 from bot.store import MIGRATIONS, Notification, SeatRow, ShardSlice, Store, open_store
 from tests.conftest import new_postgres_database
 from tests.pg_server import PgServer
@@ -58,7 +59,12 @@ async def test_both_backends_have_the_same_tables_and_columns(
     pg = await open_store(await new_postgres_database(postgres))
     try:
         assert await lite.schema_version() == await pg.schema_version() == len(MIGRATIONS)
-        assert await _columns_sqlite(lite) == await _columns_postgres(pg)
+        columns = await _columns_sqlite(lite)
+        assert columns == await _columns_postgres(pg)
+        # copy-db copies every column of every table
+        assert {t: sorted(c) for t, (c, _) in TABLES.items()} == {
+            t: sorted(c) for t, c in columns.items()
+        }
     finally:
         await lite.close()
         await pg.close()
