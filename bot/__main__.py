@@ -48,6 +48,14 @@ def _parser() -> argparse.ArgumentParser:
     ld.add_argument("--seconds", type=float, default=30.0)
     ld.add_argument("--rate", type=float, default=0.0, help="target moves/s (0: flat out)")
     ld.add_argument("--json", action="store_true")
+    ld.add_argument(
+        "--database",
+        default=None,
+        help="an empty SQLite file or postgresql:// database (default: a temporary SQLite file)",
+    )
+    ld.add_argument("--processes", type=int, default=1, help="bot processes (PostgreSQL)")
+    ld.add_argument("--no-pictures", action="store_true", help="play without drawing")
+    ld.add_argument("--child", type=int, default=None, help=argparse.SUPPRESS)
     sub.add_parser("audit", help="rebuild every match from seed + moves and compare")
     sub.add_parser("migrate", help="create or upgrade the database schema, then exit")
     c = sub.add_parser(
@@ -152,7 +160,16 @@ def main(argv: list[str] | None = None) -> int:
         from bot.loadtest import run_load
 
         return asyncio.run(
-            run_load(matches=args.matches, seconds=args.seconds, rate=args.rate, as_json=args.json)
+            run_load(
+                matches=args.matches,
+                seconds=args.seconds,
+                rate=args.rate,
+                as_json=args.json,
+                database=args.database,
+                processes=args.processes,
+                pictures=not args.no_pictures,
+                child=args.child,
+            )
         )
     if args.command == "migrate":
         from bot.copydb import migrate_only

@@ -68,7 +68,9 @@ class PgServer:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def start() -> PgServer:
+def start(*, durable: bool = False) -> PgServer:
+    """Start a cluster; ``durable`` keeps PostgreSQL's default fsync and synchronous commit
+    (for benchmarks: the tests switch both off, a database crash is not what they test)."""
     initdb, pg_ctl = find_binary("initdb"), find_binary("pg_ctl")
     folder = Path(tempfile.mkdtemp(prefix="tessera-pg-"))
     run_as: list[str] = []
@@ -98,10 +100,9 @@ def start() -> PgServer:
         capture_output=True,
         check=True,
     )
-    options = (
-        f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off "
-        "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
-    )
+    options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c max_connections=200"
+    if not durable:
+        options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
     result = subprocess.run(
         [*run_as, pg_ctl, "-D", str(data), "-l", str(folder / "log"), "-o", options, "-w", "start"],
         capture_output=True,
