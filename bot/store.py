@@ -919,7 +919,12 @@ async def open_store(location: Path | str, *, synchronous: str = "NORMAL") -> St
     """The store for a database location: a ``postgresql://`` URL opens PostgreSQL (several
     bot processes may share it), anything else is an SQLite file path."""
     if is_postgres_url(location):
-        from bot.store_postgres import PostgresStore
+        try:
+            from bot.store_postgres import PostgresStore
+        except ImportError as exc:  # asyncpg is the optional extra "postgres"
+            raise RuntimeError(
+                "a postgresql:// database needs asyncpg: pip install -e '.[postgres]'"
+            ) from exc
 
         return await PostgresStore.open(str(location))
     return await Store.open(location, synchronous=synchronous)

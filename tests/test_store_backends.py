@@ -153,3 +153,48 @@ async def test_due_matches_come_from_the_index_and_are_claimed(database: str | P
 @pytest.mark.parametrize("guild", ["", "abc", "12x", "-5", "99999999999999999999", None])
 def test_a_server_id_that_is_no_snowflake_belongs_to_every_shard(guild: str | None) -> None:
     assert ShardSlice((1,), 4).owns(guild)
+
+
+async def test_a_version_2_database_is_upgraded_with_its_running_matches(
+    database: str | Path,
+) -> None:
+    """Migration 3 on a database made before it: running matches enter the due index and
+    numeric server ids get their shard key."""
+    rows = [
+        (1, "running", "4194304"),  # 1 << 22
+        (2, "finished", "8388608"),
+        (3, "running", "not-a-snowflake"),
+    ]
+    insert = (
+        "INSERT INTO matches (id, game_id, options, seed, status, creator_id, guild_id, "
+        "max_players, created_at, updated_at) VALUES (?, 'test-pile', '{}', 1, ?, 'u', ?, 2, 0, 0)"
+    )
+    if isinstance(database, Path):
+        import sqlite3
+
+        with sqlite3.connect(database) as conn:
+            for script in MIGRATIONS[:2]:
+                conn.executescript(script)
+            conn.execute("PRAGMA user_version=2")
+            conn.executemany(insert, rows)
+    else:
+        import asyncpg
+
+        conn = await asyncpg.connect(database)
+        try:
+            await conn.execute("CREATE TABLE schema_version (version BIGINT NOT NULL)")
+            for script in store_postgres.MIGRATIONS[:2]:
+                await conn.execute(script)
+            await conn.execute("INSERT INTO schema_version VALUES (1), (2)")
+            await conn.executemany(store_postgres.to_dollar(insert), rows)
+        finally:
+            await conn.close()
+    store = await open_store(database)
+    try:
+        assert await store.schema_version() == len(MIGRATIONS)
+        cur = await store._reader.execute("SELECT id, guild_key FROM matches ORDER BY id")
+        assert [tuple(r) for r in await cur.fetchall()] == [(1, 1 << 22), (2, 2 << 22), (3, None)]
+        assert sorted(await store.claim_due_matches(now=0)) == [1, 3]
+        assert await store.get_schedule(1) == {}
+    finally:
+        await store.close()

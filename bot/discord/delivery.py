@@ -221,7 +221,8 @@ class OutboxWorker:
             parts.append(t("post.clock", public, when=f"<t:{deadline}:R>"))
         content = clip("\n".join(parts), 2000)
         file = None
-        if p.get("ply") is not None and info.status != "lobby":
+        # a service started without pictures (render=False) posts without them too
+        if p.get("ply") is not None and info.status != "lobby" and self.bot.service.render_enabled:
             try:
                 png = await self.bot.service.picture(info.id, int(p["ply"]), public)
                 file = discord.File(io.BytesIO(png), filename=f"match-{info.id}-{p['ply']}.png")
