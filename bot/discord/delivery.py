@@ -212,8 +212,9 @@ class OutboxWorker:
         public = self._guild_locale(info.guild_id)  # a post in the thread: the server's
         if names:
             parts.append(t("post.to_act", public, mentions=", ".join(names)))
-        rows = await self.store.moves(info.id)
-        current = p.get("ply") is not None and p["ply"] >= len(rows)
+        # the log's last ply (plies run 1..n): one row read, not the whole log per post
+        last = await self.store.moves(info.id, last=1)
+        current = p.get("ply") is not None and p["ply"] >= (last[-1].ply if last else 0)
         live = current and info.status == "running" and not p.get("final")
         clock_days = info.settings.get("clock_days", self.bot.settings.deadline_days)
         if live and clock_days:
