@@ -668,7 +668,8 @@ class Store:
 
     async def due_notifications(self, now: float | None = None, limit: int = 20) -> list[OutboxRow]:
         """Undelivered items that are due, oldest first, and never one whose match still
-        has an older undelivered item (so a match's posts arrive in order)."""
+        has an older undelivered item (so a match's posts arrive in order). A look only,
+        claimed or not: the delivery worker takes items with :meth:`claim_notifications`."""
         now = time.time() if now is None else now
         cur = await self._reader.execute(
             "SELECT id, match_id, kind, payload, attempts, created_at, due_at FROM outbox o "
