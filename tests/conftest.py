@@ -42,7 +42,10 @@ async def new_postgres_database(server: pg_server.PgServer) -> str:
     name = f"t{next(_databases)}"
     conn = await asyncpg.connect(server.url())
     try:
-        await conn.execute(f"CREATE DATABASE {name} STRATEGY FILE_COPY")
+        try:  # PostgreSQL 15+: a plain file copy is the fastest way to a small database
+            await conn.execute(f"CREATE DATABASE {name} STRATEGY FILE_COPY")
+        except asyncpg.PostgresSyntaxError:  # older servers copy files anyway
+            await conn.execute(f"CREATE DATABASE {name}")
     finally:
         await conn.close()
     return server.url(name)
