@@ -190,14 +190,15 @@ class FakeDiscord:
             if part.get("name") == "payload_json":
                 payload = json.loads(part["value"])
         names = [f.filename for f in files or []]
-        self.calls.append(Call("rest", route.method, route.path, route.url, payload, names))
+        call = Call("rest", route.method, route.path, route.url, payload, names)
+        self.calls.append(call)
         await asyncio.sleep(0)
         self._maybe_fail(route.method, route.url)
         path, method = route.path, route.method
         if path == "/channels/{channel_id}/messages" and method == "POST":
             nonce = payload.get("nonce")
             if not (payload.get("enforce_nonce") and nonce in self.nonces):
-                self.created.append(self.calls[-1])
+                self.created.append(call)  # this request's, also when others overlap it
             if nonce:
                 self.nonces.add(str(nonce))
             self._maybe_fail(route.method, route.url, after=True)

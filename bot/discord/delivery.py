@@ -50,6 +50,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_BACKOFF = 3600.0
+#: Posts of different matches in flight at once (each waits mostly on Discord's answer).
+CONCURRENCY = 8
 
 
 class Drop(Exception):
@@ -119,18 +121,33 @@ class OutboxWorker:
             )
             if not due:
                 break
-            progress = False
-            for index, row in enumerate(due):
-                if self.paused_until > now:  # rate-limited: hand the rest back unsent
-                    await self.store.release_notifications([r.id for r in due[index:]])
-                    break
-                if await self._deliver(row, now):
-                    settled += 1
-                    progress = True
-            if not progress:
+            done = await self._deliver_batch(due, now)
+            settled += done
+            if not done:
                 break
             now = None
         return settled
+
+    async def _deliver_batch(self, due: list[OutboxRow], now: float) -> int:
+        """Deliver a claimed batch, up to ``CONCURRENCY`` at once. The batch holds at most
+        one item per match, so a match's posts still go out in order; while one post waits
+        for Discord (or the database) the others proceed. Returns how many settled."""
+        gate = asyncio.Semaphore(CONCURRENCY)
+        handed_back: list[int] = []
+
+        async def one(row: OutboxRow) -> bool:
+            async with gate:
+                if self.paused_until > now:  # rate-limited: hand it back unsent
+                    handed_back.append(row.id)
+                    return False
+                return await self._deliver(row, now)
+
+        results = await asyncio.gather(*(one(r) for r in due), return_exceptions=True)
+        await self.store.release_notifications(handed_back)
+        for result in results:
+            if isinstance(result, BaseException):
+                raise result
+        return sum(1 for r in results if r is True)
 
     async def _deliver(self, row: OutboxRow, now: float) -> bool:
         max_attempts = self.bot.settings.outbox_max_attempts
