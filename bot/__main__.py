@@ -2,7 +2,8 @@
 
 Sub-commands: ``demo`` (a whole random game with pictures and record), ``bench`` (speed
 figures), ``load`` (the sustained-load benchmark), ``arena`` (computer players' measured
-strength), ``audit`` and ``export``.
+strength), ``audit``, ``export``, ``migrate`` (apply the schema, e.g. before starting several
+processes) and ``copy-db`` (SQLite → PostgreSQL).
 """
 
 from __future__ import annotations
@@ -15,12 +16,17 @@ import sys
 from pathlib import Path
 
 from bot.settings import Settings
+from bot.store import is_postgres_url
 from rules.registry import game_ids
 
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
-    p.add_argument("--db", type=Path, help="database file (default: TESSERA_DATABASE_PATH)")
+    p.add_argument(
+        "--db",
+        help="SQLite file or postgresql:// URL (default: TESSERA_DATABASE_URL, else "
+        "TESSERA_DATABASE_PATH)",
+    )
     p.add_argument("--console", action="store_true", help="local console even with a token")
     p.add_argument(
         "--sync",
@@ -44,6 +50,14 @@ def _parser() -> argparse.ArgumentParser:
     ld.add_argument("--seconds", type=float, default=30.0)
     ld.add_argument("--rate", type=float, default=0.0, help="target moves/s (0: flat out)")
     ld.add_argument("--json", action="store_true")
+    ld.add_argument(
+        "--database",
+        default=None,
+        help="an empty SQLite file or postgresql:// database (default: a temporary SQLite file)",
+    )
+    ld.add_argument("--processes", type=int, default=1, help="bot processes (PostgreSQL)")
+    ld.add_argument("--no-pictures", action="store_true", help="play without drawing")
+    ld.add_argument("--child", type=int, default=None, help=argparse.SUPPRESS)
     a = sub.add_parser("arena", help="computer players against each other (win rates)")
     a.add_argument("game", choices=game_ids())
     a.add_argument("--players", type=int, default=2)
@@ -54,13 +68,19 @@ def _parser() -> argparse.ArgumentParser:
     a.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     a.add_argument("--json", action="store_true")
     sub.add_parser("audit", help="rebuild every match from seed + moves and compare")
+    sub.add_parser("migrate", help="create or upgrade the database schema, then exit")
+    c = sub.add_parser(
+        "copy-db", help="copy a whole database (e.g. SQLite into PostgreSQL); bot stopped"
+    )
+    c.add_argument("source", help="SQLite file or postgresql:// URL")
+    c.add_argument("target", help="SQLite file or postgresql:// URL (must be empty)")
     e = sub.add_parser("export", help="write a match's game record as JSON")
     e.add_argument("match_id", type=int)
     e.add_argument("--out", type=Path, default=None)
     return p
 
 
-async def _audit(db: Path) -> int:
+async def _audit(db: Path | str) -> int:
     from bot.service import MatchService
 
     service = await MatchService.open(db, render=False)
@@ -74,7 +94,7 @@ async def _audit(db: Path) -> int:
     return 1 if problems else 0
 
 
-async def _export(db: Path, match_id: int, out: Path | None) -> int:
+async def _export(db: Path | str, match_id: int, out: Path | None) -> int:
     from bot.service import MatchService, ServiceError
 
     service = await MatchService.open(db, render=False)
@@ -94,11 +114,26 @@ async def _export(db: Path, match_id: int, out: Path | None) -> int:
     return 0
 
 
-async def _interactive(settings: Settings, db: Path, force_console: bool, sync: bool) -> int:
+async def _copy_db(source: str, target: str) -> int:
+    from bot.copydb import copy_database
+
+    report = await copy_database(source, target)
+    for table, n in report.counts.items():
+        print(f"{table}: {n} rows")
+    for problem in report.audit_problems:
+        print(problem)
+    print(f"audit of the copy: {len(report.audit_problems)} problem(s)")
+    return 1 if report.audit_problems else 0
+
+
+async def _interactive(settings: Settings, db: Path | str, force_console: bool, sync: bool) -> int:
     if settings.discord_token and not force_console:
         from bot.discord import run_discord
 
-        await run_discord(settings.model_copy(update={"database_path": db}), sync=sync)
+        where = {"database_url": db} if is_postgres_url(db) else {"database_path": Path(db)}
+        if not is_postgres_url(db):
+            where["database_url"] = ""
+        await run_discord(settings.model_copy(update=where), sync=sync)
         return 0
     from bot.console import run_console
     from bot.service import MatchService
@@ -123,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(
         level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    db = args.db or settings.database_path
+    db: Path | str = args.db or settings.database
     if args.command == "demo":
         from bot.demo import run_demo
 
@@ -138,7 +173,16 @@ def main(argv: list[str] | None = None) -> int:
         from bot.loadtest import run_load
 
         return asyncio.run(
-            run_load(matches=args.matches, seconds=args.seconds, rate=args.rate, as_json=args.json)
+            run_load(
+                matches=args.matches,
+                seconds=args.seconds,
+                rate=args.rate,
+                as_json=args.json,
+                database=args.database,
+                processes=args.processes,
+                pictures=not args.no_pictures,
+                child=args.child,
+            )
         )
     if args.command == "arena":
         from bot.arena import run_arena
@@ -153,6 +197,13 @@ def main(argv: list[str] | None = None) -> int:
             workers=args.workers,
             as_json=args.json,
         )
+    if args.command == "migrate":
+        from bot.copydb import migrate_only
+
+        print(f"schema version {asyncio.run(migrate_only(db))}")
+        return 0
+    if args.command == "copy-db":
+        return asyncio.run(_copy_db(args.source, args.target))
     if args.command == "audit":
         return asyncio.run(_audit(db))
     if args.command == "export":

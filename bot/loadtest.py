@@ -27,10 +27,13 @@ Private pictures (``/hand``) are not part of the stream: a turn post shows the p
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import os
 import random
 import resource
 import statistics
+import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -38,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.service import MatchService, ServiceError, User, _events_json
-from bot.store import Store
+from bot.store import ShardSlice, Store, is_postgres_url, open_store
 from rules import get_game
 from rules.base import fill_names
 from rules.registry import game_ids
@@ -48,6 +51,7 @@ HOT_SET = 256
 #: Simulated players of the closed loop (``--rate 0``).
 CLOSED_LOOP_PLAYERS = 8
 TICK_S = 0.005
+QUANTILES = (("p50", 0.5), ("p95", 0.95), ("p99", 0.99))
 NAMES = ["Alice", "Bob", "Carol", "Dénes", "Łucja"]
 
 
@@ -59,7 +63,8 @@ def _pct(values: list[float], q: float) -> float:
 
 
 def _user(match_id: int, seat: int) -> User:
-    return User(f"load:{match_id}:{seat}", NAMES[seat])
+    # numeric, like Discord's user ids (posts mention them)
+    return User(str(10**12 + match_id * 8 + seat), NAMES[seat])
 
 
 # ----- filling the database ----------------------------------------------------------------
@@ -97,8 +102,8 @@ def _advance(game_id: str, players: int, seed: int, moves: int, rnd: random.Rand
 async def _insert(conn: Any, m: list, s: list, mv: list, ob: list) -> None:
     await conn.executemany(
         "INSERT INTO matches (id, game_id, options, seed, status, creator_id, guild_id, "
-        "channel_id, max_players, version, state, settings, created_at, updated_at) "
-        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        "guild_key, channel_id, thread_id, max_players, version, state, settings, "
+        "created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
         m,
     )
     await conn.executemany(
@@ -145,8 +150,12 @@ async def fill(store: Store, matches: int, hot: int, seed: int = 1) -> list[int]
                     match_id,
                     "running",
                     _user(match_id, 0).id,
-                    "load-guild",
-                    "load-channel",
+                    # one server per match, on shard ``match_id % processes`` (Discord puts
+                    # a server on shard (id >> 22) % count)
+                    str(match_id << 22),
+                    match_id << 22,
+                    "1",
+                    str(10**15 + match_id),
                     players,
                     version,
                     json.dumps(state, separators=(",", ":"), ensure_ascii=False),
@@ -300,21 +309,49 @@ async def _open_loop(players: Players, tally: Tally, seconds: float, rate: float
         await asyncio.gather(*tasks)
 
 
-async def run_load(*, matches: int, seconds: float, rate: float, as_json: bool) -> int:
+async def run_load(
+    *,
+    matches: int,
+    seconds: float,
+    rate: float,
+    as_json: bool,
+    database: str | None = None,
+    processes: int = 1,
+    pictures: bool = True,
+    child: int | None = None,
+) -> int:
+    """``database``: an empty SQLite file or PostgreSQL database (default: a temporary
+    SQLite file). ``processes`` > 1: the database is filled here, then that many bot
+    processes (``child`` = their number) each play and deliver the matches of their own
+    shard, as sharded bot processes would; their figures are merged here."""
+    if processes > 1 and child is None:
+        return await run_processes(
+            matches=matches,
+            seconds=seconds,
+            rate=rate,
+            as_json=as_json,
+            database=database,
+            processes=processes,
+            pictures=pictures,
+        )
     hot = min(HOT_SET, matches)
     with tempfile.TemporaryDirectory(prefix="tessera-load-") as tmp:
-        db = Path(tmp) / "load.db"
+        db: Path | str = database or Path(tmp) / "load.db"
         t0 = time.perf_counter()
-        store = await Store.open(db)
-        ids = await fill(store, matches, hot)
-        await store.close()
+        if child is None:
+            ids = await fill_new(db, matches, hot)
+        else:
+            ids = [i for i in range(1, matches + 1) if i % processes == child]
+            hot = len([i for i in ids if i <= min(HOT_SET, matches)])
         fill_s = time.perf_counter() - t0
         db_mb = sum(p.stat().st_size for p in Path(tmp).iterdir()) / 1e6
         if not as_json:
             print(f"filled {len(ids)} matches in {fill_s:.1f} s ({db_mb:.1f} MB on disk)")
-        service = await MatchService.open(db)
+        service = await MatchService.open(db, render=pictures)
+        delivery = start_delivery(service, None if child is None else (child, processes))
+        run_started = time.time()
         tally = Tally()
-        players = Players(service, ids, hot, seed=7)
+        players = Players(service, ids, hot, seed=7 + (child or 0))
         # warm up: fonts, static layers and sprites of the games and player counts
         warm = Tally()
         for _ in range(40):
@@ -337,6 +374,7 @@ async def run_load(*, matches: int, seconds: float, rate: float, as_json: bool) 
             cpu = time.process_time() - cpu0
             stop.set()
             await ticker
+            outbox = await outbox_delay(service, run_started, delivery)
             await service.close()
     pictures = stats.pictures - base[0]
     busy_s = stats.busy_s - base[1]
@@ -392,9 +430,15 @@ async def run_load(*, matches: int, seconds: float, rate: float, as_json: bool) 
             "max": round(max(sizes) / 1024, 1),
         },
     }
+    report["outbox_delay_ms"] = outbox
+    if child is not None:  # the parent merges the raw figures of all processes
+        report["raw_play_ms"] = [round(v, 2) for v in tally.play_ms]
+        print(json.dumps(report))
+        return 0
     if as_json:
         print(json.dumps(report, indent=1))
         return 0
+
     p = report["play_ms"]
     r = report["render"]
     print(
@@ -421,5 +465,165 @@ async def run_load(*, matches: int, seconds: float, rate: float, as_json: bool) 
         f"{report['worker_maxrss_mb']} MB; PNG {png['min']}–{png['max']} KB "
         f"(median {png['median']} KB); choosing a move (read + legal moves): "
         f"p50 {report['pick_ms_p50']} ms"
+    )
+    print(
+        f"outbox delay (commit → posted): p50 {outbox['p50']} ms, p95 {outbox['p95']} ms, "
+        f"p99 {outbox['p99']} ms; {outbox['pending']} posts still queued at the end"
+    )
+    return 0
+
+
+# ----- database, delivery and several processes -------------------------------------------
+async def fill_new(db: Path | str, matches: int, hot: int) -> list[int]:
+    """Fill an empty database (refuses one that holds matches: ids start at 1)."""
+    store = await open_store(db)
+    try:
+        cur = await store._reader.execute("SELECT COUNT(*) FROM matches")
+        (existing,) = await cur.fetchone()  # type: ignore[misc]
+        if existing:
+            raise SystemExit(f"{db} already holds {existing} matches: give an empty database")
+        return await fill(store, matches, hot)
+    finally:
+        await store.close()
+
+
+class _NullHttp:
+    """Discord's side of a post, answered at once: the load measures the bot, not Discord."""
+
+    def __init__(self) -> None:
+        self.posted = 0
+
+    async def send_message(self, channel_id: int, *, params: Any) -> dict[str, Any]:
+        self.posted += 1
+        return {"id": str(self.posted)}
+
+    async def start_private_message(self, user_id: int) -> dict[str, Any]:
+        return {"id": str(user_id)}
+
+    async def edit_channel(self, channel_id: int, **fields: Any) -> dict[str, Any]:
+        return {}
+
+
+def start_delivery(service: MatchService, shard: tuple[int, int] | None) -> asyncio.Task[None]:
+    """The real outbox worker (claims, leases, turn posts with their picture) delivering to
+    a Discord that answers at once, as the bot process runs it beside the players."""
+    from types import SimpleNamespace
+
+    from bot.discord.delivery import OutboxWorker
+    from bot.settings import Settings
+
+    bot = SimpleNamespace(
+        settings=Settings(_env_file=None, outbox_poll_seconds=0.05),  # type: ignore[call-arg]
+        service=service,
+        shard_slice=ShardSlice((shard[0],), shard[1]) if shard else None,
+        http=_NullHttp(),
+        get_guild=lambda _id: None,
+    )
+    worker = OutboxWorker(bot, time.time)  # type: ignore[arg-type]
+    return asyncio.create_task(worker.run_forever(), name="load-outbox")
+
+
+async def outbox_delay(
+    service: MatchService, since: float, delivery: asyncio.Task[None] | None
+) -> dict[str, Any]:
+    """Commit-to-posted time of the posts queued during the run (after letting the worker
+    finish for up to 10 s), and how many were still queued."""
+    for _ in range(100):
+        if await service.store.pending_count() == 0:
+            break
+        await asyncio.sleep(0.1)
+    if delivery is not None:
+        delivery.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await delivery
+    return await post_delays(service.store, since)
+
+
+async def post_delays(store: Store, since: float) -> dict[str, Any]:
+    """Percentiles of commit → posted over the posts queued since ``since`` (all
+    processes': they share the database)."""
+    cur = await store._reader.execute(
+        "SELECT (sent_at - created_at) * 1000 FROM outbox WHERE created_at >= ? "
+        "AND sent_at IS NOT NULL",
+        (since,),
+    )
+    delays = [float(r[0]) for r in await cur.fetchall()]
+    return {
+        "posts": len(delays),
+        "p50": round(_pct(delays, 0.5), 1),
+        "p95": round(_pct(delays, 0.95), 1),
+        "p99": round(_pct(delays, 0.99), 1),
+        "pending": await store.pending_count(),
+    }
+
+
+async def run_processes(
+    *,
+    matches: int,
+    seconds: float,
+    rate: float,
+    as_json: bool,
+    database: str | None,
+    processes: int,
+    pictures: bool,
+) -> int:
+    """Fill once, then run ``processes`` bot processes on the shared database (each on
+    shard k of ``processes``: its matches and its posts) and merge their figures."""
+    if database is None or not is_postgres_url(database):
+        raise SystemExit("several processes need a shared PostgreSQL: --database postgresql://…")
+    hot = min(HOT_SET, matches)
+    t0 = time.perf_counter()
+    await fill_new(database, matches, hot)
+    if not as_json:
+        print(f"filled {matches} matches in {time.perf_counter() - t0:.1f} s")
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    argv = [
+        sys.executable, "-m", "bot", "load", "--database", database, "--matches", str(matches),
+        "--seconds", str(seconds), "--rate", str(rate / processes),
+        "--processes", str(processes), "--json",
+    ]  # fmt: skip
+    if not pictures:
+        argv.append("--no-pictures")
+    since = time.time()
+    procs = [
+        await asyncio.create_subprocess_exec(
+            *argv, "--child", str(k), cwd=root, env=env, stdout=asyncio.subprocess.PIPE
+        )
+        for k in range(processes)
+    ]
+    outputs = [await p.communicate() for p in procs]
+    reports = [json.loads(out.decode().strip().splitlines()[-1]) for out, _ in outputs]
+    play = [v for r in reports for v in r["raw_play_ms"]]
+    store = await open_store(database)
+    try:
+        outbox = await post_delays(store, since)
+    finally:
+        await store.close()
+    merged = {
+        "processes": processes,
+        "matches": matches,
+        "pictures": pictures,
+        "moves": len(play),
+        "moves_per_s": round(sum(r["moves_per_s"] for r in reports), 1),
+        "play_ms": {q: round(_pct(play, v), 1) for q, v in QUANTILES},
+        "conflicts": sum(r["conflicts"] for r in reports),
+        "errors": sum(r["errors"] for r in reports),
+        "cpu_share": round(sum(r["cpu_share"] for r in reports), 2),
+        "outbox_delay_ms": outbox,
+    }  # fmt: skip
+    if as_json:
+        print(json.dumps(merged, indent=1))
+        return 0
+    p, o = merged["play_ms"], merged["outbox_delay_ms"]
+    print(
+        f"{processes} processes, {merged['moves']} moves = {merged['moves_per_s']} moves/s "
+        f"({merged['conflicts']} conflicts, {merged['errors']} errors; "
+        f"CPU {merged['cpu_share']} cores in the bot processes)"
+    )
+    print(f"service.play: p50 {p['p50']} ms, p95 {p['p95']} ms, p99 {p['p99']} ms")
+    print(
+        f"outbox delay (commit → posted): p50 {o['p50']} ms, p95 {o['p95']} ms, "
+        f"p99 {o['p99']} ms; {o['posts']} posts, {o['pending']} still queued at the end"
     )
     return 0

@@ -30,6 +30,7 @@ from bot.store import (
     SeatRow,
     Store,
     VersionConflict,
+    open_store,
 )
 from render.i18n import picture_language
 from rules import Event, Game, IllegalMove, Move, get_game
@@ -198,7 +199,7 @@ class MatchService:
         render_processes: bool = True,
     ) -> MatchService:
         return cls(
-            await Store.open(path, synchronous=synchronous),
+            await open_store(path, synchronous=synchronous),
             render_workers=render_workers,
             render=render,
             render_processes=render_processes,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import AliasChoices, Field
+from pydantic import AliasChoices, Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -25,6 +25,15 @@ class Settings(BaseSettings):
         default="", validation_alias=AliasChoices("DISCORD_TOKEN", "TESSERA_DISCORD_TOKEN")
     )
     database_path: Path = Path("tessera.db")
+    #: ``postgresql://user:password@host:port/database`` selects PostgreSQL (several bot
+    #: processes can share it); empty: SQLite at ``database_path``.
+    database_url: str = ""
+    #: The Discord shards this process runs, ``FIRST-LAST/COUNT`` (``0-3/8``) or
+    #: ``A,B/COUNT``; empty: one process runs the whole bot unsharded.
+    shards: str = ""
+    #: Seconds a process holds claimed outbox or scheduler work before another process may
+    #: take it over (how long a dead process's posts wait).
+    lease_seconds: float = Field(default=60.0, gt=0)
     #: "global" syncs commands everywhere (takes up to an hour to show); "guild" syncs to
     #: ``dev_guild_id`` only (instant), for development.
     sync_mode: Literal["global", "guild"] = "global"
@@ -57,3 +66,42 @@ class Settings(BaseSettings):
     #: Link to the full rules text for /rules; "{game}" is replaced by the game id.
     #: Empty: /rules names the rules file (docs/rules/<game>.md) instead.
     rules_url: str = ""
+
+    @field_validator("database_url")
+    @classmethod
+    def _postgres_only(cls, value: str) -> str:
+        if value and not value.startswith(("postgresql://", "postgres://")):
+            raise ValueError("TESSERA_DATABASE_URL must start with postgresql://")
+        return value
+
+    @field_validator("shards")
+    @classmethod
+    def _shards_valid(cls, value: str) -> str:
+        if value:
+            parse_shards(value)
+        return value
+
+    @property
+    def database(self) -> Path | str:
+        """Where the store lives: the PostgreSQL URL when set, else the SQLite file."""
+        return self.database_url or self.database_path
+
+    def shard_ids(self) -> tuple[tuple[int, ...], int] | None:
+        """(shard ids, shard count) of this process, or None when unsharded."""
+        return parse_shards(self.shards) if self.shards else None
+
+
+def parse_shards(text: str) -> tuple[tuple[int, ...], int]:
+    """``0-3/8`` → ((0, 1, 2, 3), 8); ``1,5/8`` → ((1, 5), 8)."""
+    try:
+        ids_text, count_text = text.replace(" ", "").split("/")
+        count = int(count_text)
+        ids: set[int] = set()
+        for part in ids_text.split(","):
+            first, _, last = part.partition("-")
+            ids.update(range(int(first), int(last or first) + 1))
+    except ValueError:
+        raise ValueError(f"shards {text!r}: write FIRST-LAST/COUNT, e.g. 0-3/8") from None
+    if count < 1 or not ids or min(ids) < 0 or max(ids) >= count:
+        raise ValueError(f"shards {text!r}: every shard id must be below the count")
+    return tuple(sorted(ids)), count

@@ -98,6 +98,24 @@ MIGRATIONS: list[str] = [
         data     TEXT    NOT NULL DEFAULT '{}'
     );
     """,
+    # 3: work shared by several bot processes. Outbox items are claimed with a lease
+    # (claimed_by / claimed_until) so one process sends each; the scheduler finds work by
+    # an indexed "next due" time per match instead of reading every running match; the
+    # numeric server id (guild_key) lets a process take only the servers of its shards.
+    """
+    ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
+    ALTER TABLE outbox ADD COLUMN claimed_until REAL;
+    CREATE INDEX outbox_match_pending ON outbox (match_id, id) WHERE sent_at IS NULL;
+    ALTER TABLE schedule ADD COLUMN due_at REAL;
+    CREATE INDEX schedule_due ON schedule (due_at);
+    ALTER TABLE matches ADD COLUMN guild_key INTEGER;
+    UPDATE matches SET guild_key = CAST(guild_id AS INTEGER)
+        WHERE guild_id <> '' AND guild_id NOT GLOB '*[^0-9]*' AND length(guild_id) <= 19;
+    CREATE INDEX seats_user ON seats (user_id);
+    INSERT INTO schedule (match_id, data, due_at)
+        SELECT id, '{}', 0 FROM matches WHERE status = 'running' AND true
+        ON CONFLICT (match_id) DO UPDATE SET due_at = 0;
+    """,
 ]
 
 
@@ -199,6 +217,35 @@ _MATCH_COLUMNS = (
 )
 
 
+def guild_key(guild_id: str | None) -> int | None:
+    """The server id as a number (Discord snowflake), from which its shard follows; None for
+    no server (direct messages, the console) or an id that is not a snowflake."""
+    if guild_id and guild_id.isascii() and guild_id.isdigit() and int(guild_id) < 2**63:
+        return int(guild_id)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class ShardSlice:
+    """The shards one bot process runs: ``ids`` out of ``count``. Discord puts a server on
+    shard ``(server_id >> 22) % count``; work without a server (DMs) belongs to any."""
+
+    ids: tuple[int, ...]
+    count: int
+
+    def owns(self, guild_id: str | None) -> bool:
+        key = guild_key(guild_id)
+        return key is None or (key >> 22) % self.count in self.ids
+
+    def clause(self, column: str) -> tuple[str, list[Any]]:
+        """SQL (both backends) that keeps the rows of these shards, and its parameters."""
+        marks = ",".join("?" * len(self.ids))
+        return (
+            f" AND ({column} IS NULL OR ({column} >> 22) % ? IN ({marks}))",
+            [self.count, *self.ids],
+        )
+
+
 def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
@@ -227,7 +274,18 @@ def _match_from_row(row: Sequence[Any]) -> MatchRow:
 
 
 class Store:
-    """All SQL lives here. Open with :meth:`open`, close with :meth:`close`."""
+    """All SQL lives here. Open with :meth:`open`, close with :meth:`close`.
+
+    The SQL is written once for both backends (``?`` placeholders, standard SQL);
+    :class:`bot.store_postgres.PostgresStore` runs the same methods on PostgreSQL and only
+    replaces the connection handling and the row-locking suffixes below.
+    """
+
+    #: Row lock for read-modify-write transactions. SQLite's ``BEGIN IMMEDIATE`` already
+    #: takes the whole database; PostgreSQL locks the rows read.
+    _FOR_UPDATE = ""
+    #: Claim suffix: skip rows another process is claiming right now (PostgreSQL).
+    _SKIP_LOCKED = ""
 
     def __init__(
         self, path: Path | str, writer: aiosqlite.Connection, reader: aiosqlite.Connection
@@ -301,6 +359,10 @@ class Store:
             await self._writer.execute("COMMIT")
             return result
 
+    async def _after_copy(self, conn: aiosqlite.Connection) -> None:
+        """After ``copy-db`` wrote rows with their ids: nothing to do on SQLite (a new row
+        takes the largest id + 1)."""
+
     # ----- matches -----------------------------------------------------------------------
     async def create_match(
         self,
@@ -319,14 +381,15 @@ class Store:
         async def work(conn: aiosqlite.Connection) -> int:
             cur = await conn.execute(
                 "INSERT INTO matches (game_id, options, seed, status, creator_id, guild_id, "
-                "channel_id, max_players, settings, created_at, updated_at) "
-                "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
+                "guild_key, channel_id, max_players, settings, created_at, updated_at) "
+                "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (
                     game_id,
                     _dumps(options),
                     seed,
                     creator.user_id,
                     guild_id,
+                    guild_key(guild_id),
                     channel_id,
                     max_players,
                     _dumps(settings or {}),
@@ -334,7 +397,7 @@ class Store:
                     now,
                 ),
             )
-            match_id = int(cur.lastrowid)  # type: ignore[arg-type]
+            (match_id,) = await cur.fetchone()  # type: ignore[misc]
             await conn.execute(
                 "INSERT INTO seats (match_id, seat, user_id, name, joined_at) "
                 "VALUES (?, 0, ?, ?, ?)",
@@ -422,7 +485,8 @@ class Store:
 
         async def work(conn: aiosqlite.Connection) -> MatchRow:
             cur = await conn.execute(
-                f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)
+                f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?{self._FOR_UPDATE}",
+                (match_id,),
             )
             row = await cur.fetchone()
             if row is None:
@@ -439,6 +503,7 @@ class Store:
                 "UPDATE matches SET updated_at = ?, version = version + 1 WHERE id = ?",
                 (now, match_id),
             )
+            await self._mark_due(conn, match_id, match.status)
             match.version += 1
             match.seats = [SeatRow(i, s.user_id, s.name) for i, s in enumerate(new_seats)]
             return match
@@ -454,10 +519,13 @@ class Store:
         values = [_dumps(v) if k == "settings" else v for k, v in fields.items()]
 
         async def work(conn: aiosqlite.Connection) -> None:
-            await conn.execute(
-                f"UPDATE matches SET {assignments}, updated_at = ? WHERE id = ?",
+            cur = await conn.execute(
+                f"UPDATE matches SET {assignments}, updated_at = ? WHERE id = ? RETURNING status",
                 (*values, time.time(), match_id),
             )
+            row = await cur.fetchone()
+            if row is not None:
+                await self._mark_due(conn, match_id, row[0])
 
         await self._transaction(work)
 
@@ -472,7 +540,8 @@ class Store:
 
         async def work(conn: aiosqlite.Connection) -> dict[str, Any]:
             cur = await conn.execute(
-                "SELECT settings, version FROM matches WHERE id = ?", (match_id,)
+                f"SELECT settings, version, status FROM matches WHERE id = ?{self._FOR_UPDATE}",
+                (match_id,),
             )
             row = await cur.fetchone()
             if row is None:
@@ -482,6 +551,7 @@ class Store:
                 "UPDATE matches SET settings = ?, updated_at = ? WHERE id = ?",
                 (_dumps(settings), time.time(), match_id),
             )
+            await self._mark_due(conn, match_id, row[2])
             return settings
 
         return await self._transaction(work)
@@ -546,6 +616,7 @@ class Store:
                 ],
             )
             await self._queue(conn, match_id, notifications, now)
+            await self._mark_due(conn, match_id, status)
             return new_version
 
         return await self._transaction(work)
@@ -597,7 +668,8 @@ class Store:
 
     async def due_notifications(self, now: float | None = None, limit: int = 20) -> list[OutboxRow]:
         """Undelivered items that are due, oldest first, and never one whose match still
-        has an older undelivered item (so a match's posts arrive in order)."""
+        has an older undelivered item (so a match's posts arrive in order). A look only,
+        claimed or not: the delivery worker takes items with :meth:`claim_notifications`."""
         now = time.time() if now is None else now
         cur = await self._reader.execute(
             "SELECT id, match_id, kind, payload, attempts, created_at, due_at FROM outbox o "
@@ -611,10 +683,70 @@ class Store:
             for r in await cur.fetchall()
         ]
 
+    async def claim_notifications(
+        self,
+        owner: str,
+        *,
+        now: float | None = None,
+        limit: int = 20,
+        lease: float = 60.0,
+        shards: ShardSlice | None = None,
+    ) -> list[OutboxRow]:
+        """Claim what :meth:`due_notifications` would hand out, for ``owner`` alone until
+        ``now + lease``: several bot processes on one database then never send one item
+        twice, and the items of a process that died are claimed again once its lease ran
+        out (the delivery nonce keeps such a retried post from showing twice). With
+        ``shards``, only items of servers on those shards (and items of no server)."""
+        now = time.time() if now is None else now
+        shard_sql, shard_params = shards.clause("m.guild_key") if shards else ("", [])
+
+        async def work(conn: aiosqlite.Connection) -> list[OutboxRow]:
+            cur = await conn.execute(
+                "SELECT o.id FROM outbox o LEFT JOIN matches m ON m.id = o.match_id "
+                "WHERE o.sent_at IS NULL AND o.due_at <= ? "
+                "AND (o.claimed_until IS NULL OR o.claimed_until <= ?) AND NOT EXISTS ("
+                "  SELECT 1 FROM outbox p WHERE p.sent_at IS NULL AND p.match_id = o.match_id "
+                f"  AND p.id < o.id){shard_sql} ORDER BY o.id LIMIT ?"
+                f"{self._SKIP_LOCKED.format(table='o')}",
+                (now, now, *shard_params, limit),
+            )
+            ids = [int(r[0]) for r in await cur.fetchall()]
+            if not ids:
+                return []
+            cur = await conn.execute(
+                "UPDATE outbox SET claimed_by = ?, claimed_until = ? "
+                f"WHERE id IN ({','.join('?' * len(ids))}) "
+                "RETURNING id, match_id, kind, payload, attempts, created_at, due_at",
+                (owner, now + lease, *ids),
+            )
+            rows = [
+                OutboxRow(int(r[0]), r[1], r[2], json.loads(r[3]), int(r[4]), r[5], r[6])
+                for r in await cur.fetchall()
+            ]
+            return sorted(rows, key=lambda r: r.id)
+
+        return await self._transaction(work)
+
+    async def release_notifications(self, outbox_ids: Sequence[int]) -> None:
+        """Hand claimed items back unsent (e.g. the worker must pause for a rate limit):
+        any process may claim them again at once."""
+        if not outbox_ids:
+            return
+
+        async def work(conn: aiosqlite.Connection) -> None:
+            await conn.execute(
+                "UPDATE outbox SET claimed_until = NULL "
+                f"WHERE id IN ({','.join('?' * len(outbox_ids))})",
+                tuple(outbox_ids),
+            )
+
+        await self._transaction(work)
+
     async def mark_sent(self, outbox_id: int) -> None:
         async def work(conn: aiosqlite.Connection) -> None:
             await conn.execute(
-                "UPDATE outbox SET sent_at = ?, attempts = attempts + 1 WHERE id = ?",
+                "UPDATE outbox SET sent_at = ?, attempts = attempts + 1, claimed_until = NULL "
+                "WHERE id = ?",
                 (time.time(), outbox_id),
             )
 
@@ -623,8 +755,8 @@ class Store:
     async def mark_failed(self, outbox_id: int, error: str, retry_at: float) -> None:
         async def work(conn: aiosqlite.Connection) -> None:
             await conn.execute(
-                "UPDATE outbox SET attempts = attempts + 1, last_error = ?, due_at = ? "
-                "WHERE id = ?",
+                "UPDATE outbox SET attempts = attempts + 1, last_error = ?, due_at = ?, "
+                "claimed_until = NULL WHERE id = ?",
                 (error[:500], retry_at, outbox_id),
             )
 
@@ -637,8 +769,8 @@ class Store:
 
         async def work(conn: aiosqlite.Connection) -> None:
             await conn.execute(
-                "UPDATE outbox SET sent_at = ?, last_error = ?, attempts = attempts + 1 "
-                "WHERE id = ?",
+                "UPDATE outbox SET sent_at = ?, last_error = ?, attempts = attempts + 1, "
+                "claimed_until = NULL WHERE id = ?",
                 (time.time(), ("dropped: " + error)[:500], outbox_id),
             )
 
@@ -691,6 +823,12 @@ class Store:
                     _dumps(current["settings"]),
                 ),
             )
+            # reminders depend on the player's preferences: look at their matches again
+            await conn.execute(
+                "UPDATE schedule SET due_at = 0 WHERE due_at IS NOT NULL AND match_id IN "
+                "(SELECT match_id FROM seats WHERE user_id = ?)",
+                (user_id,),
+            )
 
         await self._transaction(work)
 
@@ -703,12 +841,91 @@ class Store:
         row = await cur.fetchone()
         return json.loads(row[0]) if row else {}
 
-    async def set_schedule(self, match_id: int, data: dict[str, Any]) -> None:
+    async def set_schedule(
+        self, match_id: int, data: dict[str, Any], *, due_at: float | None = None
+    ) -> None:
+        """Store what the scheduler remembers; ``due_at`` (when given) is the next time the
+        match needs its attention, else that time is left as it was."""
+
         async def work(conn: aiosqlite.Connection) -> None:
-            await conn.execute(
-                "INSERT INTO schedule (match_id, data) VALUES (?, ?) "
-                "ON CONFLICT (match_id) DO UPDATE SET data = excluded.data",
-                (match_id, _dumps(data)),
-            )
+            if due_at is None:
+                await conn.execute(
+                    "INSERT INTO schedule (match_id, data, due_at) VALUES (?, ?, 0) "
+                    "ON CONFLICT (match_id) DO UPDATE SET data = excluded.data",
+                    (match_id, _dumps(data)),
+                )
+            else:
+                await conn.execute(
+                    "INSERT INTO schedule (match_id, data, due_at) VALUES (?, ?, ?) "
+                    "ON CONFLICT (match_id) DO UPDATE SET data = excluded.data, "
+                    "due_at = excluded.due_at",
+                    (match_id, _dumps(data), due_at),
+                )
 
         await self._transaction(work)
+
+    async def claim_due_matches(
+        self,
+        *,
+        now: float | None = None,
+        lease: float = 60.0,
+        limit: int = 500,
+        shards: ShardSlice | None = None,
+    ) -> list[int]:
+        """Running matches whose next scheduled look is due, earliest first, through the
+        ``schedule_due`` index (no sweep over every running match). Each is claimed until
+        ``now + lease`` (its due time moves there), so of several processes one takes it;
+        the scheduler then stores the real next due time with :meth:`set_schedule`."""
+        now = time.time() if now is None else now
+        shard_sql, shard_params = shards.clause("m.guild_key") if shards else ("", [])
+
+        async def work(conn: aiosqlite.Connection) -> list[int]:
+            cur = await conn.execute(
+                "SELECT s.match_id FROM schedule s JOIN matches m ON m.id = s.match_id "
+                f"WHERE s.due_at <= ? AND m.status = 'running'{shard_sql} "
+                f"ORDER BY s.due_at, s.match_id LIMIT ?{self._SKIP_LOCKED.format(table='s')}",
+                (now, *shard_params, limit),
+            )
+            ids = [int(r[0]) for r in await cur.fetchall()]
+            if ids:
+                await conn.execute(
+                    f"UPDATE schedule SET due_at = ? WHERE match_id IN "
+                    f"({','.join('?' * len(ids))})",
+                    (now + lease, *ids),
+                )
+            return ids
+
+        return await self._transaction(work)
+
+    @staticmethod
+    async def _mark_due(conn: aiosqlite.Connection, match_id: int, status: str) -> None:
+        """A change to a match may change what its schedule needs (a new turn, settings, a
+        thread): a running match is looked at on the scheduler's next tick; a match that no
+        longer runs leaves the due index."""
+        if status == "running":
+            await conn.execute(
+                "INSERT INTO schedule (match_id, data, due_at) VALUES (?, '{}', 0) "
+                "ON CONFLICT (match_id) DO UPDATE SET due_at = 0",
+                (match_id,),
+            )
+        else:
+            await conn.execute("UPDATE schedule SET due_at = NULL WHERE match_id = ?", (match_id,))
+
+
+def is_postgres_url(location: Path | str) -> bool:
+    return str(location).startswith(("postgresql://", "postgres://"))
+
+
+async def open_store(location: Path | str, *, synchronous: str = "NORMAL") -> Store:
+    """The store for a database location: a ``postgresql://`` URL opens PostgreSQL (several
+    bot processes may share it), anything else is an SQLite file path."""
+    if is_postgres_url(location):
+        try:
+            from bot.store_postgres import PostgresStore
+        except ImportError as exc:  # asyncpg is the optional extra "postgres"
+            raise RuntimeError(
+                "a postgresql:// database needs asyncpg: pip install -e '.[postgres]'"
+            ) from exc
+
+        return await PostgresStore.open(str(location))
+    return await Store.open(location, synchronous=synchronous)

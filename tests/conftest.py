@@ -3,14 +3,17 @@ registries a real game uses."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import itertools
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.service import MatchService, User
 from render.registry import register_renderer
 from rules.registry import register_game
+from tests import pg_server
 from tests.fakegame import GAME as PILE
 
 register_game(PILE)
@@ -22,8 +25,43 @@ CAROL = User("1003", "Carol")
 MALLORY = User("6666", "Mallory")
 
 
+_databases = itertools.count(1)
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[pg_server.PgServer]:
+    """One PostgreSQL server for the whole run (started on first use); every test that
+    uses it gets a database of its own."""
+    server = pg_server.start()
+    yield server
+    server.stop()
+
+
+async def new_postgres_database(server: pg_server.PgServer) -> str:
+    """A fresh, empty database on the test server; the store migrates it when opened."""
+    name = f"t{next(_databases)}"
+    conn = await asyncpg.connect(server.url())
+    try:
+        try:  # PostgreSQL 15+: a plain file copy is the fastest way to a small database
+            await conn.execute(f"CREATE DATABASE {name} STRATEGY FILE_COPY")
+        except asyncpg.PostgresSyntaxError:  # older servers copy files anyway
+            await conn.execute(f"CREATE DATABASE {name}")
+    finally:
+        await conn.close()
+    return server.url(name)
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def database(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
+    """Where a test's store lives: an SQLite file, or a PostgreSQL database. Tests that
+    take this fixture run once per backend: nothing may behave differently between them."""
+    if request.param == "sqlite":
+        return tmp_path / "t.db"
+    return await new_postgres_database(request.getfixturevalue("postgres"))
+
+
 @pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[MatchService]:
-    svc = await MatchService.open(tmp_path / "t.db")
+async def service(database: str | Path) -> AsyncIterator[MatchService]:
+    svc = await MatchService.open(database)
     yield svc
     await svc.close()

@@ -190,14 +190,15 @@ class FakeDiscord:
             if part.get("name") == "payload_json":
                 payload = json.loads(part["value"])
         names = [f.filename for f in files or []]
-        self.calls.append(Call("rest", route.method, route.path, route.url, payload, names))
+        call = Call("rest", route.method, route.path, route.url, payload, names)
+        self.calls.append(call)
         await asyncio.sleep(0)
         self._maybe_fail(route.method, route.url)
         path, method = route.path, route.method
         if path == "/channels/{channel_id}/messages" and method == "POST":
             nonce = payload.get("nonce")
             if not (payload.get("enforce_nonce") and nonce in self.nonces):
-                self.created.append(self.calls[-1])
+                self.created.append(call)  # this request's, also when others overlap it
             if nonce:
                 self.nonces.add(str(nonce))
             self._maybe_fail(route.method, route.url, after=True)
@@ -285,11 +286,14 @@ OPTION_TYPES = {str: 3, int: 4, bool: 5, float: 10}
 class Harness:
     """One bot instance on one database file; :meth:`restart` makes a new one on it."""
 
-    def __init__(self, db: Path, fake: FakeDiscord, clock: FakeClock, **settings: Any) -> None:
+    def __init__(
+        self, db: Path | str, fake: FakeDiscord, clock: FakeClock, **settings: Any
+    ) -> None:
         self.db = db
         self.fake = fake
         self.clock = clock
-        self.settings = Settings(database_path=db, _env_file=None, **settings)  # type: ignore[call-arg]
+        where = {"database_url": db} if isinstance(db, str) else {"database_path": db}
+        self.settings = Settings(**where, _env_file=None, **settings)  # type: ignore[call-arg]
         self.errors: list[BaseException] = []
         self.ids = itertools.count(1_000_000)
         self.guild_locale = "en-US"  # the server's preferred locale in every interaction
@@ -475,8 +479,11 @@ class Harness:
 
 
 @contextlib.asynccontextmanager
-async def running(tmp_path: Path, monkeypatch: Any, **settings: Any) -> AsyncIterator[Harness]:
-    """A started harness with both seams replaced; stopped (DB closed) afterwards."""
+async def running(
+    tmp_path: Path, monkeypatch: Any, *, database: Path | str | None = None, **settings: Any
+) -> AsyncIterator[Harness]:
+    """A started harness with both seams replaced; stopped (DB closed) afterwards.
+    ``database``: the ``database`` fixture's location (either backend); else a file."""
     fake = FakeDiscord()
     clock = FakeClock(time.time())
 
@@ -490,7 +497,7 @@ async def running(tmp_path: Path, monkeypatch: Any, **settings: Any) -> AsyncIte
     monkeypatch.setattr(bot.store, "time", types.SimpleNamespace(time=clock))
     monkeypatch.setattr(HTTPClient, "request", rest)
     monkeypatch.setattr(AsyncWebhookAdapter, "request", hook)
-    harness = await Harness(tmp_path / "bot.db", fake, clock, **settings).start()
+    harness = await Harness(database or tmp_path / "bot.db", fake, clock, **settings).start()
     try:
         yield harness
     finally:

@@ -18,8 +18,10 @@ def reminders(h: Harness, thread: int) -> list:
     ]
 
 
-async def test_reminders_interval_limit_and_mute(tmp_path, monkeypatch) -> None:
-    async with running(tmp_path, monkeypatch, reminder_hours=24.0, reminder_max=2) as h:
+async def test_reminders_interval_limit_and_mute(tmp_path, database, monkeypatch) -> None:
+    async with running(
+        tmp_path, monkeypatch, database=database, reminder_hours=24.0, reminder_max=2
+    ) as h:
         match_id, thread = await started(h)
         on, _ = await mover(h, match_id)
         assert (await h.bot.scheduler.tick())["reminders"] == 0
@@ -55,8 +57,8 @@ async def test_reminders_interval_limit_and_mute(tmp_path, monkeypatch) -> None:
         assert (await h.bot.scheduler.tick())["reminders"] == 1
 
 
-async def test_per_player_overrides_quiet_hours_and_off(tmp_path, monkeypatch) -> None:
-    async with running(tmp_path, monkeypatch, reminder_hours=24.0) as h:
+async def test_per_player_overrides_quiet_hours_and_off(tmp_path, database, monkeypatch) -> None:
+    async with running(tmp_path, monkeypatch, database=database, reminder_hours=24.0) as h:
         match_id, thread = await started(h)
         on, _ = await mover(h, match_id)
         hour_now = int((h.clock.now / HOUR) % 24)
@@ -86,8 +88,10 @@ def test_quiet_hours_wrap_midnight() -> None:
     assert not in_quiet_hours(0, {})
 
 
-async def test_reminder_state_survives_restart(tmp_path, monkeypatch) -> None:
-    async with running(tmp_path, monkeypatch, reminder_hours=24.0, reminder_max=1) as h:
+async def test_reminder_state_survives_restart(tmp_path, database, monkeypatch) -> None:
+    async with running(
+        tmp_path, monkeypatch, database=database, reminder_hours=24.0, reminder_max=1
+    ) as h:
         match_id, thread = await started(h)
         await h.bot.scheduler.tick()
         h.clock.advance(DAY + 1)
@@ -98,8 +102,8 @@ async def test_reminder_state_survives_restart(tmp_path, monkeypatch) -> None:
         assert await h.deliver() >= 1  # queued before the restart, delivered after
 
 
-async def test_clock_runs_out_skip_then_forfeit(tmp_path, monkeypatch) -> None:
-    async with running(tmp_path, monkeypatch, reminder_hours=0.0) as h:
+async def test_clock_runs_out_skip_then_forfeit(tmp_path, database, monkeypatch) -> None:
+    async with running(tmp_path, monkeypatch, database=database, reminder_hours=0.0) as h:
         match_id, thread = await open_lobby(h, players=2, clock_days=1.0)
         await h.click(BOB, f"tl:join:{match_id}", channel=thread)
         await h.click(ALICE, f"tl:start:{match_id}", channel=thread)
@@ -126,8 +130,8 @@ async def test_clock_runs_out_skip_then_forfeit(tmp_path, monkeypatch) -> None:
         assert "forfeits" in last.content and not last.custom_ids  # no buttons when over
 
 
-async def test_heads_up_and_keepalive(tmp_path, monkeypatch) -> None:
-    async with running(tmp_path, monkeypatch, keepalive_days=2.0) as h:
+async def test_heads_up_and_keepalive(tmp_path, database, monkeypatch) -> None:
+    async with running(tmp_path, monkeypatch, database=database, keepalive_days=2.0) as h:
         match_id, thread = await open_lobby(h)
         await h.click(BOB, f"tl:join:{match_id}", channel=thread)
         await h.click(CAROL, f"tl:join:{match_id}", channel=thread)

@@ -29,8 +29,8 @@ async def turn_texts(h: Harness, match_id: int) -> list[str]:
     return [json.loads(r[0])["text"] for r in await cur.fetchall()]
 
 
-async def test_outage_of_mixed_errors_over_many_matches(tmp_path, monkeypatch) -> None:
-    async with running(tmp_path, monkeypatch) as h:
+async def test_outage_of_mixed_errors_over_many_matches(tmp_path, database, monkeypatch) -> None:
+    async with running(tmp_path, monkeypatch, database=database) as h:
         games = [await started(h) for _ in range(3)]
         rng = random.Random(7)
         errors = [
@@ -70,8 +70,10 @@ async def test_outage_of_mixed_errors_over_many_matches(tmp_path, monkeypatch) -
             assert len(turn_posts) == len(expected) == 5
 
 
-async def test_one_broken_thread_does_not_hold_up_the_others(tmp_path, monkeypatch) -> None:
-    async with running(tmp_path, monkeypatch) as h:
+async def test_one_broken_thread_does_not_hold_up_the_others(
+    tmp_path, database, monkeypatch
+) -> None:
+    async with running(tmp_path, monkeypatch, database=database) as h:
         (a, ta), (b, tb) = await started(h), await started(h)
         on, _ = await mover(h, a)
         await h.slash(on, "play", move="take1", channel=ta)
@@ -87,10 +89,10 @@ async def test_one_broken_thread_does_not_hold_up_the_others(tmp_path, monkeypat
         assert sum("take 1 counter" in x for x in created_in(h, ta)) == 1
 
 
-async def test_discord_py_rate_limited_pauses_the_worker(tmp_path, monkeypatch) -> None:
+async def test_discord_py_rate_limited_pauses_the_worker(tmp_path, database, monkeypatch) -> None:
     """discord.py raises RateLimited itself when Discord asks for a wait longer than
     max_ratelimit_timeout: the worker must pause that long, then deliver."""
-    async with running(tmp_path, monkeypatch) as h:
+    async with running(tmp_path, monkeypatch, database=database) as h:
         match_id, thread = await started(h)
         on, _ = await mover(h, match_id)
         await h.slash(on, "play", move="take1", channel=thread)
@@ -104,11 +106,11 @@ async def test_discord_py_rate_limited_pauses_the_worker(tmp_path, monkeypatch) 
         assert sum("take 1 counter" in x for x in created_in(h, thread)) == 1
 
 
-async def test_reply_fails_after_the_move_was_committed(tmp_path, monkeypatch) -> None:
+async def test_reply_fails_after_the_move_was_committed(tmp_path, database, monkeypatch) -> None:
     """The move landed but Discord refused the private confirmation (5xx): the move stands,
     its turn post is delivered, it is not reported as a bug, and nobody is told that
     'nothing was changed'."""
-    async with running(tmp_path, monkeypatch) as h:
+    async with running(tmp_path, monkeypatch, database=database) as h:
         match_id, thread = await started(h)
         on, _ = await mover(h, match_id)
         h.fake.fail("POST", "/webhooks/", http_error(503))  # the followup after the defer
@@ -121,11 +123,13 @@ async def test_reply_fails_after_the_move_was_committed(tmp_path, monkeypatch) -
         assert any("take 2 counters" in x for x in created_in(h, thread))
 
 
-async def test_every_interaction_is_acknowledged_before_slow_work(tmp_path, monkeypatch) -> None:
+async def test_every_interaction_is_acknowledged_before_slow_work(
+    tmp_path, database, monkeypatch
+) -> None:
     """Rendering is made slow (0.3 s); for every command that renders or posts, the first
     response (defer or update) is recorded before the picture is started and before
     any REST call of that interaction."""
-    async with running(tmp_path, monkeypatch) as h:
+    async with running(tmp_path, monkeypatch, database=database) as h:
         order: list[str] = []
         real_render = h.service._render
 

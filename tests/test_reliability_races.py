@@ -35,8 +35,10 @@ def _kinds(results: list[object]) -> Counter[str]:
 
 
 @pytest.mark.parametrize("game_id", REAL_GAMES)
-async def test_same_button_pressed_many_times_applies_once(tmp_path: Path, game_id: str) -> None:
-    svc = await MatchService.open(tmp_path / "r.db", render=False)
+async def test_same_button_pressed_many_times_applies_once(
+    database: str | Path, game_id: str
+) -> None:
+    svc = await MatchService.open(database, render=False)
     try:
         match_id = await start_match(svc, game_id, seed=11)
         for _ in range(6):  # several turns in a row, each raced
@@ -66,10 +68,12 @@ async def test_same_button_pressed_many_times_applies_once(tmp_path: Path, game_
 
 
 @pytest.mark.parametrize("game_id", REAL_GAMES)
-async def test_typed_move_from_two_tabs_and_the_wrong_player(tmp_path: Path, game_id: str) -> None:
+async def test_typed_move_from_two_tabs_and_the_wrong_player(
+    database: str | Path, game_id: str
+) -> None:
     """Typed /play carries no version: the racers that lose are told the board changed,
     that it is not their turn, or (if they came after) why the move is not legal now."""
-    svc = await MatchService.open(tmp_path / "r.db", render=False)
+    svc = await MatchService.open(database, render=False)
     try:
         match_id = await start_match(svc, game_id, seed=5)
         user = await on_turn(svc, match_id)
@@ -95,11 +99,11 @@ async def test_typed_move_from_two_tabs_and_the_wrong_player(tmp_path: Path, gam
         await svc.close()
 
 
-async def test_two_processes_many_matches_all_games(tmp_path: Path) -> None:
+async def test_two_processes_many_matches_all_games(database: str | Path) -> None:
     """Two services on one file (two bot processes), four real games at once, every move
     attempted several times by both: each turn lands exactly once, the loser is refused,
     the outbox holds one turn post per move and every snapshot equals its replay."""
-    db = tmp_path / "shared.db"
+    db = database
     a = await MatchService.open(db, render=False)
     b = await MatchService.open(db, render=False)
     try:
@@ -133,8 +137,8 @@ async def test_two_processes_many_matches_all_games(tmp_path: Path) -> None:
         await b.close()
 
 
-async def test_two_processes_racing_join_start_resign(tmp_path: Path) -> None:
-    db = tmp_path / "shared.db"
+async def test_two_processes_racing_join_start_resign(database: str | Path) -> None:
+    db = database
     a = await MatchService.open(db, render=False)
     b = await MatchService.open(db, render=False)
     try:

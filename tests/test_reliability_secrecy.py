@@ -240,11 +240,11 @@ def test_views_events_and_status_never_show_a_secret(game_id: str, players: int,
 
 @pytest.mark.parametrize("game_id", HIDDEN)
 async def test_service_posts_dms_history_and_record_keep_secrets(
-    tmp_path: Path, game_id: str
+    database: str | Path, game_id: str
 ) -> None:
     """A match played through the service: each new turn post, the history and the record
     of the running match hold no secret; private words go only to their owner by DM."""
-    svc = await MatchService.open(tmp_path / "s.db", render=False)
+    svc = await MatchService.open(database, render=False)
     try:
         n = 3
         match_id = await start_match(svc, game_id, players=n, seed=13)
@@ -303,9 +303,9 @@ async def test_service_posts_dms_history_and_record_keep_secrets(
 
 @pytest.mark.parametrize("game_id", REAL_GAMES)
 async def test_strangers_spectators_and_other_players_cannot_act(
-    tmp_path: Path, game_id: str
+    database: str | Path, game_id: str
 ) -> None:
-    svc = await MatchService.open(tmp_path / "a.db", render=False)
+    svc = await MatchService.open(database, render=False)
     try:
         match_id = await start_match(svc, game_id, seed=2)
         other = await start_match(svc, game_id, seed=3)

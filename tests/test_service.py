@@ -126,9 +126,9 @@ async def test_racing_moves_apply_exactly_once(service: MatchService) -> None:
     assert len(await service.store.moves(match.id)) == 1
 
 
-async def test_two_services_on_one_file_never_both_apply(tmp_path: Path) -> None:
-    a = await MatchService.open(tmp_path / "shared.db", render=False)
-    b = await MatchService.open(tmp_path / "shared.db", render=False)
+async def test_two_services_on_one_file_never_both_apply(database: str | Path) -> None:
+    a = await MatchService.open(database, render=False)
+    b = await MatchService.open(database, render=False)
     try:
         match = await started(a)
         mover, info = await on_turn(a, match.id)
@@ -144,8 +144,8 @@ async def test_two_services_on_one_file_never_both_apply(tmp_path: Path) -> None
         await b.close()
 
 
-async def test_restart_continues_and_audit_matches(tmp_path: Path) -> None:
-    path = tmp_path / "r.db"
+async def test_restart_continues_and_audit_matches(database: str | Path) -> None:
+    path = database
     svc = await MatchService.open(path, render=False)
     match = await started(svc)
     mover, _ = await on_turn(svc, match.id)
@@ -169,8 +169,11 @@ async def test_audit_reports_a_tampered_snapshot(service: MatchService) -> None:
     match = await started(service)
     mover, _ = await on_turn(service, match.id)
     await service.play(match.id, mover, "take1")
+    row = await service.store.get_match(match.id)
+    assert row is not None and row.state is not None
+    tampered = json.dumps({**row.state, "pile": 99})
     await service.store._writer.execute(
-        "UPDATE matches SET state = json_set(state, '$.pile', 99) WHERE id = ?", (match.id,)
+        "UPDATE matches SET state = ? WHERE id = ?", (tampered, match.id)
     )
     problems = await service.audit()
     assert [(p.match_id, p.problem) for p in problems] == [

@@ -19,16 +19,14 @@ async def run_discord(settings: Settings, *, sync: bool) -> None:
     ``sync=True`` (the ``--sync`` flag) publishes the slash commands once at start-up;
     otherwise they are left as they are (sync is explicit, never on every start).
     """
-    from bot.discord.client import TesseraBot
+    from bot.discord.client import make_bot
 
     if not settings.discord_token:
         raise RuntimeError("DISCORD_TOKEN is not set")
     discord_logger = logging.getLogger("discord")
     discord_logger.setLevel(settings.log_level.upper())
-    service = await MatchService.open(
-        settings.database_path, render_workers=settings.render_workers
-    )
-    bot = TesseraBot(settings, service, sync_on_start=sync)
+    service = await MatchService.open(settings.database, render_workers=settings.render_workers)
+    bot = make_bot(settings, service, sync_on_start=sync)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

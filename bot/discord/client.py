@@ -26,6 +26,7 @@ from bot.discord.scheduler import Scheduler
 from bot.i18n import CatalogueTranslator, t
 from bot.service import MatchService, ServiceError
 from bot.settings import Settings
+from bot.store import ShardSlice
 
 log = logging.getLogger(__name__)
 
@@ -90,6 +91,9 @@ class TesseraBot(commands.Bot):
         )
         self.settings = settings
         self.service = service
+        sharding = settings.shard_ids()
+        #: The servers whose posts and scheduling this process owns (None: all of them).
+        self.shard_slice = ShardSlice(*sharding) if sharding else None
         self.clock = clock
         self.background = background
         self.sync_on_start = sync_on_start
@@ -182,3 +186,18 @@ class TesseraBot(commands.Bot):
                 await task
         self._tasks = []
         await super().close()
+
+
+class ShardedTesseraBot(TesseraBot, commands.AutoShardedBot):
+    """The bot as one of several processes: it connects the shards named by
+    ``TESSERA_SHARDS`` (discord.py's sharded client) and delivers and schedules only for
+    servers on those shards; the others' processes share the same database."""
+
+
+def make_bot(settings: Settings, service: MatchService, **options: Any) -> TesseraBot:
+    """The unsharded bot, or the sharded one when ``TESSERA_SHARDS`` is set."""
+    sharding = settings.shard_ids()
+    if sharding is None:
+        return TesseraBot(settings, service, **options)
+    ids, count = sharding
+    return ShardedTesseraBot(settings, service, shard_ids=list(ids), shard_count=count, **options)

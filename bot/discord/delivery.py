@@ -5,6 +5,9 @@ crash or a Discord outage after the commit delays the post but never loses it, a
 failed post never undoes a move. This worker delivers the queue:
 
 - in order per match (the store only hands out a match's oldest undelivered item);
+- once, with several processes on one database: items are claimed with a lease (and only
+  for servers on this process's shards); a dead process's claims are taken over when
+  their lease runs out, and the nonce below keeps such a retried post from doubling;
 - retried with exponential backoff on 5xx, timeouts and network errors; a 429 waits
   exactly the retry-after Discord asked for (and pauses the whole worker that long);
 - never duplicated: messages carry ``nonce = "tx<outbox id>"`` with ``enforce_nonce``, so
@@ -24,6 +27,9 @@ import contextlib
 import io
 import json
 import logging
+import os
+import socket
+import uuid
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -44,6 +50,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_BACKOFF = 3600.0
+#: Posts of different matches in flight at once (each waits mostly on Discord's answer).
+CONCURRENCY = 8
 
 
 class Drop(Exception):
@@ -77,6 +85,8 @@ class OutboxWorker:
         self.store = bot.service.store
         self.paused_until = 0.0
         self._wake = asyncio.Event()
+        #: This process's name on the items it claims (several processes share a database).
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
     def wake(self) -> None:
         self._wake.set()
@@ -103,20 +113,41 @@ class OutboxWorker:
             now = self.clock() if now is None else now
             if self.paused_until > now:
                 break
-            due = await self.store.due_notifications(now)
+            due = await self.store.claim_notifications(
+                self.owner,
+                now=now,
+                lease=self.bot.settings.lease_seconds,
+                shards=self.bot.shard_slice,
+            )
             if not due:
                 break
-            progress = False
-            for row in due:
-                if self.paused_until > now:
-                    break
-                if await self._deliver(row, now):
-                    settled += 1
-                    progress = True
-            if not progress:
+            done = await self._deliver_batch(due, now)
+            settled += done
+            if not done:
                 break
             now = None
         return settled
+
+    async def _deliver_batch(self, due: list[OutboxRow], now: float) -> int:
+        """Deliver a claimed batch, up to ``CONCURRENCY`` at once. The batch holds at most
+        one item per match, so a match's posts still go out in order; while one post waits
+        for Discord (or the database) the others proceed. Returns how many settled."""
+        gate = asyncio.Semaphore(CONCURRENCY)
+        handed_back: list[int] = []
+
+        async def one(row: OutboxRow) -> bool:
+            async with gate:
+                if self.paused_until > now:  # rate-limited: hand it back unsent
+                    handed_back.append(row.id)
+                    return False
+                return await self._deliver(row, now)
+
+        results = await asyncio.gather(*(one(r) for r in due), return_exceptions=True)
+        await self.store.release_notifications(handed_back)
+        for result in results:
+            if isinstance(result, BaseException):
+                raise result
+        return sum(1 for r in results if r is True)
 
     async def _deliver(self, row: OutboxRow, now: float) -> bool:
         max_attempts = self.bot.settings.outbox_max_attempts
@@ -198,8 +229,9 @@ class OutboxWorker:
         public = self._guild_locale(info.guild_id)  # a post in the thread: the server's
         if names:
             parts.append(t("post.to_act", public, mentions=", ".join(names)))
-        rows = await self.store.moves(info.id)
-        current = p.get("ply") is not None and p["ply"] >= len(rows)
+        # the log's last ply (plies run 1..n): one row read, not the whole log per post
+        last = await self.store.moves(info.id, last=1)
+        current = p.get("ply") is not None and p["ply"] >= (last[-1].ply if last else 0)
         live = current and info.status == "running" and not p.get("final")
         clock_days = info.settings.get("clock_days", self.bot.settings.deadline_days)
         if live and clock_days:
@@ -207,7 +239,8 @@ class OutboxWorker:
             parts.append(t("post.clock", public, when=f"<t:{deadline}:R>"))
         content = clip("\n".join(parts), 2000)
         file = None
-        if p.get("ply") is not None and info.status != "lobby":
+        # a service started without pictures (render=False) posts without them too
+        if p.get("ply") is not None and info.status != "lobby" and self.bot.service.render_enabled:
             try:
                 png = await self.bot.service.picture(info.id, int(p["ply"]), public)
                 file = discord.File(io.BytesIO(png), filename=f"match-{info.id}-{p['ply']}.png")

@@ -1,10 +1,15 @@
 """Reminders, clocks and thread keep-alive, reconciled from the database.
 
 Why a reconcile loop rather than timers: a bot restarted after a day must know what is
-due without having remembered anything. Each :meth:`Scheduler.tick` looks at every running
-match, compares it with what the ``schedule`` table remembers about it (the version its
-current turn began at, when, reminders sent per player, last keep-alive) and queues what
-is due through the outbox — so reminders are retried and ordered like every other post.
+due without having remembered anything. Each :meth:`Scheduler.tick` claims the running
+matches whose stored "next due" time has come (an indexed query: at scale most matches
+need nothing this minute, so none of those is read), compares each with what the
+``schedule`` table remembers about it (the version its current turn began at, when,
+reminders sent per player, last keep-alive), queues what is due through the outbox — so
+reminders are retried and ordered like every other post — and stores when it next needs a
+look. Every change to a match (a move, its settings, a player's preferences) marks it due
+at once in the same transaction, so nothing waits for a stale time. The claim is a lease:
+of several processes one handles a match, and a dead one's matches are taken over.
 
 - Clock: ``clock_days`` (match settings, default ``deadline_days``) after the turn began,
   ``service.expire_turn(match, version, clock_action)`` runs; a version mismatch (someone
@@ -20,8 +25,8 @@ is due through the outbox — so reminders are retried and ordered like every ot
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -46,6 +51,19 @@ def in_quiet_hours(now: float, prefs: dict[str, Any]) -> bool:
     return hour >= start or hour < end
 
 
+#: Matches claimed per query; a tick repeats while full batches come back.
+CLAIM_BATCH = 500
+#: Longest wait before a running match is looked at again even if nothing marked it due
+#: (the bot's own reminder settings may have changed over a restart).
+RECHECK_SECONDS = 6 * 3600.0
+
+
+def next_hour(now: float, prefs: dict[str, Any]) -> float:
+    """The next full hour on the player's clock (quiet hours end on a full hour)."""
+    offset = float(prefs.get("utc_offset", 0)) * 3600
+    return (math.floor((now + offset) / 3600) + 1) * 3600 - offset
+
+
 class Scheduler:
     def __init__(self, bot: TesseraBot, clock: Callable[[], float]) -> None:
         self.bot = bot
@@ -67,13 +85,22 @@ class Scheduler:
         """One reconcile pass; returns counts of what it queued or did (for tests/logs)."""
         now = self.clock() if now is None else now
         done = {"expired": 0, "reminders": 0, "headsup": 0, "keepalive": 0}
-        rows = await self.store.list_matches(statuses=("running",), limit=100_000)
-        for row in rows:
-            try:
-                info = self.service.describe(row)
-                await self._match(info, now, done)
-            except Exception:
-                log.exception("scheduling match %s failed", row.id)
+        for _ in range(100):  # bounded: a match is due again only after its next time
+            ids = await self.store.claim_due_matches(
+                now=now,
+                lease=self.bot.settings.lease_seconds,
+                limit=CLAIM_BATCH,
+                shards=self.bot.shard_slice,
+            )
+            for match_id in ids:
+                try:
+                    row = await self.store.get_match(match_id)
+                    if row is not None and row.status == "running":
+                        await self._match(self.service.describe(row), now, done)
+                except Exception:  # its claim runs out and it is tried again then
+                    log.exception("scheduling match %s failed", match_id)
+            if len(ids) < CLAIM_BATCH:
+                break
         if any(done.values()):
             self.bot.kick()
         return done
@@ -81,7 +108,6 @@ class Scheduler:
     async def _match(self, info: MatchInfo, now: float, done: dict[str, int]) -> None:
         cfg = self.bot.settings
         sched = await self.store.get_schedule(info.id)
-        before = json.loads(json.dumps(sched))  # deep: nested dicts are updated in place
         if sched.get("version") != info.version:
             last = await self.store.moves(info.id, last=1)
             since = last[-1].created_at if last else now
@@ -108,6 +134,10 @@ class Scheduler:
             return
 
         notes: list[Notification] = []
+        # when this match next needs a look: the earliest of these (stored with the index)
+        due = [now + RECHECK_SECONDS]
+        if clock_days > 0 and info.to_act:
+            due.append(since + clock_days * 86400)
         # ----- reminders ---------------------------------------------------------------
         mute = info.settings.get("mute", {})
         for uid in info.to_act:
@@ -120,10 +150,17 @@ class Scheduler:
                 hours = info.settings.get("reminder_hours", cfg.reminder_hours)
             limit = int(info.settings.get("reminder_max", cfg.reminder_max))
             sent = int(sched["sent"].get(uid, 0))
-            if not hours or sent >= limit or in_quiet_hours(now, prefs):
+            if not hours or sent >= limit:
                 continue
-            if now < float(sched["last"].get(uid, since)) + float(hours) * 3600:
+            if in_quiet_hours(now, prefs):
+                due.append(next_hour(now, prefs))
                 continue
+            next_at = float(sched["last"].get(uid, since)) + float(hours) * 3600
+            if now < next_at:
+                due.append(next_at)
+                continue
+            if sent + 1 < limit:
+                due.append(now + float(hours) * 3600)
             notes.append(
                 Notification(
                     "remind",
@@ -159,8 +196,10 @@ class Scheduler:
             )
             sched["keepalive"] = now
             done["keepalive"] += 1
+        if info.thread_id:
+            due.append(float(sched["keepalive"]) + cfg.keepalive_days * 86400)
 
         if notes:
             await self.store.enqueue(info.id, notes)
-        if sched != before:
-            await self.store.set_schedule(info.id, sched)
+        # always written: the claim moved the due time to the end of the lease
+        await self.store.set_schedule(info.id, sched, due_at=max(min(due), now))

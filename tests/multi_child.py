@@ -1,0 +1,116 @@
+"""One of several bot processes on one PostgreSQL database, for the multi-process test.
+
+It runs what a sharded bot process runs against the store: moves in matches of its own
+shards (printing ``ACK match ply`` once ``service.play`` returned) and the real outbox
+worker, whose Discord calls go to a stand-in that appends every message it "posts" to a
+log file (``SENT nonce channel``). With ``hang_after`` it stops answering after that many
+posts, like a process stuck on a dead connection, while still holding its claims.
+
+Arguments: database URL, shards (``1/3``), match ids, log file, hang_after (0: never),
+seed, seconds to keep playing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from types import SimpleNamespace
+from typing import Any
+
+from bot.discord.delivery import OutboxWorker
+from bot.service import MatchService, ServiceError, User
+from bot.settings import Settings
+from bot.store import ShardSlice
+from render.registry import register_renderer
+from rules.registry import register_game
+from rules.rng import Rng
+from tests.fakegame import GAME as PILE
+
+register_game(PILE)
+register_renderer(PILE.id, "tests.fakegame:draw")
+
+USERS = [User("1", "Ann"), User("2", "Ben")]
+
+
+class FakeHttp:
+    def __init__(self, log_path: str, hang_after: int) -> None:
+        self.log = open(log_path, "a", encoding="utf-8")  # noqa: SIM115 (lives as long as we)
+        self.hang_after = hang_after
+        self.sent = 0
+
+    async def start_private_message(self, user_id: int) -> dict[str, Any]:
+        return {"id": str(7_000_000 + user_id)}  # a DM channel: no server, any shard
+
+    async def send_message(self, channel_id: int, *, params: Any) -> dict[str, Any]:
+        payload = params.payload
+        if payload is None:  # a picture: the JSON part of the multipart body
+            part = next(p for p in params.multipart if p.get("name") == "payload_json")
+            payload = json.loads(part["value"])
+        self.log.write(f"SENT {payload['nonce']} {channel_id}\n")
+        self.log.flush()
+        self.sent += 1
+        if self.hang_after and self.sent >= self.hang_after:
+            await asyncio.Event().wait()  # never answers: the claim stays with us
+        return {"id": str(10**12 + self.sent)}
+
+
+async def main(
+    url: str,
+    shards: str,
+    match_ids: list[int],
+    log_path: str,
+    hang_after: int,
+    seed: int,
+    seconds: float,
+) -> None:
+    settings = Settings(
+        _env_file=None,
+        database_url=url,
+        shards=shards,
+        lease_seconds=2.0,  # type: ignore[call-arg]
+    )
+    service = await MatchService.open(url, render=True, render_workers=1, render_processes=False)
+    ids, count = settings.shard_ids() or ((0,), 1)
+    bot = SimpleNamespace(
+        settings=settings,
+        service=service,
+        shard_slice=ShardSlice(ids, count),
+        http=FakeHttp(log_path, hang_after),
+        get_guild=lambda _id: None,
+    )
+    worker = OutboxWorker(bot, __import__("time").time)  # type: ignore[arg-type]
+
+    async def deliver() -> None:
+        while True:
+            await worker.run_once()
+            await asyncio.sleep(0.05)
+
+    delivery = asyncio.create_task(deliver())
+    picker = Rng.from_seed(seed)
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+    print("READY", flush=True)
+    while loop.time() < end:
+        match_id = match_ids[picker.below(len(match_ids))]
+        info = await service.info(match_id)
+        if info.status != "running":
+            await asyncio.sleep(0.01)
+            continue
+        user = next(u for u in USERS if u.id == info.to_act[0])
+        legal = await service.legal_moves(match_id, user)
+        try:
+            await service.play(match_id, user, legal[picker.below(len(legal))].notation)
+        except ServiceError:
+            continue
+        rows = await service.store.moves(match_id, last=1)
+        print(f"ACK {match_id} {rows[-1].ply}", flush=True)
+    print("IDLE", flush=True)
+    await delivery  # deliver until the test stops us
+
+
+if __name__ == "__main__":
+    a = sys.argv[1:]
+    asyncio.run(
+        main(a[0], a[1], [int(x) for x in a[2].split(",")], a[3], int(a[4]), int(a[5]), float(a[6]))
+    )

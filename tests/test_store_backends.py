@@ -1,0 +1,200 @@
+"""The store on both backends: the same schema, migrations safe for processes starting at
+once, and the claims (outbox and scheduler) that let several processes share the work."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from bot import store_postgres
+from bot.copydb import TABLES
+from bot.store import MIGRATIONS, Notification, SeatRow, ShardSlice, Store, open_store
+from tests.conftest import new_postgres_database
+from tests.pg_server import PgServer
+
+
+async def _match(store: Store, guild_id: str | None = "100") -> int:
+    return await store.create_match(
+        game_id="test-pile",
+        options={},
+        seed=1,
+        creator=SeatRow(0, "1001", "Alice"),
+        max_players=2,
+        guild_id=guild_id,
+        channel_id="500",
+    )
+
+
+async def _columns_sqlite(store: Store) -> dict[str, list[str]]:
+    cur = await store._reader.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
+    )
+    tables = [r[0] for r in await cur.fetchall()]
+    result = {}
+    for table in tables:
+        cur = await store._reader.execute(f"PRAGMA table_info({table})")
+        result[table] = [r[1] for r in await cur.fetchall()]
+    return result
+
+
+async def _columns_postgres(store: Store) -> dict[str, list[str]]:
+    cur = await store._reader.execute(
+        "SELECT table_name, column_name FROM information_schema.columns "
+        "WHERE table_schema = 'public' AND table_name <> 'schema_version' "
+        "ORDER BY table_name, ordinal_position"
+    )
+    result: dict[str, list[str]] = {}
+    for table, column in await cur.fetchall():
+        result.setdefault(table, []).append(column)
+    return result
+
+
+async def test_both_backends_have_the_same_tables_and_columns(
+    tmp_path: Path, postgres: PgServer
+) -> None:
+    assert len(store_postgres.MIGRATIONS) == len(MIGRATIONS)
+    lite = await open_store(tmp_path / "a.db")
+    pg = await open_store(await new_postgres_database(postgres))
+    try:
+        assert await lite.schema_version() == await pg.schema_version() == len(MIGRATIONS)
+        columns = await _columns_sqlite(lite)
+        assert columns == await _columns_postgres(pg)
+        # copy-db copies every column of every table
+        assert {t: sorted(c) for t, (c, _) in TABLES.items()} == {
+            t: sorted(c) for t, c in columns.items()
+        }
+    finally:
+        await lite.close()
+        await pg.close()
+
+
+async def test_processes_starting_at_once_migrate_once(postgres: PgServer) -> None:
+    url = await new_postgres_database(postgres)
+    stores = await asyncio.gather(*(open_store(url) for _ in range(4)))
+    try:
+        assert [await s.schema_version() for s in stores] == [len(MIGRATIONS)] * 4
+        cur = await stores[0]._reader.execute("SELECT version FROM schema_version ORDER BY 1")
+        assert [r[0] for r in await cur.fetchall()] == list(range(1, len(MIGRATIONS) + 1))
+    finally:
+        for s in stores:
+            await s.close()
+
+
+async def test_claims_are_exclusive_until_the_lease_runs_out(database: str | Path) -> None:
+    a, b = await open_store(database), await open_store(database)
+    try:
+        m1, m2 = await _match(a), await _match(a)
+        await a.enqueue(m1, [Notification("turn", {"n": 1}), Notification("turn", {"n": 2})])
+        await a.enqueue(m2, [Notification("turn", {"n": 3})])
+        await a.enqueue(None, [Notification("dm", {"n": 4})])
+        now = 1e10
+        got_a = await a.claim_notifications("a", now=now, lease=60)
+        # one item per match at a time (order), the DM too; b finds nothing left to take
+        assert [r.payload["n"] for r in got_a] == [1, 3, 4]
+        assert await b.claim_notifications("b", now=now + 1, lease=60) == []
+        await a.mark_sent(got_a[0].id)
+        assert [r.payload["n"] for r in await b.claim_notifications("b", now=now + 2)] == [2]
+        # a dies without settling 3 and 4: after the lease another process takes them over
+        assert await b.claim_notifications("b", now=now + 59) == []
+        retaken = await b.claim_notifications("b", now=now + 61)
+        assert [r.payload["n"] for r in retaken] == [3, 4]
+        assert await b.pending_count() == 3
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_a_process_claims_only_the_servers_of_its_shards(database: str | Path) -> None:
+    store = await open_store(database)
+    try:
+        # a server id's shard is (id >> 22) % count: these land on shards 0, 1, 2, 3 of 4
+        guilds = [str((shard + 4 * 1000) << 22) for shard in range(4)]
+        for g in guilds:
+            await store.enqueue(await _match(store, g), [Notification("turn", {"g": g})])
+        await store.enqueue(None, [Notification("dm", {"g": None})])
+        low = ShardSlice((0, 1), 4)
+        got = await store.claim_notifications("p0", now=1e10, shards=low)
+        assert [r.payload["g"] for r in got] == [guilds[0], guilds[1], None]
+        assert all(low.owns(r.payload["g"]) for r in got)
+        high = await store.claim_notifications("p1", now=1e10, shards=ShardSlice((2, 3), 4))
+        assert [r.payload["g"] for r in high] == guilds[2:]
+    finally:
+        await store.close()
+
+
+async def test_due_matches_come_from_the_index_and_are_claimed(database: str | Path) -> None:
+    a, b = await open_store(database), await open_store(database)
+    try:
+        ids = [await _match(a) for _ in range(3)]
+        assert await a.claim_due_matches(now=1e10) == []  # lobbies have no schedule
+        for match_id in ids:
+            await a.commit(match_id, expected_version=0, status="running", state={"x": 1})
+        first = await a.claim_due_matches(now=1e10, lease=30, limit=2)
+        assert sorted(first) + await b.claim_due_matches(now=1e10, lease=30) == sorted(first) + [
+            i for i in ids if i not in first
+        ]
+        assert await b.claim_due_matches(now=1e10 + 10) == []
+        await a.set_schedule(ids[0], {"k": 1}, due_at=1e10 + 1000)
+        # the others' claims ran out: taken again (now for long); ids[0] waits for its time
+        assert sorted(await b.claim_due_matches(now=1e10 + 31, lease=10_000)) == ids[1:]
+        assert await b.claim_due_matches(now=1e10 + 1001) == [ids[0]]
+        # a move marks the match due at once; a finished match leaves the index
+        await a.commit(ids[1], expected_version=1, status="running", state={"x": 2})
+        await a.commit(ids[2], expected_version=1, status="finished", state={"x": 2})
+        assert await a.claim_due_matches(now=1e10 + 1002) == [ids[1]]
+        assert await a.get_schedule(ids[0]) == {"k": 1}
+    finally:
+        await a.close()
+        await b.close()
+
+
+@pytest.mark.parametrize("guild", ["", "abc", "12x", "-5", "99999999999999999999", None])
+def test_a_server_id_that_is_no_snowflake_belongs_to_every_shard(guild: str | None) -> None:
+    assert ShardSlice((1,), 4).owns(guild)
+
+
+async def test_a_version_2_database_is_upgraded_with_its_running_matches(
+    database: str | Path,
+) -> None:
+    """Migration 3 on a database made before it: running matches enter the due index and
+    numeric server ids get their shard key."""
+    rows = [
+        (1, "running", "4194304"),  # 1 << 22
+        (2, "finished", "8388608"),
+        (3, "running", "not-a-snowflake"),
+    ]
+    insert = (
+        "INSERT INTO matches (id, game_id, options, seed, status, creator_id, guild_id, "
+        "max_players, created_at, updated_at) VALUES (?, 'test-pile', '{}', 1, ?, 'u', ?, 2, 0, 0)"
+    )
+    if isinstance(database, Path):
+        import sqlite3
+
+        with sqlite3.connect(database) as conn:
+            for script in MIGRATIONS[:2]:
+                conn.executescript(script)
+            conn.execute("PRAGMA user_version=2")
+            conn.executemany(insert, rows)
+    else:
+        import asyncpg
+
+        conn = await asyncpg.connect(database)
+        try:
+            await conn.execute("CREATE TABLE schema_version (version BIGINT NOT NULL)")
+            for script in store_postgres.MIGRATIONS[:2]:
+                await conn.execute(script)
+            await conn.execute("INSERT INTO schema_version VALUES (1), (2)")
+            await conn.executemany(store_postgres.to_dollar(insert), rows)
+        finally:
+            await conn.close()
+    store = await open_store(database)
+    try:
+        assert await store.schema_version() == len(MIGRATIONS)
+        cur = await store._reader.execute("SELECT id, guild_key FROM matches ORDER BY id")
+        assert [tuple(r) for r in await cur.fetchall()] == [(1, 1 << 22), (2, 2 << 22), (3, None)]
+        assert sorted(await store.claim_due_matches(now=0)) == [1, 3]
+        assert await store.get_schedule(1) == {}
+    finally:
+        await store.close()
