@@ -100,7 +100,7 @@ async def _interactive(settings: Settings, db: Path, force_console: bool, sync: 
         )
     service = await MatchService.open(db, render_workers=settings.render_workers)
     try:
-        await run_console(service, settings.picture_dir)
+        await run_console(service, settings.picture_dir, settings.ai_workers)
     finally:
         await service.close()
     return 0

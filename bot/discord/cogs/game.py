@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.computer_players import DEFAULT_LEVEL
 from bot.discord.common import (
     UserError,
     answer,
@@ -28,6 +29,7 @@ from bot.discord.common import (
 from bot.discord.panel import lobby_view
 from bot.i18n import L, t
 from bot.service import NotAllowed
+from rules.ai import LEVELS
 from rules.registry import game_ids, get_game
 
 log = logging.getLogger(__name__)
@@ -84,6 +86,20 @@ def check_range(name: str, value: float | None, low: float, high: float) -> None
         raise UserError("err.bad_number", name=name, low=low, high=high)
 
 
+def check_bots(game_id: str, players: int | None, bots: int) -> None:
+    """Room for ``bots`` computer players beside the creator (refused before anything is
+    created, so a bad request changes nothing)."""
+    if not bots:
+        return
+    try:
+        game = get_game(game_id)
+    except KeyError:
+        return  # the service names the unknown game
+    seats = min(players or game.max_players, game.max_players)
+    if bots > seats - 1:
+        raise UserError("ai.too_many", game=game.name, max=seats, room=max(seats - 1, 0))
+
+
 async def lobby_action(interaction: discord.Interaction, action: str, match_id: int) -> None:
     """Join / leave / start, shared by the buttons and the commands. Public words are in
     the server's language, private ones in the presser's."""
@@ -133,8 +149,15 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         players=L("opt.players"),
         options=L("opt.options"),
         clock_days=L("opt.clock_days"),
+        bots=L("opt.bots"),
+        level=L("opt.level"),
+        hints=L("opt.hints"),
+        think_seconds=L("opt.think_seconds"),
     )
-    @app_commands.choices(game=game_choices())
+    @app_commands.choices(
+        game=game_choices(),
+        level=[app_commands.Choice(name=L(f"choice.level.{v}"), value=v) for v in LEVELS],
+    )
     async def new(
         self,
         interaction: discord.Interaction,
@@ -142,13 +165,25 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         players: app_commands.Range[int, 1, 10] | None = None,
         options: app_commands.Range[str, 1, 200] | None = None,
         clock_days: app_commands.Range[float, 0, 60] | None = None,
+        bots: app_commands.Range[int, 0, 9] | None = None,
+        level: str | None = None,
+        hints: bool | None = None,
+        think_seconds: app_commands.Range[float, 0.5, 30] | None = None,
     ) -> None:
         bot = bot_of(interaction)
         user = user_of(interaction)
         check_range("clock_days", clock_days, 0, 60)
+        check_range("think_seconds", think_seconds, 0.5, 30)
+        check_bots(game, players, bots or 0)
+        if level is not None and level not in LEVELS:
+            raise UserError("ai.bad_level", levels=", ".join(LEVELS))
         settings: dict[str, Any] = {}
         if clock_days:
             settings["clock_days"] = clock_days
+        if hints is not None:
+            settings["hints"] = hints
+        if think_seconds is not None:
+            settings["think_seconds"] = think_seconds
         parent = getattr(interaction.channel, "parent_id", None) or interaction.channel_id
         # Creating the match first (fast, no picture) lets refusals stay private.
         info = await bot.service.create_match(
@@ -160,6 +195,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
             channel_id=str(parent),
             settings=settings,
         )
+        for _ in range(bots or 0):  # checked above: there is room for them
+            info = await bot.service.add_computer(info.id, user, level or DEFAULT_LEVEL)
         await interaction.response.defer(thinking=True)
         try:
             data = await bot.http.start_thread_without_message(
@@ -190,6 +227,15 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
             # the mention adds the creator to the thread
             allowed_mentions=discord.AllowedMentions(users=[interaction.user]),
         )
+        if bots:
+            await thread.send(
+                t(
+                    "lobby.with_computers",
+                    interaction.guild_locale,
+                    match=info.id,
+                    names=", ".join(n for n in info.names[1:]),
+                )
+            )
         await interaction.followup.send(
             t(
                 "lobby.opened",
