@@ -199,6 +199,7 @@ MESSAGES: dict[str, dict[str, str]] = {
             "computer players."
         ),
         "lobby.computer_added": "{name} takes a seat in match #{match} ({count}/{max}): {players}",
+        "settings.computers": "; hints: {hints}; computer players think {seconds} s per move",
         "lobby.with_computers": "Computer players in match #{match}: {names}",
         "lobby.computer_removed": "{name} left match #{match}.",
         "hint.off": "Hints are turned off in match #{match}.",

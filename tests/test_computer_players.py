@@ -299,3 +299,41 @@ def test_every_game_and_level_is_known_to_the_computer_pool() -> None:
     assert LEVELS == ("easy", "normal", "strong")
     for gid in game_ids():
         assert get_game(gid).id == gid and ":" in game_target(gid)
+
+
+async def test_console_plays_against_computers_and_takes_hints(
+    service: MatchService, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bot.console import Console
+
+    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 5)  # a fixed match seed
+
+    console = Console(service, tmp_path / "pics", ComputerDriver(service, workers=1))
+    try:
+        out = await console.run_line("alice> /game new test-pile bots=3 size=5")
+        assert "room for 2 computer players" in out[0]
+        await console.run_line("alice> /game new test-pile bots=1 level=easy size=12")
+        out = await console.run_line("alice> /game bot strong")
+        assert "🤖 Alan (strong) takes a seat" in out[0]
+        out = await console.run_line("alice> /game unbot")
+        assert out == [f"🤖 Alan (strong) left match #{console.current}."]
+        out = await console.run_line("alice> /game start")
+        # the computer moved by itself when it was its turn; now it is Alice's
+        assert (await service.info(console.current or 0)).to_act == ["console:alice"]
+        assert console.current is not None
+        rows = await service.store.moves(console.current)
+        if rows:
+            assert rows[0].user_id == "ai:easy:1" and "🤖 Ada (easy):" in "\n".join(out)
+        out = await console.run_line("alice> /hint")
+        assert out[0].startswith("(private to Alice)") and len(out) == 5
+        notation = out[2].split("[")[1].split("]")[0]
+        plies = len(rows)
+        out = await console.run_line("alice> /hint 2")
+        rows = await service.store.moves(console.current)
+        assert rows[plies].notation == notation and rows[plies].user_id == "console:alice"
+        assert rows[plies + 1].user_id == "ai:easy:1"  # and the computer answered
+        assert "pick" not in " ".join(out)
+        out = await console.run_line("alice> /hint 2")
+        assert "Type /hint first" in out[0]
+    finally:
+        await console.computers.close()

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.computer_players import DEFAULT_LEVEL
+from bot.computer_players import DEFAULT_BUDGET_S, DEFAULT_LEVEL
 from bot.discord.common import (
     UserError,
     answer,
@@ -168,7 +168,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         bots: app_commands.Range[int, 0, 9] | None = None,
         level: str | None = None,
         hints: bool | None = None,
-        think_seconds: app_commands.Range[float, 0.5, 30] | None = None,
+        think_seconds: app_commands.Range[float, 0.5, 30.0] | None = None,
     ) -> None:
         bot = bot_of(interaction)
         user = user_of(interaction)
@@ -303,6 +303,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         clock_days=L("opt.clock_days"),
         clock_action=L("opt.clock_action"),
         match=L("opt.match"),
+        hints=L("opt.hints"),
+        think_seconds=L("opt.think_seconds"),
     )
     @app_commands.choices(
         clock_action=[
@@ -318,6 +320,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         clock_days: app_commands.Range[float, 0, 60] | None = None,
         clock_action: str | None = None,
         match: int | None = None,
+        hints: bool | None = None,
+        think_seconds: app_commands.Range[float, 0.5, 30.0] | None = None,
     ) -> None:
         """Per-match reminder interval and clock; players override the interval for
         themselves with /notify."""
@@ -330,6 +334,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         check_range("reminder_hours", reminder_hours, 0, 336)
         check_range("reminder_max", reminder_max, 0, 50)
         check_range("clock_days", clock_days, 0, 60)
+        check_range("think_seconds", think_seconds, 0.5, 30)
         changes = {
             k: v
             for k, v in {
@@ -337,6 +342,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
                 "reminder_max": reminder_max,
                 "clock_days": clock_days,
                 "clock_action": clock_action,
+                "hints": hints,
+                "think_seconds": think_seconds,
             }.items()
             if v is not None
         }
@@ -360,6 +367,11 @@ def settings_summary(bot: Any, settings: dict[str, Any], locale: Any) -> str:
         max=settings.get("reminder_max", cfg.reminder_max),
         clock=clock,
         action=settings.get("clock_action", cfg.deadline_action),
+    ) + t(
+        "settings.computers",
+        locale,
+        hints=t("yes" if settings.get("hints", True) else "no", locale),
+        seconds=f"{float(settings.get('think_seconds', DEFAULT_BUDGET_S)):g}",
     )
 
 
