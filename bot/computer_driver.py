@@ -75,6 +75,8 @@ class ComputerDriver:
         #: match id -> the task playing its computer turns (one per match at a time)
         self._playing: dict[int, asyncio.Task[None]] = {}
         self._wake = asyncio.Event()
+        #: matches known to seat a computer player (see :meth:`watch`)
+        self._watched: set[int] = set()
         #: moves played by this driver (for logs and tests)
         self.moves_played = 0
         #: called after every computer move (the Discord bot wakes its outbox here)
@@ -82,12 +84,15 @@ class ComputerDriver:
 
     # ----- finding and playing turns ---------------------------------------------------------
     async def pending(self) -> list[int]:
-        """Running matches whose next decision belongs to a computer seat."""
+        """Running matches whose next decision belongs to a computer seat (reads every
+        running match: done at start, every sweep interval and by :meth:`settle`)."""
         rows = await self.service.store.list_matches(statuses=("running",), limit=100_000)
         out = []
+        watched = set()
         for row in rows:
             if not any(is_computer(s.user_id) for s in row.seats):
                 continue  # most matches: no game logic needed to skip them
+            watched.add(row.id)
             try:
                 info = self.service.describe(row)
             except Exception:
@@ -95,13 +100,39 @@ class ComputerDriver:
                 continue
             if any(is_computer(u) for u in info.to_act):
                 out.append(info.id)
+        self._watched = watched | {m for m in self._watched if m not in {r.id for r in rows}}
         return out
 
-    async def sweep(self) -> int:
+    async def _pending_watched(self) -> list[int]:
+        """The cheap look after a wake: only matches known to seat a computer (one read
+        each), so a person's move in one of 10,000 matches does not read them all."""
+        out = []
+        for match_id in sorted(self._watched):
+            try:
+                info = await self.service.info(match_id)
+            except Exception:
+                self._watched.discard(match_id)
+                continue
+            if info.status not in ("lobby", "running") or not any(
+                is_computer(s.user_id) for s in info.seats
+            ):
+                self._watched.discard(match_id)
+            elif info.status == "running" and any(is_computer(u) for u in info.to_act):
+                out.append(match_id)
+        return out
+
+    def watch(self, match_id: int) -> None:
+        """A match that may now seat a computer (a lobby got one, a match started): look
+        at it at the next wake, which this starts."""
+        self._watched.add(match_id)
+        self.wake()
+
+    async def sweep(self, *, full: bool = True) -> int:
         """Start playing every pending computer turn not already being played; returns how
-        many matches were started. Returns at once: the moves happen in tasks."""
+        many matches were started. Returns at once: the moves happen in tasks. ``full``
+        reads every running match; otherwise only the watched ones."""
         started = 0
-        for match_id in await self.pending():
+        for match_id in await (self.pending() if full else self._pending_watched()):
             task = self._playing.get(match_id)
             if task is None or task.done():
                 self._playing[match_id] = asyncio.create_task(
@@ -215,18 +246,23 @@ class ComputerDriver:
         self._wake.set()
 
     async def run_forever(self, interval: float) -> None:
-        """Sweep at start (turns pending from before a restart), when woken and every
-        ``interval`` seconds."""
+        """Read every running match at start (turns pending from before a restart) and
+        every ``interval`` seconds; when woken (after any move), look at the watched
+        matches only."""
+        full = True
         while True:
             try:
-                await self.sweep()
+                await self.sweep(full=full)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("computer sweep failed")
             self._wake.clear()
-            with contextlib.suppress(TimeoutError):
+            try:
                 await asyncio.wait_for(self._wake.wait(), timeout=interval)
+                full = False
+            except TimeoutError:
+                full = True
 
     async def close(self) -> None:
         for task in self._playing.values():

@@ -53,9 +53,10 @@ class Settings(BaseSettings):
     outbox_max_attempts: int = Field(default=15, ge=1, le=100)
     #: Seconds between runs of the reminder / clock / keep-alive reconcile loop.
     scheduler_seconds: float = Field(default=60.0, gt=0)
-    #: Seconds between looks for computer turns nobody woke the driver for (after a
-    #: restart the first look is immediate).
-    ai_sweep_seconds: float = Field(default=30.0, gt=0)
+    #: Seconds between reads of every running match for computer turns nobody woke the
+    #: driver for (after a restart the first read is immediate; after a move only the
+    #: matches with computer seats are looked at, at once).
+    ai_sweep_seconds: float = Field(default=60.0, gt=0)
     #: Days between keep-alive nudges of a running match's thread (Discord archives idle
     #: threads after at most 7 days; the nudge alternates the archive duration between 3
     #: and 7 days, so keep this below 3).

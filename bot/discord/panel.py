@@ -513,6 +513,7 @@ class ComputerButton(
         public = interaction.guild_locale
         if self.action == "add":
             info = await bot.service.add_computer(self.match_id, user, self.level)
+            bot.computers.watch(self.match_id)
             text = t(
                 "lobby.computer_added",
                 public,

@@ -131,6 +131,7 @@ async def lobby_action(interaction: discord.Interaction, action: str, match_id: 
         # Starting renders the first picture: acknowledge first.
         await interaction.response.defer(ephemeral=True, thinking=True)
         await bot.service.start(match_id, user)
+        bot.computers.watch(match_id)  # a computer seat may have the first move
         bot.kick()
         await interaction.followup.send(
             t("lobby.started", locale, user=user.name, match=match_id), ephemeral=True
@@ -197,6 +198,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         )
         for _ in range(bots or 0):  # checked above: there is room for them
             info = await bot.service.add_computer(info.id, user, level or DEFAULT_LEVEL)
+            bot.computers.watch(info.id)
         await interaction.response.defer(thinking=True)
         try:
             data = await bot.http.start_thread_without_message(
