@@ -224,15 +224,19 @@ class ComputerDriver:
         """(version, the best ``count`` moves for ``user`` now, best first); counts one hint
         for the asker's seat. Refusals (hints off, not your turn) come from the service."""
         turn = await self.service.hint_turn(match_id, user)
-        found = await self.pool.suggest(
-            turn.game_id,
-            turn.view,
-            turn.seat,
-            seed=turn.seed,
-            budget_s=turn.budget_s,
-            count=count,
-            history=turn.history,
-        )
+        try:
+            found = await self.pool.suggest(
+                turn.game_id,
+                turn.view,
+                turn.seat,
+                seed=turn.seed,
+                budget_s=turn.budget_s,
+                count=count,
+                history=turn.history,
+            )
+        except Exception:
+            log.exception("hint failed in match %s (%s)", match_id, turn.game_id)
+            found = []
         legal = {m.notation: m for m in await self.service.legal_moves(match_id, user)}
         hints = [Hint(legal[n], v, r) for n, v, r in found if n in legal][:count]
         if not hints:

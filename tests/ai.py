@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.ai.hooks import GameAI
-from rules.base import Game
+from rules.base import Game, Move
 from rules.rng import Rng
 
 
@@ -49,3 +49,14 @@ def slow_choose_move(game: Game, view: Any, seat: int, level: str, **kw: Any) ->
     while time.perf_counter() < end:
         sum(range(3_000_000))
     return choose_move(game, view, seat, level, **kw)
+
+
+def broken_choose_move(game: Game, view: Any, seat: int, level: str, **kw: Any) -> Move:
+    """A broken search: it fails outright or names a move the rules refuse."""
+    if kw["seed"] % 2:
+        raise NotImplementedError("no determinizer for this game")
+    return Move("take99", "an impossible move")
+
+
+def broken_suggest(game: Game, view: Any, seat: int, **kw: Any) -> list[Any]:
+    raise NotImplementedError("no determinizer for this game")

@@ -337,3 +337,34 @@ async def test_console_plays_against_computers_and_takes_hints(
         assert "Type /hint first" in out[0]
     finally:
         await console.computers.close()
+
+
+async def test_a_broken_search_never_hangs_a_match(
+    service: MatchService, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A search that fails or names an illegal move is logged, and the seat plays one of its
+    own legal moves instead; a failed hint is a polite refusal, not counted."""
+    drv = ComputerDriver(
+        service,
+        workers=1,
+        chooser="tests.ai:broken_choose_move",
+        suggester="tests.ai:broken_suggest",
+    )
+    try:
+        match_id = await lobby_with_computers(service, ("normal", "easy"))
+        await service.start(match_id, ALICE)
+        for _ in range(40):
+            await drv.settle()
+            info = await service.info(match_id)
+            if info.status != "running":
+                break
+            with pytest.raises(NotAllowed, match="No hint could be found"):
+                await drv.hints(match_id, ALICE)
+            await human_moves(service, match_id)
+        assert (await service.info(match_id)).status == "finished"
+        assert await service.audit() == []
+        assert "hints_used" not in (await service.info(match_id)).settings
+        messages = " ".join(r.getMessage() for r in caplog.records)
+        assert "computer player failed" in messages and "illegal move" in messages
+    finally:
+        await drv.close()
