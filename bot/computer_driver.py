@@ -132,6 +132,8 @@ class ComputerDriver:
         many matches were started. Returns at once: the moves happen in tasks. ``full``
         reads every running match; otherwise only the watched ones."""
         started = 0
+        for match_id in [m for m, task in self._playing.items() if task.done()]:
+            del self._playing[match_id]  # finished tasks are not kept for days
         for match_id in await (self.pending() if full else self._pending_watched()):
             task = self._playing.get(match_id)
             if task is None or task.done():
