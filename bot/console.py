@@ -24,6 +24,7 @@ from bot.computer_players import DEFAULT_LEVEL
 from bot.service import MatchService, ServiceError, TurnReport, User
 from render.i18n import t
 from rules import get_game
+from rules.ai import LEVELS
 from rules.registry import game_ids
 
 HELP = """Commands (type them as `name> /command`, e.g. `alice> /game new azul`):
@@ -194,6 +195,8 @@ class Console:
                         return ["think_seconds= needs a number."]
                 else:
                     options[key] = _value(value)
+            if level not in LEVELS:
+                return [t("ai.bad_level", None, levels=", ".join(LEVELS))]
             game = get_game(rest[0].lower()) if rest[0].lower() in game_ids() else None
             seats = min(players or game.max_players, game.max_players) if game else 0
             if game and bots > seats - 1:

@@ -312,6 +312,9 @@ async def test_console_plays_against_computers_and_takes_hints(
     try:
         out = await console.run_line("alice> /game new test-pile bots=3 size=5")
         assert "room for 2 computer players" in out[0]
+        out = await console.run_line("alice> /game new test-pile bots=1 level=godlike")
+        assert "easy, normal, strong" in out[0]
+        assert await service.list_matches() == []  # refusals made nothing
         await console.run_line("alice> /game new test-pile bots=1 level=easy size=12")
         out = await console.run_line("alice> /game bot strong")
         assert "🤖 Alan (strong) takes a seat" in out[0]
