@@ -195,3 +195,20 @@ async def test_after_a_move_only_matches_with_computers_are_looked_at(
         assert await light() == 1
         rows = await h.service.store.moves(match_id)
         assert len(rows) == plies + 1 and rows[-1].user_id == "ai:normal:1"
+
+
+async def test_forged_computer_buttons_change_nothing(tmp_path, monkeypatch) -> None:
+    async with running(tmp_path, monkeypatch) as h:
+        match_id, thread, _ = await new_match(h, bots=1)
+        await h.click(ALICE, f"tl:start:{match_id}", channel=thread)
+        before = (tmp_path / "bot.db").read_bytes()
+        for cid, words in (
+            (f"tb:add:strong:{match_id}", "already started"),
+            (f"tb:remove:-:{match_id}", "already started"),
+            ("tb:add:normal:99999999999999999999999", "no match"),
+            (f"tb:add:godlike:{match_id}", "no longer does anything"),
+            (f"tb:remove:strong:{match_id}x", "no longer does anything"),
+        ):
+            r = reply(await h.click(ALICE, cid, channel=thread))
+            assert r.ephemeral and words in r.content, (cid, r.content)
+        assert (tmp_path / "bot.db").read_bytes() == before
