@@ -28,9 +28,9 @@ async def driver(service: MatchService) -> AsyncIterator[ComputerDriver]:
 async def lobby_with_computers(
     service: MatchService, levels: tuple[str, ...], *, seed: int = 5, **settings
 ) -> int:
-    info = await service.create_match(
-        "test-pile", ALICE, {"size": 9}, seed=seed, settings=settings or None
-    )
+    # a short thinking time: these tests are about the plumbing, not the search's strength
+    settings = {"think_seconds": 0.05, **settings}
+    info = await service.create_match("test-pile", ALICE, {"size": 9}, seed=seed, settings=settings)
     for level in levels:
         await service.add_computer(info.id, ALICE, level)
     return info.id
@@ -316,6 +316,7 @@ async def test_console_plays_against_computers_and_takes_hints(
         assert "easy, normal, strong" in out[0]
         assert await service.list_matches() == []  # refusals made nothing
         await console.run_line("alice> /game new test-pile bots=1 level=easy size=12")
+        await service.update_settings(console.current or 0, think_seconds=0.05)
         out = await console.run_line("alice> /game bot strong")
         assert "🤖 Alan (strong) takes a seat" in out[0]
         out = await console.run_line("alice> /game unbot")

@@ -21,6 +21,8 @@ async def new_match(h: Harness, **options) -> tuple[int, int, list[Call]]:
     calls = await h.slash(ALICE, "game new", game="test-pile", **options)
     lobby = next(c for c in calls if any(i.startswith("tl:join:") for i in c.custom_ids))
     match_id = int(lobby.custom_ids[0].split(":")[2])
+    if "think_seconds" not in options:  # short thinking: these tests are about the plumbing
+        await h.service.update_settings(match_id, think_seconds=0.05)
     return match_id, int((await h.service.info(match_id)).thread_id or 0), calls
 
 
@@ -158,7 +160,7 @@ async def test_settings_turn_hints_off_and_set_thinking_time(tmp_path, monkeypat
     async with running(tmp_path, monkeypatch) as h:
         match_id, thread, _ = await new_match(h, bots=1, think_seconds=1.5)
         info = await h.service.info(match_id)
-        assert info.settings == {"think_seconds": 1.5}
+        assert info.settings == {"think_seconds": 1.5}  # nothing thinks in this test
         r = reply(await h.slash(ALICE, "game settings", channel=thread, hints=False))
         assert "hints: off" in r.content and "think 1.5 s per move" in r.content
         r = reply(await h.slash(ALICE, "game settings", channel=thread, think_seconds=99.0))
