@@ -253,15 +253,16 @@ async def test_event_loop_stays_responsive_while_four_computers_think(
 ) -> None:
     """Four matches wait for a computer seat whose thinking really burns CPU for its whole
     (fake) budget, in the worker processes: a ticker on the event loop keeps its lag
-    p99 ≤ 50 ms meanwhile. The fake thinking holds the GIL ~100 ms at a time: on the loop,
-    or in threads of the bot's process (``processes=False``: p99 ≈ 290 ms, 10 ticks), this
-    test fails."""
+    p99 ≤ 50 ms meanwhile (a ticker that wants to wake every 2 ms: hundreds of samples, so
+    one stall of a busy machine is not the p99). The fake thinking holds the GIL ~100 ms
+    at a time: on the loop, or in threads of the bot's process (``processes=False``: p99
+    ≈ 220–290 ms and only a few dozen ticks), this test fails."""
     drv = ComputerDriver(service, workers=2, chooser="tests.ai:slow_choose_move")
     try:
         ids = []
         for n in range(4):
             info = await service.create_match(
-                "test-pile", ALICE, {"size": 9}, seed=n, settings={"think_seconds": 0.4}
+                "test-pile", ALICE, {"size": 9}, seed=n, settings={"think_seconds": 0.5}
             )
             await service.add_computer(info.id, ALICE, "normal")
             await service.start(info.id, ALICE)
@@ -274,8 +275,8 @@ async def test_event_loop_stays_responsive_while_four_computers_think(
         async def ticker() -> None:
             while not stop.is_set():
                 started = time.perf_counter()
-                await asyncio.sleep(0.005)
-                lags.append(time.perf_counter() - started - 0.005)
+                await asyncio.sleep(0.002)
+                lags.append(time.perf_counter() - started - 0.002)
 
         tick = asyncio.create_task(ticker())
         thinking = time.perf_counter()
@@ -284,10 +285,10 @@ async def test_event_loop_stays_responsive_while_four_computers_think(
         stop.set()
         await tick
         assert played == 4
-        assert thought >= 0.8  # two rounds of 0.4 s on two workers: they really thought
+        assert thought >= 1.0  # two rounds of 0.5 s on two workers: they really thought
         lags.sort()
         p99 = lags[int(0.99 * (len(lags) - 1))]
-        assert len(lags) > 50 and p99 <= 0.050, (p99, len(lags))
+        assert len(lags) > 200 and p99 <= 0.050, (p99, len(lags))
     finally:
         await drv.close()
 
