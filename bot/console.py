@@ -19,16 +19,23 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from bot.computer_driver import ComputerDriver, Hint
+from bot.computer_players import DEFAULT_LEVEL
 from bot.service import MatchService, ServiceError, TurnReport, User
+from render.i18n import t
 from rules import get_game
+from rules.ai import LEVELS
 from rules.registry import game_ids
 
 HELP = """Commands (type them as `name> /command`, e.g. `alice> /game new azul`):
-  /game new <game> [players=N] [option=value ...]   open a lobby (games: {games})
+  /game new <game> [players=N] [bots=N level=easy|normal|strong hints=on|off
+            think_seconds=S] [option=value ...]   open a lobby (games: {games})
   /game join [match]   /game leave   /game start   /game list   /game abort
+  /game bot [level]      seat a computer player   /game unbot   unseat one
   /use <match>           switch the match this console is looking at
   /play <move>           make a move (notation or the exact label)
   /moves                 list your legal moves with their notation
+  /hint                  the best moves found for you now; /hint <n> plays the n-th
   /board   /hand   /history   /resign   /undo [yes|no]   /rules [game]
   /export [file]         write the game record as JSON   /audit   /help   /quit"""
 
@@ -48,11 +55,20 @@ def _value(text: str) -> Any:
 class Console:
     """One console session; ``run_line`` returns what would be shown to the user."""
 
-    def __init__(self, service: MatchService, picture_dir: Path) -> None:
+    def __init__(
+        self,
+        service: MatchService,
+        picture_dir: Path,
+        computers: ComputerDriver | None = None,
+    ) -> None:
         self.service = service
         self.picture_dir = picture_dir
         self.current: int | None = None
         self.user: User | None = None
+        #: computer seats move after every line (their thinking runs in worker processes)
+        self.computers = computers or ComputerDriver(service)
+        #: the latest /hint: (match, version, moves) so that /hint <n> can play one
+        self._hints: tuple[int, int, list[Hint]] | None = None
 
     # ----- delivery ----------------------------------------------------------------------
     async def deliver(self) -> list[str]:
@@ -110,7 +126,10 @@ class Console:
             out = await self._dispatch(words)
         except ServiceError as exc:
             out = [f"✗ {exc}"]
-        return out + await self.deliver()
+        out += await self.deliver()
+        if await self.computers.settle():  # computer seats whose turn it now is
+            out += await self.deliver()
+        return out
 
     def _need_match(self) -> int:
         if self.current is None:
@@ -123,6 +142,7 @@ class Console:
             "game": self._game,
             "play": self._play,
             "moves": self._moves,
+            "hint": self._hint,
             "board": self._board,
             "hand": self._hand,
             "history": self._history,
@@ -150,23 +170,47 @@ class Console:
             if not rest:
                 return [f"Which game? /game new <game>; games: {', '.join(game_ids())}."]
             options: dict[str, Any] = {}
+            settings: dict[str, Any] = {}
             players: int | None = None
+            bots, level = 0, DEFAULT_LEVEL
+            seen: set[str] = set()
             for word in rest[1:]:
                 if "=" not in word:
                     return [f"Options look like name=value; “{word}” does not."]
                 key, value = word.split("=", 1)
-                if key in options or (key == "players" and players is not None):
+                if key in seen:
                     return [f"{key} is given twice; give each option once."]
-                if key == "players":
+                seen.add(key)
+                if key in ("players", "bots"):
                     if not value.isdigit():
-                        return ["players= needs a number."]
-                    players = int(value)
+                        return [f"{key}= needs a number."]
+                    if key == "players":
+                        players = int(value)
+                    else:
+                        bots = int(value)
+                elif key == "level":
+                    level = value.lower()
+                elif key == "hints":
+                    settings["hints"] = bool(_value(value))
+                elif key == "think_seconds":
+                    try:
+                        settings["think_seconds"] = min(30.0, max(0.5, float(value)))
+                    except ValueError:
+                        return ["think_seconds= needs a number."]
                 else:
                     options[key] = _value(value)
+            if level not in LEVELS:
+                return [t("ai.bad_level", None, levels=", ".join(LEVELS))]
+            game = get_game(rest[0].lower()) if rest[0].lower() in game_ids() else None
+            seats = min(players or game.max_players, game.max_players) if game else 0
+            if game and bots > seats - 1:
+                return [t("ai.too_many", None, game=game.name, max=seats, room=seats - 1)]
             info = await self.service.create_match(
-                rest[0].lower(), self.user, options, max_players=players
+                rest[0].lower(), self.user, options, max_players=players, settings=settings
             )
             self.current = info.id
+            for _ in range(bots):
+                info = await self.service.add_computer(info.id, self.user, level)
             return [
                 f"Match #{info.id} ({info.game_name}) is open. Others join with "
                 f"/game join {info.id}; start with /game start."
@@ -194,10 +238,28 @@ class Console:
                 f"{m.status_text.splitlines()[0]}"
                 for m in matches
             ]
+        if sub in ("bot", "unbot"):
+            match_id = self._need_match()
+            if sub == "unbot":
+                info, name = await self.service.remove_computer(match_id, self.user)
+                return [t("lobby.computer_removed", None, name=name, match=match_id)]
+            level = rest[0].lower() if rest else DEFAULT_LEVEL
+            info = await self.service.add_computer(match_id, self.user, level)
+            return [
+                t(
+                    "lobby.computer_added",
+                    None,
+                    name=info.names[-1],
+                    match=match_id,
+                    count=len(info.seats),
+                    max=info.max_players,
+                    players=", ".join(info.names),
+                )
+            ]
         if sub == "abort":
             info = await self.service.abort(self._need_match(), self.user)
             return [f"Match #{info.id} aborted."]
-        return ["Use /game new, join, leave, start, list or abort."]
+        return ["Use /game new, join, leave, start, list, bot, unbot or abort."]
 
     def _match_arg(self, rest: list[str]) -> int:
         if rest:
@@ -227,6 +289,41 @@ class Console:
         shown = [f"  {m.notation:<24} {m.label}" for m in moves[:40]]
         more = [f"  … and {len(moves) - 40} more"] if len(moves) > 40 else []
         return [f"Your {len(moves)} legal moves:", *shown, *more]
+
+    async def _hint(self, args: list[str]) -> list[str]:
+        """``/hint``: the best moves now, privately; ``/hint <n>``: play the n-th of them
+        (version-checked, like a hint button on Discord)."""
+        assert self.user is not None
+        match_id = self._need_match()
+        if args:
+            if not args[0].isdigit() or self._hints is None or self._hints[0] != match_id:
+                return [t("console.hint_pick", None)]
+            _, version, hints = self._hints
+            n = int(args[0])
+            if not 1 <= n <= len(hints):
+                return [t("console.hint_pick", None)]
+            if (await self.service.info(match_id)).version != version:
+                return [t("console.hint_stale", None)]
+            await self.service.play(
+                match_id, self.user, hints[n - 1].move.notation, expected_version=version
+            )
+            self._hints = None
+            return []
+        version, hints = await self.computers.hints(match_id, self.user)
+        self._hints = (match_id, version, hints)
+        lines = [f"(private to {self.user.name}) " + t("hint.head", None)]
+        for n, hint in enumerate(hints, 1):
+            lines.append(
+                t(
+                    "console.hint_line",
+                    None,
+                    n=n,
+                    label=hint.move.label,
+                    notation=hint.move.notation,
+                    reason=hint.reason,
+                )
+            )
+        return [*lines, t("console.hint_foot", None)]
 
     async def _board(self, args: list[str]) -> list[str]:
         match_id = self._need_match()
@@ -304,9 +401,16 @@ class Console:
         return [f"Audit: match #{p.match_id}: {p.problem}" for p in problems]
 
 
-async def run_console(service: MatchService, picture_dir: Path) -> None:
+async def run_console(service: MatchService, picture_dir: Path, ai_workers: int = 2) -> None:
     """Read lines from standard input until /quit or end of input."""
-    console = Console(service, picture_dir)
+    console = Console(service, picture_dir, ComputerDriver(service, workers=ai_workers))
+    try:
+        await _read_lines(console)
+    finally:
+        await console.computers.close()
+
+
+async def _read_lines(console: Console) -> None:
     print(HELP.format(games=", ".join(game_ids())))
     while True:
         prompt = f"{console.user.name.lower()}> " if console.user else "> "

@@ -20,6 +20,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from bot.computer_players import (
+    DEFAULT_BUDGET_S,
+    DEFAULT_LEVEL,
+    is_computer,
+    level_of,
+    move_seed,
+    new_computer,
+)
 from bot.render_pool import RenderPool
 from bot.store import (
     MatchRow,
@@ -32,8 +40,9 @@ from bot.store import (
     VersionConflict,
     open_store,
 )
-from render.i18n import picture_language
+from render.i18n import picture_language, t
 from rules import Event, Game, IllegalMove, Move, get_game
+from rules.ai import LEVELS
 from rules.base import fill_names, normalise_notation, rank_by
 from rules.registry import game_ids
 
@@ -130,6 +139,23 @@ class RenderStats:
 class AuditProblem:
     match_id: int
     problem: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatTurn:
+    """What a search needs to decide for one seat now, and nothing more: the seat's own
+    view (never the full state), the public log and a seed fixed by match, ply and seat."""
+
+    match_id: int
+    version: int
+    game_id: str
+    seat: int
+    user: User
+    level: str
+    view: Any
+    history: list[tuple[int, str]]
+    seed: int
+    budget_s: float
 
 
 # ----- helpers -----------------------------------------------------------------------------
@@ -374,7 +400,7 @@ class MatchService:
             return [s for s in m.seats if s.user_id != user.id]
 
         updated = await self.store.update_lobby(match_id, mutate)
-        if not updated.seats:
+        if all(is_computer(s.user_id) for s in updated.seats):  # nobody left to play with
             await self.store.commit(
                 match_id,
                 expected_version=updated.version,
@@ -562,7 +588,7 @@ class MatchService:
         out: dict[str, list[str]] = {}
         for e in events:
             for seat, text in e.private.items():
-                if seat < len(match.seats):
+                if seat < len(match.seats) and not is_computer(match.seats[seat].user_id):
                     out.setdefault(match.seats[seat].user_id, []).append(fill_names(text, names))
         return out
 
@@ -578,7 +604,11 @@ class MatchService:
         game = get_game(match.game_id)
         names = match.names
         acting = [] if final else game.to_act(state)
-        mentions = [match.seats[s].user_id for s in acting if s < len(match.seats)]
+        mentions = [
+            match.seats[s].user_id
+            for s in acting
+            if s < len(match.seats) and not is_computer(match.seats[s].user_id)
+        ]
         text = "\n".join(lines)
         if not final:
             text += "\n" + fill_names(game.status(state), names)
@@ -929,7 +959,11 @@ class MatchService:
             "game_name": game.name,
             "options": match.options,
             "seed": match.seed,
-            "players": [{"seat": s.seat, "name": s.name} for s in match.seats],
+            "players": [
+                {"seat": s.seat, "name": s.name}
+                | ({"computer": level_of(s.user_id)} if is_computer(s.user_id) else {})
+                for s in match.seats
+            ],
             "text_placeholders": "{pN} in a text is the name of players[N]",
             "status": match.status,
             "end_reason": match.end_reason,
@@ -937,7 +971,7 @@ class MatchService:
             "moves": moves,
             "result": match.result,
             "final_scores": game.scores(match.state) if match.state is not None else None,
-        }
+        } | ({"hints_used": self._hints_used(match)} if over else {})
 
     async def audit(self) -> list[AuditProblem]:
         """Rebuild every started match from seed + moves and compare with its snapshot."""
@@ -957,3 +991,96 @@ class MatchService:
             if rebuilt != match.state:
                 problems.append(AuditProblem(match_id, "snapshot differs from replay"))
         return problems
+
+    # ----- computer players and hints ------------------------------------------------------
+    async def add_computer(
+        self, match_id: int, user: User, level: str = DEFAULT_LEVEL
+    ) -> MatchInfo:
+        """Seat a computer player at ``level`` in a lobby (any seated player may)."""
+        if level not in LEVELS:
+            raise InvalidMove(t("ai.bad_level", None, levels=", ".join(LEVELS)))
+        await self._load(match_id)
+
+        def mutate(match: MatchRow) -> list[SeatRow]:
+            self._check_lobby(match)
+            self._seat(match, user)
+            if len(match.seats) >= match.max_players:
+                raise NotAllowed(t("ai.full", None, match=match.id, max=match.max_players))
+            uid, name = new_computer(level, [(s.user_id, s.name) for s in match.seats])
+            return [*match.seats, SeatRow(len(match.seats), uid, name)]
+
+        return self.describe(await self.store.update_lobby(match_id, mutate))
+
+    async def remove_computer(self, match_id: int, user: User) -> tuple[MatchInfo, str]:
+        """Unseat the most recently seated computer player of a lobby; (lobby, its name)."""
+        await self._load(match_id)
+        removed: list[str] = []
+
+        def mutate(match: MatchRow) -> list[SeatRow]:
+            self._check_lobby(match)
+            self._seat(match, user)
+            computers = [s for s in match.seats if is_computer(s.user_id)]
+            if not computers:
+                raise NotAllowed(t("ai.none_seated", None, match=match.id))
+            removed.append(computers[-1].name)
+            return [s for s in match.seats if s is not computers[-1]]
+
+        info = self.describe(await self.store.update_lobby(match_id, mutate))
+        return info, removed[0]
+
+    async def _seat_turn(self, match: MatchRow, game: Game, seat: int, purpose: str) -> SeatTurn:
+        assert match.state is not None
+        row = match.seats[seat]
+        history = [(r.seat, r.notation) for r in effective_moves(await self.store.moves(match.id))]
+        return SeatTurn(
+            match_id=match.id,
+            version=match.version,
+            game_id=match.game_id,
+            seat=seat,
+            user=User(row.user_id, row.name),
+            level=level_of(row.user_id),
+            view=game.view(match.state, seat),
+            history=history,
+            seed=move_seed(match.seed, match.last_ply, seat, purpose),
+            budget_s=float(match.settings.get("think_seconds", DEFAULT_BUDGET_S)),
+        )
+
+    async def computer_turn(self, match_id: int) -> SeatTurn | None:
+        """The computer seat the match waits for now (the first, if several), or None."""
+        match = await self._load(match_id)
+        if match.status != "running" or match.state is None:
+            return None
+        game = get_game(match.game_id)
+        for seat in game.to_act(match.state):
+            if seat < len(match.seats) and is_computer(match.seats[seat].user_id):
+                return await self._seat_turn(match, game, seat, "move")
+        return None
+
+    async def hint_turn(self, match_id: int, user: User) -> SeatTurn:
+        """What a hint for ``user`` is computed from; refuses when hints are off for the
+        match or it is not the asker's decision now."""
+        match = await self._load(match_id)
+        game, state = self._running(match)
+        seat = self._seat(match, user)
+        if not match.settings.get("hints", True):
+            raise NotAllowed(t("hint.off", None, match=match.id))
+        if seat not in game.to_act(state):
+            waiting = [match.seats[s].name for s in game.to_act(state) if s < len(match.seats)]
+            raise NotAllowed(t("hint.not_your_turn", None, waiting=", ".join(waiting)))
+        return await self._seat_turn(match, game, seat, "hint")
+
+    async def count_hint(self, match_id: int, seat: int) -> None:
+        """One more hint used by ``seat`` (kept in the match settings; shown only in the
+        record of a finished match)."""
+
+        def mutate(settings: dict[str, Any], _version: int) -> dict[str, Any]:
+            used = dict(settings.get("hints_used", {}))
+            used[str(seat)] = int(used.get(str(seat), 0)) + 1
+            return {**settings, "hints_used": used}
+
+        await self.store.update_settings(match_id, mutate)
+
+    @staticmethod
+    def _hints_used(match: MatchRow) -> list[int]:
+        used = match.settings.get("hints_used", {})
+        return [int(used.get(str(s.seat), 0)) for s in match.seats]

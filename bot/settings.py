@@ -52,6 +52,9 @@ class Settings(BaseSettings):
     deadline_days: float = Field(default=0.0, ge=0)
     #: What happens when a clock runs out: "skip" where the rules allow, else "forfeit".
     deadline_action: Literal["skip", "forfeit"] = "skip"
+    #: Worker processes in which computer players think and hints are computed (each
+    #: search runs for the match's time budget; see bot/computer_pool.py).
+    ai_workers: int = Field(default=2, ge=1, le=16)
     # ----- Discord front end --------------------------------------------------------------
     #: Seconds between outbox sweeps when nothing woke the delivery worker earlier.
     outbox_poll_seconds: float = Field(default=5.0, gt=0)
@@ -59,6 +62,10 @@ class Settings(BaseSettings):
     outbox_max_attempts: int = Field(default=15, ge=1, le=100)
     #: Seconds between runs of the reminder / clock / keep-alive reconcile loop.
     scheduler_seconds: float = Field(default=60.0, gt=0)
+    #: Seconds between reads of every running match for computer turns nobody woke the
+    #: driver for (after a restart the first read is immediate; after a move only the
+    #: matches with computer seats are looked at, at once).
+    ai_sweep_seconds: float = Field(default=60.0, gt=0)
     #: Days between keep-alive nudges of a running match's thread (Discord archives idle
     #: threads after at most 7 days; the nudge alternates the archive duration between 3
     #: and 7 days, so keep this below 3).

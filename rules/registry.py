@@ -50,3 +50,12 @@ def get_game(game_id: str) -> Game:
 
 def all_games() -> list[Game]:
     return [get_game(g) for g in _GAMES]
+
+
+def game_target(game_id: str) -> str:
+    """The ``"module:attribute"`` of a game, for worker processes to import it (a game
+    registered at run time exists in the registry of the process that registered it)."""
+    try:
+        return _GAMES[game_id]
+    except KeyError:
+        raise KeyError(f"There is no game called “{game_id}”.") from None

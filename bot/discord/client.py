@@ -19,6 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.computer_driver import ComputerDriver
 from bot.discord.common import UserError, answer, loc
 from bot.discord.delivery import OutboxWorker
 from bot.discord.panel import DYNAMIC_ITEMS
@@ -99,6 +100,9 @@ class TesseraBot(commands.Bot):
         self.sync_on_start = sync_on_start
         self.delivery = OutboxWorker(self, clock)
         self.scheduler = Scheduler(self, clock)
+        #: computer players' turns and /hint (worker processes; see bot/computer_driver.py)
+        self.computers = ComputerDriver(service, workers=settings.ai_workers)
+        self.computers.on_move = lambda report: self.delivery.wake()
         self._tasks: list[asyncio.Task[None]] = []
         #: Called with (interaction, error) for errors that are bugs, not refusals.
         #: Tests replace it so that such an error fails the test.
@@ -108,6 +112,7 @@ class TesseraBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         from bot.discord.cogs.game import GameCog
+        from bot.discord.cogs.hint import HintCog
         from bot.discord.cogs.play import PlayCog
         from bot.discord.cogs.prefs import PrefsCog
 
@@ -115,11 +120,16 @@ class TesseraBot(commands.Bot):
         await self.add_cog(GameCog(self))
         await self.add_cog(PlayCog(self))
         await self.add_cog(PrefsCog(self))
+        await self.add_cog(HintCog(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.background:
             self._tasks = [
                 asyncio.create_task(self.delivery.run_forever(), name="tessera-outbox"),
                 asyncio.create_task(self.scheduler.run_forever(), name="tessera-scheduler"),
+                asyncio.create_task(
+                    self.computers.run_forever(self.settings.ai_sweep_seconds),
+                    name="tessera-computers",
+                ),
             ]
         if self.sync_on_start:
             await self.sync_commands(self.settings.sync_mode)
@@ -141,8 +151,10 @@ class TesseraBot(commands.Bot):
         return len(synced)
 
     def kick(self) -> None:
-        """Something was queued: deliver now rather than at the next poll."""
+        """Something was queued: deliver now rather than at the next poll (and let a
+        computer seat whose turn it may now be move at once)."""
         self.delivery.wake()
+        self.computers.wake()
 
     async def report_error(self, interaction: discord.Interaction, error: BaseException) -> None:
         """Refusals (service or bot) go back privately in the asker's words; anything else
@@ -185,6 +197,7 @@ class TesseraBot(commands.Bot):
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self._tasks = []
+        await self.computers.close()
         await super().close()
 
 

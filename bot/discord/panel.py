@@ -8,6 +8,7 @@ match id, state version and the chosen path — and is parsed back by a
 Custom ids (≤ 100 characters):
 
 - ``tl:<join|leave|start>:<match>`` lobby buttons
+- ``tb:add:<level>:<match>`` seat a computer player; ``tb:remove:-:<match>`` unseat one
 - ``tp:<match>:<version>`` open the guided move panel
 - ``ts:<match>:<version>:<path>`` a step button; ``tq:…`` the same as a select
 - ``tm:<match>:<version>:<move>`` play the chosen move
@@ -35,6 +36,7 @@ from bot.discord.common import UserError, answer, bot_of, clip, loc, same_server
 from bot.i18n import t
 from bot.service import MatchInfo, User
 from rules import Move
+from rules.ai import LEVELS
 from rules.base import Step
 
 log = logging.getLogger(__name__)
@@ -229,6 +231,28 @@ def lobby_view(match_id: int) -> discord.ui.View:
                 )
             )
         )
+    # a second row: computer players, one button per level, and one to unseat the latest
+    for level in LEVELS:
+        view.add_item(
+            ComputerButton(
+                discord.ui.Button(
+                    label=t("btn.add_computer", None, level=t(f"choice.level.{level}").lower()),
+                    style=discord.ButtonStyle.secondary,
+                    custom_id=f"tb:add:{level}:{match_id}",
+                    row=1,
+                )
+            )
+        )
+    view.add_item(
+        ComputerButton(
+            discord.ui.Button(
+                label=t("btn.remove_computer"),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"tb:remove:-:{match_id}",
+                row=1,
+            )
+        )
+    )
     return view
 
 
@@ -469,6 +493,42 @@ class LobbyButton(
         await lobby_action(interaction, self.action, self.match_id)
 
 
+class ComputerButton(
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"tb:(?P<a>add|remove):(?P<l>easy|normal|strong|-):(?P<m>\d+)",
+):
+    """Seat (at a level) or unseat a computer player in a lobby; any seated player may.
+    The answer is public, like a person joining or leaving."""
+
+    def parse(self, parts: dict[str, str]) -> None:
+        super().parse(parts)
+        self.action = parts["a"]
+        self.level = parts["l"]
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        user = user_of(interaction)
+        await same_server(interaction, self.match_id)
+        public = interaction.guild_locale
+        if self.action == "add":
+            info = await bot.service.add_computer(self.match_id, user, self.level)
+            bot.computers.watch(self.match_id)
+            text = t(
+                "lobby.computer_added",
+                public,
+                name=info.names[-1],
+                match=self.match_id,
+                count=len(info.seats),
+                max=info.max_players,
+                players=", ".join(info.names),
+            )
+        else:
+            _, name = await bot.service.remove_computer(self.match_id, user)
+            text = t("lobby.computer_removed", public, name=name, match=self.match_id)
+        await answer(interaction, text, ephemeral=False)
+
+
 async def seated_at(interaction: discord.Interaction, match_id: int, version: int) -> User:
     """The presser, if they play in this server's match and the board is still at
     ``version``; otherwise the refusal in words."""
@@ -512,6 +572,7 @@ KNOWN_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ConfirmMove,
     HandButton,
     LobbyButton,
+    ComputerButton,
     MuteButton,
     ResignButton,
 )

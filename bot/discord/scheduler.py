@@ -30,6 +30,7 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from bot.computer_players import is_computer
 from bot.i18n import t
 from bot.service import MatchInfo, ServiceError
 from bot.store import Notification
@@ -141,6 +142,8 @@ class Scheduler:
         # ----- reminders ---------------------------------------------------------------
         mute = info.settings.get("mute", {})
         for uid in info.to_act:
+            if is_computer(uid):  # computer seats move by themselves (bot/computer_driver.py)
+                continue
             user = await self.store.get_user(uid)
             prefs = user["settings"]
             if user["notify"] == "off" or mute.get(uid) == info.version:

@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.computer_players import DEFAULT_BUDGET_S, DEFAULT_LEVEL
 from bot.discord.common import (
     UserError,
     answer,
@@ -28,6 +29,7 @@ from bot.discord.common import (
 from bot.discord.panel import lobby_view
 from bot.i18n import L, t
 from bot.service import NotAllowed
+from rules.ai import LEVELS
 from rules.registry import game_ids, get_game
 
 log = logging.getLogger(__name__)
@@ -86,6 +88,20 @@ def check_range(name: str, value: float | None, low: float, high: float) -> None
         raise UserError("err.bad_number", name=name, low=low, high=high)
 
 
+def check_bots(game_id: str, players: int | None, bots: int) -> None:
+    """Room for ``bots`` computer players beside the creator (refused before anything is
+    created, so a bad request changes nothing)."""
+    if not bots:
+        return
+    try:
+        game = get_game(game_id)
+    except KeyError:
+        return  # the service names the unknown game
+    seats = min(players or game.max_players, game.max_players)
+    if bots > seats - 1:
+        raise UserError("ai.too_many", game=game.name, max=seats, room=max(seats - 1, 0))
+
+
 async def lobby_action(interaction: discord.Interaction, action: str, match_id: int) -> None:
     """Join / leave / start, shared by the buttons and the commands. Public words are in
     the server's language, private ones in the presser's."""
@@ -117,6 +133,7 @@ async def lobby_action(interaction: discord.Interaction, action: str, match_id: 
         # Starting renders the first picture: acknowledge first.
         await interaction.response.defer(ephemeral=True, thinking=True)
         await bot.service.start(match_id, user)
+        bot.computers.watch(match_id)  # a computer seat may have the first move
         bot.kick()
         await interaction.followup.send(
             t("lobby.started", locale, user=user.name, match=match_id), ephemeral=True
@@ -135,8 +152,15 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         players=L("opt.players"),
         options=L("opt.options"),
         clock_days=L("opt.clock_days"),
+        bots=L("opt.bots"),
+        level=L("opt.level"),
+        hints=L("opt.hints"),
+        think_seconds=L("opt.think_seconds"),
     )
-    @app_commands.choices(game=game_choices())
+    @app_commands.choices(
+        game=game_choices(),
+        level=[app_commands.Choice(name=L(f"choice.level.{v}"), value=v) for v in LEVELS],
+    )
     async def new(
         self,
         interaction: discord.Interaction,
@@ -144,6 +168,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         players: app_commands.Range[int, 1, 10] | None = None,
         options: app_commands.Range[str, 1, 200] | None = None,
         clock_days: app_commands.Range[float, 0, 60] | None = None,
+        bots: app_commands.Range[int, 0, 9] | None = None,
+        level: str | None = None,
+        hints: bool | None = None,
+        think_seconds: app_commands.Range[float, 0.5, 30.0] | None = None,
     ) -> None:
         bot = bot_of(interaction)
         user = user_of(interaction)
@@ -157,9 +185,17 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
                 raise UserError("err.bad_number", name="players", low=1, high=10)
             players = given
         check_range("players", players, 1, 10)
+        check_range("think_seconds", think_seconds, 0.5, 30)
+        check_bots(game, players, bots or 0)
+        if level is not None and level not in LEVELS:
+            raise UserError("ai.bad_level", levels=", ".join(LEVELS))
         settings: dict[str, Any] = {}
         if clock_days:
             settings["clock_days"] = clock_days
+        if hints is not None:
+            settings["hints"] = hints
+        if think_seconds is not None:
+            settings["think_seconds"] = think_seconds
         parent = getattr(interaction.channel, "parent_id", None) or interaction.channel_id
         # Creating the match first (fast, no picture) lets refusals stay private.
         info = await bot.service.create_match(
@@ -171,6 +207,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
             channel_id=str(parent),
             settings=settings,
         )
+        for _ in range(bots or 0):  # checked above: there is room for them
+            info = await bot.service.add_computer(info.id, user, level or DEFAULT_LEVEL)
+            bot.computers.watch(info.id)
         await interaction.response.defer(thinking=True)
         try:
             data = await bot.http.start_thread_without_message(
@@ -201,6 +240,15 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
             # the mention adds the creator to the thread
             allowed_mentions=discord.AllowedMentions(users=[interaction.user]),
         )
+        if bots:
+            await thread.send(
+                t(
+                    "lobby.with_computers",
+                    interaction.guild_locale,
+                    match=info.id,
+                    names=", ".join(n for n in info.names[1:]),
+                )
+            )
         await interaction.followup.send(
             t(
                 "lobby.opened",
@@ -268,6 +316,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         clock_days=L("opt.clock_days"),
         clock_action=L("opt.clock_action"),
         match=L("opt.match"),
+        hints=L("opt.hints"),
+        think_seconds=L("opt.think_seconds"),
     )
     @app_commands.choices(
         clock_action=[
@@ -283,6 +333,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         clock_days: app_commands.Range[float, 0, 60] | None = None,
         clock_action: str | None = None,
         match: int | None = None,
+        hints: bool | None = None,
+        think_seconds: app_commands.Range[float, 0.5, 30.0] | None = None,
     ) -> None:
         """Per-match reminder interval and clock; players override the interval for
         themselves with /notify."""
@@ -295,6 +347,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         check_range("reminder_hours", reminder_hours, 0, 336)
         check_range("reminder_max", reminder_max, 0, 50)
         check_range("clock_days", clock_days, 0, 60)
+        check_range("think_seconds", think_seconds, 0.5, 30)
         changes = {
             k: v
             for k, v in {
@@ -302,6 +355,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
                 "reminder_max": reminder_max,
                 "clock_days": clock_days,
                 "clock_action": clock_action,
+                "hints": hints,
+                "think_seconds": think_seconds,
             }.items()
             if v is not None
         }
@@ -325,6 +380,11 @@ def settings_summary(bot: Any, settings: dict[str, Any], locale: Any) -> str:
         max=settings.get("reminder_max", cfg.reminder_max),
         clock=clock,
         action=settings.get("clock_action", cfg.deadline_action),
+    ) + t(
+        "settings.computers",
+        locale,
+        hints=t("yes" if settings.get("hints", True) else "no", locale),
+        seconds=f"{float(settings.get('think_seconds', DEFAULT_BUDGET_S)):g}",
     )
 
 
