@@ -9,6 +9,9 @@ view, so the sampled state says yes: a computer never offers a poke that might b
 
 from __future__ import annotations
 
+import os
+import tempfile
+from pathlib import Path
 from typing import Any
 
 from rules.ai.hooks import GameAI
@@ -36,18 +39,28 @@ class PileAI(GameAI):
 AI = PileAI()
 
 
-def slow_choose_move(game: Game, view: Any, seat: int, level: str, **kw: Any) -> Any:
-    """A computer that really spends its whole budget computing before choosing: the
-    tests' stand-in for a long search. It holds its interpreter's GIL in stretches of
-    ~100 ms (one long C-level sum each), as a C-heavy evaluation would: in a thread of the
-    bot's process that would stall the event loop, in a worker process it cannot."""
+#: Where the gated thinker and its test meet. A fixed path, not an environment variable:
+#: the workers come from a forkserver started before the test, which does not see later
+#: changes to the environment.
+GATE = Path(tempfile.gettempdir()) / f"tessera-test-gate-{os.getuid()}"
+
+
+def gated_choose_move(game: Game, view: Any, seat: int, level: str, **kw: Any) -> Any:
+    """A computer that keeps thinking until the test opens a gate: it announces itself
+    with a ``thinking-<pid>-<seed>`` file in :data:`GATE` and returns only once an ``open``
+    file appears there (or fails after a minute, so a broken test cannot hang)."""
+    import os
     import time
 
     from rules.ai import choose_move
 
-    end = time.perf_counter() + float(kw.get("budget_s", 0.0))
-    while time.perf_counter() < end:
-        sum(range(3_000_000))
+    gate = GATE
+    (gate / f"thinking-{os.getpid()}-{kw.get('seed')}").touch()
+    deadline = time.monotonic() + 60
+    while not (gate / "open").exists():
+        if time.monotonic() > deadline:
+            raise TimeoutError("the test never opened the gate")
+        time.sleep(0.01)
     return choose_move(game, view, seat, level, **kw)
 
 

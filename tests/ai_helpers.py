@@ -12,38 +12,16 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from typing import Any
 
-from rules.base import Game, Move, State, View
+from rules.base import Game, State
 from rules.pastiche.data import load as load_pastiche
 from rules.registry import get_game
 from rules.rng import Rng
 from rules.taj_mahal.components import components as taj_mahal_components
-from tests.fakegame import PileGame
+from tests.hookless.games import OPEN_PILE
 
 TM_CARDS = taj_mahal_components().cards
 PASTICHE_COLOURS = load_pastiche().names
-
-
-class OpenPileGame(PileGame):
-    """Pile without secret cards: a game with no hidden information and no AI hooks, to
-    prove that a fifth game gets a computer player from its rules alone. Its view is the
-    state without the (unused) random-number state."""
-
-    id = "test-open-pile"
-    name = "Open pile"
-    has_hidden_information = False
-
-    def legal_moves(self, state: dict[str, Any], seat: int) -> list[Move]:
-        return [m for m in super().legal_moves(state, seat) if m.notation != "draw"]
-
-    def view(self, state: dict[str, Any], seat: int | None) -> View:
-        return {k: copy.deepcopy(v) for k, v in state.items() if k != "rng"}
-
-
-#: Not registered: the registry is process-wide and other tests (crash safety) walk every
-#: registered game in child processes that would not know it.
-OPEN_PILE = OpenPileGame()
 
 
 def game_for(game_id: str) -> Game:

@@ -18,7 +18,7 @@ from rules.ai.api import ARENA_LEVELS
 from rules.playout import random_playout
 from rules.rng import Rng
 from tests.ai_helpers import game_for, hidden_variant
-from tests.fakegame import GAME as PILE
+from tests.hookless.games import HOOKLESS_PILE as PILE
 
 #: Games whose computer players are tested here: all four and the open test game.
 AI_GAMES = ["azul", "taj-mahal", "maharani", "pastiche", "test-open-pile"]
