@@ -87,8 +87,7 @@ async def _interactive(settings: Settings, db: Path, force_console: bool, sync: 
     if settings.discord_token and not force_console:
         from bot.discord import run_discord
 
-        await run_discord(settings.model_copy(update={"database_path": db}), sync=sync)
-        return 0
+        return await run_discord(settings.model_copy(update={"database_path": db}), sync=sync)
     from bot.console import run_console
     from bot.service import MatchService
 

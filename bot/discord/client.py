@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any, Literal
 
 import discord
+import yarl
 from discord import app_commands
 from discord.ext import commands
 
@@ -25,7 +26,7 @@ from bot.discord.panel import DYNAMIC_ITEMS
 from bot.discord.scheduler import Scheduler
 from bot.i18n import CatalogueTranslator, t
 from bot.service import MatchService, ServiceError
-from bot.settings import Settings
+from bot.settings import DISCORD_API, Settings
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +58,16 @@ def invite_url(application_id: int) -> str:
         permissions=PERMISSIONS,
         scopes=("bot", "applications.commands"),
     )
+
+
+def use_api(base: str) -> None:
+    """Send every REST call (commands, interaction responses, posts) to ``base``.
+
+    discord.py keeps the REST base in one place, :attr:`discord.http.Route.BASE`, which the
+    webhook adapter for interaction responses shares. The gateway URL follows in
+    :meth:`TesseraBot.setup_hook`, once logged in (it needs the token).
+    """
+    discord.http.Route.BASE = base.rstrip("/")
 
 
 class TesseraTree(app_commands.CommandTree):
@@ -102,11 +113,22 @@ class TesseraBot(commands.Bot):
             lambda i, e: None
         )
 
+    async def _use_gateway_of_api(self) -> None:
+        """Behind a proxy or a local Discord, ask the API for the gateway
+        (``GET /gateway/bot``, Discord's documented way to find it) instead of discord.py's
+        hard-coded ``wss://gateway.discord.gg``. A REST-only proxy forwards the call and
+        Discord answers with its own gateway, so the gateway stays right either way."""
+        if self.settings.discord_api.rstrip("/") == DISCORD_API:
+            return
+        _shards, url, _limits = await self.http.get_bot_gateway()
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
+
     async def setup_hook(self) -> None:
         from bot.discord.cogs.game import GameCog
         from bot.discord.cogs.play import PlayCog
         from bot.discord.cogs.prefs import PrefsCog
 
+        await self._use_gateway_of_api()
         await self.tree.set_translator(CatalogueTranslator())
         await self.add_cog(GameCog(self))
         await self.add_cog(PlayCog(self))
