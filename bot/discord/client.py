@@ -60,6 +60,10 @@ def invite_url(application_id: int) -> str:
     )
 
 
+#: Commands for the bot's owner only: registered in the development guild, never globally.
+OWNER_COMMANDS = ("sync",)
+
+
 def use_api(base: str) -> None:
     """Send every REST call (commands, interaction responses, posts) to ``base``.
 
@@ -107,6 +111,7 @@ class TesseraBot(commands.Bot):
         self.delivery = OutboxWorker(self, clock)
         self.scheduler = Scheduler(self, clock)
         self._tasks: list[asyncio.Task[None]] = []
+        self._owner_commands: list[app_commands.Command[Any, ..., Any]] = []
         #: Called with (interaction, error) for errors that are bugs, not refusals.
         #: Tests replace it so that such an error fails the test.
         self.on_unexpected_error: Callable[[discord.Interaction, BaseException], None] = (
@@ -134,6 +139,7 @@ class TesseraBot(commands.Bot):
         await self.add_cog(PlayCog(self))
         await self.add_cog(PrefsCog(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self._owner_commands = self._move_owner_commands()
         if self.background:
             self._tasks = [
                 asyncio.create_task(self.delivery.run_forever(), name="tessera-outbox"),
@@ -142,19 +148,57 @@ class TesseraBot(commands.Bot):
         if self.sync_on_start:
             await self.sync_commands(self.settings.sync_mode)
 
+    def _move_owner_commands(self) -> list[app_commands.Command[Any, ..., Any]]:
+        """The owner's commands (/sync) leave the global set: every server's admins would
+        see them. They live in the development guild only, and without one they are not
+        registered at all (``python -m bot --sync`` does the job)."""
+        moved = []
+        for name in OWNER_COMMANDS:
+            command = self.tree.remove_command(name)
+            if isinstance(command, app_commands.Command):
+                moved.append(command)
+                if self.settings.dev_guild_id:
+                    self.tree.add_command(command, guild=discord.Object(self.settings.dev_guild_id))
+        return moved
+
+    def _dev_guild_only_owner_commands(self, guild: discord.abc.Snowflake) -> None:
+        self.tree.clear_commands(guild=guild)
+        for command in self._owner_commands:
+            self.tree.add_command(command, guild=guild)
+
     async def sync_commands(
         self, mode: Literal["global", "guild"], *, guild_id: int | None = None
     ) -> int:
-        """Publish the command tree: globally, or to the development guild (instant)."""
+        """Publish the command tree so that every command shows exactly once.
+
+        - ``guild``: everything in the development guild (instant), and the global list
+          emptied: global commands also show in that guild, so keeping both would list
+          each command twice.
+        - ``global``: everything but the owner's commands globally; the development guild
+          (when set) keeps only the owner's commands.
+        """
+        dev = self.settings.dev_guild_id
         if mode == "guild":
-            target = self.settings.dev_guild_id or guild_id
+            target = dev or guild_id
             if target is None:
                 raise RuntimeError("sync_mode=guild needs TESSERA_DEV_GUILD_ID")
             guild = discord.Object(target)
+            self._dev_guild_only_owner_commands(guild)
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
+            saved = self.tree.get_commands()
+            self.tree.clear_commands(guild=None)
+            try:
+                await self.tree.sync()
+            finally:
+                for command in saved:
+                    self.tree.add_command(command)
         else:
             synced = await self.tree.sync()
+            if dev:
+                guild = discord.Object(dev)
+                self._dev_guild_only_owner_commands(guild)
+                await self.tree.sync(guild=guild)
         log.info("synced %d commands (%s)", len(synced), mode)
         return len(synced)
 
@@ -179,7 +223,7 @@ class TesseraBot(commands.Bot):
             text = str(original)
         elif isinstance(original, app_commands.CheckFailure):
             text = t("err.guild_only", loc(interaction))
-        elif isinstance(original, discord.HTTPException | TimeoutError):
+        elif isinstance(original, discord.HTTPException | discord.RateLimited | TimeoutError):
             # Discord refused or lost one of our calls (5xx, 429, a timeout, an expired
             # token). That is no bug of ours, and the change may well have been committed
             # before the reply failed, so never claim that nothing was changed.
