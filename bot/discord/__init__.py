@@ -31,6 +31,10 @@ async def run_discord(settings: Settings, *, sync: bool) -> int:
     use_api(settings.discord_api)
     discord_logger = logging.getLogger("discord")
     discord_logger.setLevel(settings.log_level.upper())
+    # The bot has no voice: discord.py's warnings about missing voice libraries are noise.
+    logging.getLogger("discord.client").addFilter(
+        lambda record: "voice will NOT be supported" not in record.getMessage()
+    )
     service = await MatchService.open(
         settings.database_path, render_workers=settings.render_workers
     )

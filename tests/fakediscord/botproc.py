@@ -17,8 +17,18 @@ class BotProcess:
     """``python -m bot`` started with cwd = the repository root (so this checkout's code
     runs), a token and ``TESSERA_DISCORD_API`` pointing at the local Discord."""
 
-    def __init__(self, api: str, db: Path, *, token: str, sync: bool = False, **env: Any) -> None:
+    def __init__(
+        self,
+        api: str,
+        db: Path,
+        *,
+        token: str,
+        sync: bool = False,
+        capture_stderr: bool = False,
+        **env: Any,
+    ) -> None:
         self.api = api
+        self.capture_stderr = capture_stderr
         self.db = db
         self.token = token
         self.sync = sync
@@ -45,8 +55,15 @@ class BotProcess:
         )
         args = [sys.executable, "-m", "bot"] + (["--sync"] if self.sync else [])
         handle = self.log.open("ab")
+        # Its own process group: the render workers go down with it on kill -9, as on a
+        # machine crash, and no orphan keeps the test waiting.
         self.proc = await asyncio.create_subprocess_exec(
-            *args, cwd=ROOT, env=env, stdout=handle, stderr=asyncio.subprocess.PIPE
+            *args,
+            cwd=ROOT,
+            env=env,
+            stdout=handle,
+            stderr=asyncio.subprocess.PIPE if self.capture_stderr else handle,
+            start_new_session=True,
         )
         handle.close()
         return self
@@ -58,8 +75,9 @@ class BotProcess:
         return err.decode(errors="replace"), code
 
     def kill9(self) -> None:
+        """SIGKILL the bot and its render workers (the process group it leads)."""
         assert self.proc is not None
-        self.proc.send_signal(signal.SIGKILL)
+        os.killpg(self.proc.pid, signal.SIGKILL)
 
     async def stop(self) -> None:
         if self.proc is None or self.proc.returncode is not None:
@@ -69,7 +87,7 @@ class BotProcess:
         try:
             await asyncio.wait_for(self.proc.wait(), 20)
         except TimeoutError:
-            self.proc.kill()
+            self.kill9()
             await self.proc.wait()
 
     async def wait_dead(self) -> None:

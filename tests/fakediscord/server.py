@@ -196,6 +196,7 @@ class FakeDiscord:
         self.resumes = 0
         self.gateway_query: dict[str, str] = {}
         self._changed = asyncio.Event()
+        self._release = asyncio.Event()
         self._runner: web.AppRunner | None = None
         self.port = 0
 
@@ -212,6 +213,7 @@ class FakeDiscord:
         return self
 
     async def __aexit__(self, *exc: Any) -> None:
+        self._release.set()
         for session in self.sessions.values():
             if session.ws is not None and not session.ws.closed:
                 with contextlib.suppress(Exception):
@@ -479,6 +481,8 @@ class FakeDiscord:
                     {**headers, "Retry-After": str(max(1, round(fault.retry_after)))},
                     fault.is_global,
                 )
+            if fault is not None and fault.status == 403:
+                raise ApiError(403, 50013, "Missing Permissions")
             if fault is not None and fault.status >= 500:
                 record.status = fault.status
                 return self._json(
@@ -489,7 +493,8 @@ class FakeDiscord:
             self._touch()
             if fault is not None and fault.status == 0:  # acted, answer lost
                 self.stalled.append(record)
-                await asyncio.Event().wait()
+                await self._release.wait()  # until the fake shuts down
+                raise ApiError(500, 0, "500: Internal Server Error")
             return self._json(result, record.status, headers)
         except ApiError as exc:
             record.status = exc.status
