@@ -3,10 +3,10 @@ the strict local Discord, driven as members would drive it.
 
 Members act through the local Discord's gateway (``INTERACTION_CREATE``); everything the
 bot sends is checked against Discord's limits there, so an answer Discord would refuse
-fails these tests. Whole match: Azul with two players (typed ``/play`` from autocomplete
-and the guided button panel, alternating). Taj Mahal (three players, its minimum),
-Maharani and Pastiche: a stretch of moves each the same two ways, plus ``/hand`` where
-hands are hidden.
+fails these tests. Whole matches: Azul and Maharani with two players (typed ``/play`` from
+autocomplete and the guided button panel, alternating). Taj Mahal (three players, its
+minimum) and Pastiche: twelve moves each the same two ways (their whole matches run to
+about 190 and 240 moves, too long for the suite), plus ``/hand`` where hands are hidden.
 """
 
 from __future__ import annotations
@@ -203,21 +203,24 @@ async def test_azul_whole_match_with_a_gateway_drop(fake: FakeDiscord, tmp_path:
         await bot.stop()
 
 
-async def test_three_more_games_a_stretch_each(fake: FakeDiscord, tmp_path: Path) -> None:
-    """Taj Mahal, Maharani and Pastiche: lobby, start, moves typed and by buttons, and
-    /hand (ephemeral, the owner's picture) where hands are hidden."""
+async def test_maharani_whole_match_and_two_more_games(fake: FakeDiscord, tmp_path: Path) -> None:
+    """A whole Maharani match; Taj Mahal (three players) and Pastiche for twelve moves
+    each: lobby, start, moves typed and by buttons, and /hand (ephemeral, the owner's
+    picture) where hands are hidden."""
     bot = await start_bot(fake, tmp_path / "bot.db", sync=True)
     try:
-        for game, hidden, seats in (
-            ("taj-mahal", True, 3),
-            ("maharani", False, 2),
-            ("pastiche", True, 2),
+        for game, hidden, seats, moves in (
+            ("maharani", False, 2, None),
+            ("taj-mahal", True, 3, 12),
+            ("pastiche", True, 2, 12),
         ):
             table = Table(fake, [fake.member(f"{game} {i}") for i in range(seats)])
             await table.open(game)
-            played = await table.play(6, check_hand=hidden)
+            played = await table.play(moves, check_hand=hidden)
             await table.turn()
             assert in_order(table) == list(range(played + 1))
+            if moves is None:  # the whole match: its last post has no buttons
+                assert played >= 40 and not fake.posts(table.thread)[-1].components
         refused = [r for r in fake.records if r.status >= 400 and r.status != 429]
         assert not refused, [(r.method, r.route, r.status, r.error_code) for r in refused]
     finally:
@@ -326,29 +329,62 @@ async def test_bursts_of_500s_and_429s_arrive_in_order(fake: FakeDiscord, tmp_pa
         await bot.stop()
 
 
-async def test_reminders_with_short_intervals(fake: FakeDiscord, tmp_path: Path) -> None:
-    """Reminders every ~2 s, at most two per turn, pinging only the player on turn; the
-    mute button on a reminder stops them for this turn."""
-    env = {"reminder_hours": 0.0005, "reminder_max": 2, "scheduler_seconds": 0.5}
+async def test_reminders_dms_and_keepalive_with_short_intervals(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """Both players chose direct messages: the turn alert and the reminders (every ~2 s, at
+    most two per turn, only to the player on turn) come as DMs; the mute button on a
+    reminder stops them for this turn. The thread keep-alive edits the thread (unarchived,
+    archive duration flipped between 3 and 7 days)."""
+    env = {
+        "reminder_hours": 0.0005,
+        "reminder_max": 2,
+        "scheduler_seconds": 0.5,
+        "keepalive_days": 0.00002,
+    }
     bot = await start_bot(fake, tmp_path / "bot.db", sync=True, **env)
     try:
-        table = Table(fake, [fake.member("Ann"), fake.member("Ben")])
+        ann, ben = fake.member("Ann"), fake.member("Ben")
+        table = Table(fake, [ann, ben])
+        for who in (ann, ben):
+            notify = await fake.slash(who, "notify", mode="dm")
+            assert "direct message" in (await table.done(notify)).content
         await table.open("azul")
         _post, acting = await table.turn()
 
         def reminders() -> list[Message]:
             return [m for m in fake.posts(table.thread) if "Reminder" in m.content]
 
-        await fake.until(lambda: len(reminders()) >= 2, 60)
-        first = reminders()
-        assert all(f"<@{acting[0]['id']}>" in m.content for m in first)
-        await table.typed(acting[0])
+        def dms(member: dict[str, Any]) -> list[Message]:
+            channel = fake.dm_by_user.get(int(member["id"]))
+            return [m for m in fake.messages.values() if m.channel_id == channel]
+
+        def reminded(member: dict[str, Any]) -> list[Message]:
+            return [m for m in dms(member) if "Reminder" in m.content]
+
+        await fake.until(lambda: len(reminded(acting[0])) >= 2, 60)
+        assert any("your turn in match" in m.content for m in dms(acting[0]))
+        await asyncio.sleep(2.0)  # another interval: the third reminder must not come
+        assert len(reminded(acting[0])) == 2
+        first = acting[0]
+        assert not reminded(ben if first is ann else ann)  # only who is on turn
+        await table.typed(first)
         _post, acting = await table.turn()
-        await fake.until(lambda: len(reminders()) >= 3, 60)
-        mute = reminders()[-1]
-        inter = await fake.click(acting[0], mute, mute.custom_ids[0])
+        await fake.until(
+            lambda: any("Reminder" in m.content or "waiting" in m.content for m in dms(acting[0])),
+            60,
+        )
+        reminder = [m for m in dms(acting[0]) if m.custom_ids][-1]
+        inter = await fake.click(acting[0], reminder, reminder.custom_ids[0])
         assert "muted" in (await table.done(inter)).content
-        await asyncio.sleep(2.5)  # two more reminder intervals: none may come
-        assert len(reminders()) == 3
+        count = len(dms(acting[0]))
+        await asyncio.sleep(2.5)  # more than one reminder interval: none may come
+        assert len(dms(acting[0])) == count
+        edits = await fake.until(
+            lambda: [r for r in fake.records if r.method == "PATCH" and r.status == 200], 30
+        )
+        assert edits[0].body["archived"] is False
+        assert edits[0].body["auto_archive_duration"] in (4320, 10080)
+        assert not reminders()  # both chose DMs: nothing reminded in the thread
     finally:
         await bot.stop()
