@@ -1129,8 +1129,10 @@ class FakeDiscord:
         compress = query.get("compress")
         if compress == "zlib-stream":
             ws._tessera_zlib = zlib.compressobj()  # type: ignore[attr-defined]
+        elif compress == "zstd-stream":  # discord.py asks for it when zstandard is installed
+            ws._tessera_zlib = _ZstdStream()  # type: ignore[attr-defined]
         elif compress is not None:
-            await ws.close(code=4000, message=b"unsupported compression in the fake")
+            await ws.close(code=4000, message=b"unknown transport compression")
             return ws
         await self._send(ws, {"op": 10, "d": {"heartbeat_interval": self.heartbeat_ms}})
         session: Session | None = None
@@ -1199,6 +1201,23 @@ class FakeDiscord:
         if session is not None and session.ws is ws:
             session.ws = None
         return ws
+
+
+class _ZstdStream:
+    """``events/gateway.mdx`` "zstd-stream": one compression context for the connection;
+    each websocket message is one gateway message, flushed but not ending the frame."""
+
+    def __init__(self) -> None:
+        import zstandard  # type: ignore[import-not-found]
+
+        self._flush = zstandard.COMPRESSOBJ_FLUSH_BLOCK
+        self._obj = zstandard.ZstdCompressor().compressobj()
+
+    def compress(self, data: bytes) -> bytes:
+        return bytes(self._obj.compress(data))
+
+    def flush(self, _mode: int) -> bytes:
+        return bytes(self._obj.flush(self._flush))
 
 
 class _Focused:
