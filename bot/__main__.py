@@ -133,8 +133,7 @@ async def _interactive(settings: Settings, db: Path | str, force_console: bool, 
         where = {"database_url": db} if is_postgres_url(db) else {"database_path": Path(db)}
         if not is_postgres_url(db):
             where["database_url"] = ""
-        await run_discord(settings.model_copy(update=where), sync=sync)
-        return 0
+        return await run_discord(settings.model_copy(update=where), sync=sync)
     from bot.console import run_console
     from bot.service import MatchService
 

@@ -8,7 +8,8 @@ picture pool's *forkserver* (one per bot process; it has imported the rules and 
 renderers once), so a worker starts in milliseconds without inheriting the bot's threads
 or sockets. Why processes and not threads: the search is Python and holds the GIL, so in a
 thread it would take the event loop's time for its whole budget (tests/test_computer_players
-checks that the thinking happens in other processes while the loop serves people). The workers also run at a lower CPU priority (``nice``), so on a busy machine
+checks that the thinking happens in other processes while the loop serves people). The
+workers also run at a lower CPU priority (``nice``), so on a busy machine
 the loop and the picture workers come first.
 
 Only plain data crosses the process boundary: the seat's *view* (never the full state),

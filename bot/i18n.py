@@ -12,6 +12,7 @@ rules and pass through unchanged.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from discord import app_commands
@@ -34,6 +35,33 @@ def L(key: str) -> app_commands.locale_str:
     return app_commands.locale_str(MESSAGES[DEFAULT_LANGUAGE][key], key=key)
 
 
+#: Discord's naming rule for command and option names (discord-api-docs,
+#: ``interactions/application-commands.mdx`` "Application Command Naming"), also for their
+#: localisations.
+NAME_RE = re.compile(r"^[-_'\w\u0900-\u097f\u0e00-\u0e7f]{1,32}$")
+_NAMES = (
+    app_commands.TranslationContextLocation.command_name,
+    app_commands.TranslationContextLocation.group_name,
+    app_commands.TranslationContextLocation.parameter_name,
+)
+
+
+def fit_for_discord(text: str, location: app_commands.TranslationContextLocation) -> str | None:
+    """A translation as Discord accepts it, or None (the English default is shown).
+
+    Discord validates every localisation like the default ("Values follow the same
+    restrictions"): names 1–32 characters, lower case, matching the naming rule;
+    descriptions and choice names 1–100 characters. One bad value refuses the whole sync,
+    so a too-long description is clipped and an invalid name is left out.
+    """
+    text = text.strip()
+    if location in _NAMES:
+        return text if NAME_RE.match(text) and text == text.lower() else None
+    if not text:
+        return None
+    return text if len(text) <= 100 else text[:99] + "…"
+
+
 class CatalogueTranslator(app_commands.Translator):
     """Feeds command and option descriptions in other languages to Discord at sync time.
 
@@ -49,4 +77,5 @@ class CatalogueTranslator(app_commands.Translator):
         key = string.extras.get("key")
         if not key or language_of(locale) == DEFAULT_LANGUAGE:
             return None
-        return lookup(key, locale)
+        text = lookup(key, locale)
+        return None if text is None else fit_for_discord(text, context.location)

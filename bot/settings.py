@@ -11,6 +11,9 @@ from typing import Literal
 from pydantic import AliasChoices, Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+#: Discord's REST API, version 10 (the version discord.py 2.7 speaks).
+DISCORD_API = "https://discord.com/api/v10"
+
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
@@ -56,6 +59,10 @@ class Settings(BaseSettings):
     #: search runs for the match's time budget; see bot/computer_pool.py).
     ai_workers: int = Field(default=2, ge=1, le=16)
     # ----- Discord front end --------------------------------------------------------------
+    #: Base URL of Discord's REST API. Point it at an HTTP proxy (e.g. one rate-limit proxy
+    #: shared by several bot processes) or at a local Discord in tests. When it is not
+    #: Discord's own, the gateway URL is asked from it too (``GET /gateway/bot``).
+    discord_api: str = DISCORD_API
     #: Seconds between outbox sweeps when nothing woke the delivery worker earlier.
     outbox_poll_seconds: float = Field(default=5.0, gt=0)
     #: Delivery attempts of one outbox item before it is given up (kept in the table).

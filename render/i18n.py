@@ -62,6 +62,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt.reminder_max": "Reminders per turn before they stop",
         "opt.clock_action": "What happens when the clock runs out",
         "opt.scope": "Where to publish: everywhere, or the development server only",
+        "opt.page": "Which page of the list (when there are many matches)",
         "choice.mode.mention": "Mention me in the match thread",
         "choice.mode.dm": "Mention me and send a direct message",
         "choice.mode.off": "No pings or reminders",
@@ -133,6 +134,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "list.empty": "No open or running matches on this server.",
         "list.head": "Matches on this server:",
         "list.line": "#{match} **{game}** — {status} — {players}{thread}",
+        "list.page": "Page {page} of {pages} ({count} matches): /game list page:{next}",
+        "reply.see_private": "{user}: this did not work out; I told you why privately.",
         "settings.saved": "Saved for match #{match}: {summary}",
         "settings.none": "Nothing changed. Current settings of match #{match}: {summary}",
         "settings.summary": (

@@ -406,9 +406,12 @@ class Harness:
     def _command(self, path: str) -> tuple[Any, dict[str, Any], list[dict[str, Any]]]:
         """'game new' -> (command, top-level data, where its options go)."""
         parts = path.split()
-        top = self.bot.tree.get_command(parts[0])
-        assert top is not None, path
         data: dict[str, Any] = {"id": "1", "name": parts[0], "type": 1, "options": []}
+        top = self.bot.tree.get_command(parts[0])
+        if top is None:  # a command registered in this guild only (the owner's /sync)
+            top = self.bot.tree.get_command(parts[0], guild=discord.Object(GUILD_ID))
+            data["guild_id"] = str(GUILD_ID)
+        assert top is not None, path
         if len(parts) == 2:
             sub = top.get_command(parts[1])  # type: ignore[union-attr]
             assert sub is not None, path

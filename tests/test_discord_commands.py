@@ -13,7 +13,7 @@ from bot.service import LOBBY_TTL_SECONDS, User
 from rules import Move
 from rules.base import Step
 from tests.conftest import ALICE, BOB, CAROL, MALLORY
-from tests.discord_harness import CHANNEL_ID, Call, Harness, http_error, running
+from tests.discord_harness import CHANNEL_ID, GUILD_ID, Call, Harness, http_error, running
 
 MANAGER = User("7777", "Manager")  # the harness gives this user Manage Server
 
@@ -293,7 +293,7 @@ async def test_undo_own_and_with_consent(tmp_path, monkeypatch) -> None:
 
 
 async def test_notify_preferences_and_sync_owner_only(tmp_path, monkeypatch) -> None:
-    async with running(tmp_path, monkeypatch) as h:
+    async with running(tmp_path, monkeypatch, dev_guild_id=GUILD_ID) as h:
         reply = only(
             await h.slash(
                 BOB,

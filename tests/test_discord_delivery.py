@@ -122,7 +122,9 @@ async def test_dm_preference_and_private_texts(tmp_path, monkeypatch) -> None:
         assert not any("You drew" in x for x in texts)
         await h.slash(on, "notify", mode="mention")
         await h.slash(off, "play", move="draw", channel=thread)
-        h.fake.fail("POST", "/users/@me/channels", http_error(403))  # DMs closed
+        # DMs closed: Discord refuses the message in the (cached) DM channel
+        dm = next(c for c in h.bot.private_channels if c.recipient.id == int(off.id))
+        h.fake.fail("POST", f"/channels/{dm.id}/messages", http_error(403))
         await h.deliver()
         assert await h.service.store.pending_count() == 0
         assert "forbidden" in (await outbox(h))[-1][5] or "forbidden" in (await outbox(h))[-2][5]

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import logging
 import signal
+import sys
 
 from bot.service import MatchService
 from bot.settings import Settings
@@ -13,18 +14,27 @@ from bot.settings import Settings
 log = logging.getLogger(__name__)
 
 
-async def run_discord(settings: Settings, *, sync: bool) -> None:
+async def run_discord(settings: Settings, *, sync: bool) -> int:
     """Connect, serve until SIGINT/SIGTERM, then close Discord and the database cleanly.
 
     ``sync=True`` (the ``--sync`` flag) publishes the slash commands once at start-up;
     otherwise they are left as they are (sync is explicit, never on every start).
+    Returns the process exit code: 1 when Discord refuses the token (one line on stderr
+    says so, rather than a traceback).
     """
-    from bot.discord.client import make_bot
+    import discord
+
+    from bot.discord.client import make_bot, use_api
 
     if not settings.discord_token:
         raise RuntimeError("DISCORD_TOKEN is not set")
+    use_api(settings.discord_api)
     discord_logger = logging.getLogger("discord")
     discord_logger.setLevel(settings.log_level.upper())
+    # The bot has no voice: discord.py's warnings about missing voice libraries are noise.
+    logging.getLogger("discord.client").addFilter(
+        lambda record: "voice will NOT be supported" not in record.getMessage()
+    )
     service = await MatchService.open(settings.database, render_workers=settings.render_workers)
     bot = make_bot(settings, service, sync_on_start=sync)
     stop = asyncio.Event()
@@ -38,7 +48,15 @@ async def run_discord(settings: Settings, *, sync: bool) -> None:
             stopper = asyncio.create_task(stop.wait(), name="stop-signal")
             done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
             if runner in done:
-                runner.result()  # re-raise a login failure
+                try:
+                    runner.result()  # re-raise a login failure
+                except discord.LoginFailure:
+                    print(
+                        "Discord refused the bot token: check DISCORD_TOKEN "
+                        "(Developer Portal → your application → Bot → Reset Token).",
+                        file=sys.stderr,
+                    )
+                    return 1
             log.info("shutting down")
             await bot.close()
             stopper.cancel()
@@ -51,6 +69,7 @@ async def run_discord(settings: Settings, *, sync: bool) -> None:
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.remove_signal_handler(sig)
+    return 0
 
 
 __all__ = ["run_discord"]

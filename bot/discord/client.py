@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any, Literal
 
 import discord
+import yarl
 from discord import app_commands
 from discord.ext import commands
 
@@ -26,7 +27,7 @@ from bot.discord.panel import DYNAMIC_ITEMS
 from bot.discord.scheduler import Scheduler
 from bot.i18n import CatalogueTranslator, t
 from bot.service import MatchService, ServiceError
-from bot.settings import Settings
+from bot.settings import DISCORD_API, Settings
 from bot.store import ShardSlice
 
 log = logging.getLogger(__name__)
@@ -59,6 +60,20 @@ def invite_url(application_id: int) -> str:
         permissions=PERMISSIONS,
         scopes=("bot", "applications.commands"),
     )
+
+
+#: Commands for the bot's owner only: registered in the development guild, never globally.
+OWNER_COMMANDS = ("sync",)
+
+
+def use_api(base: str) -> None:
+    """Send every REST call (commands, interaction responses, posts) to ``base``.
+
+    discord.py keeps the REST base in one place, :attr:`discord.http.Route.BASE`, which the
+    webhook adapter for interaction responses shares. The gateway URL follows in
+    :meth:`TesseraBot.setup_hook`, once logged in (it needs the token).
+    """
+    discord.http.Route.BASE = base.rstrip("/")
 
 
 class TesseraTree(app_commands.CommandTree):
@@ -104,11 +119,22 @@ class TesseraBot(commands.Bot):
         self.computers = ComputerDriver(service, workers=settings.ai_workers)
         self.computers.on_move = lambda report: self.delivery.wake()
         self._tasks: list[asyncio.Task[None]] = []
+        self._owner_commands: list[app_commands.Command[Any, ..., Any]] = []
         #: Called with (interaction, error) for errors that are bugs, not refusals.
         #: Tests replace it so that such an error fails the test.
         self.on_unexpected_error: Callable[[discord.Interaction, BaseException], None] = (
             lambda i, e: None
         )
+
+    async def _use_gateway_of_api(self) -> None:
+        """Behind a proxy or a local Discord, ask the API for the gateway
+        (``GET /gateway/bot``, Discord's documented way to find it) instead of discord.py's
+        hard-coded ``wss://gateway.discord.gg``. A REST-only proxy forwards the call and
+        Discord answers with its own gateway, so the gateway stays right either way."""
+        if self.settings.discord_api.rstrip("/") == DISCORD_API:
+            return
+        _shards, url, _limits = await self.http.get_bot_gateway()
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
 
     async def setup_hook(self) -> None:
         from bot.discord.cogs.game import GameCog
@@ -116,12 +142,14 @@ class TesseraBot(commands.Bot):
         from bot.discord.cogs.play import PlayCog
         from bot.discord.cogs.prefs import PrefsCog
 
+        await self._use_gateway_of_api()
         await self.tree.set_translator(CatalogueTranslator())
         await self.add_cog(GameCog(self))
         await self.add_cog(PlayCog(self))
         await self.add_cog(PrefsCog(self))
         await self.add_cog(HintCog(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self._owner_commands = self._move_owner_commands()
         if self.background:
             self._tasks = [
                 asyncio.create_task(self.delivery.run_forever(), name="tessera-outbox"),
@@ -134,19 +162,57 @@ class TesseraBot(commands.Bot):
         if self.sync_on_start:
             await self.sync_commands(self.settings.sync_mode)
 
+    def _move_owner_commands(self) -> list[app_commands.Command[Any, ..., Any]]:
+        """The owner's commands (/sync) leave the global set: every server's admins would
+        see them. They live in the development guild only, and without one they are not
+        registered at all (``python -m bot --sync`` does the job)."""
+        moved = []
+        for name in OWNER_COMMANDS:
+            command = self.tree.remove_command(name)
+            if isinstance(command, app_commands.Command):
+                moved.append(command)
+                if self.settings.dev_guild_id:
+                    self.tree.add_command(command, guild=discord.Object(self.settings.dev_guild_id))
+        return moved
+
+    def _dev_guild_only_owner_commands(self, guild: discord.abc.Snowflake) -> None:
+        self.tree.clear_commands(guild=guild)
+        for command in self._owner_commands:
+            self.tree.add_command(command, guild=guild)
+
     async def sync_commands(
         self, mode: Literal["global", "guild"], *, guild_id: int | None = None
     ) -> int:
-        """Publish the command tree: globally, or to the development guild (instant)."""
+        """Publish the command tree so that every command shows exactly once.
+
+        - ``guild``: everything in the development guild (instant), and the global list
+          emptied: global commands also show in that guild, so keeping both would list
+          each command twice.
+        - ``global``: everything but the owner's commands globally; the development guild
+          (when set) keeps only the owner's commands.
+        """
+        dev = self.settings.dev_guild_id
         if mode == "guild":
-            target = self.settings.dev_guild_id or guild_id
+            target = dev or guild_id
             if target is None:
                 raise RuntimeError("sync_mode=guild needs TESSERA_DEV_GUILD_ID")
             guild = discord.Object(target)
+            self._dev_guild_only_owner_commands(guild)
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
+            saved = self.tree.get_commands()
+            self.tree.clear_commands(guild=None)
+            try:
+                await self.tree.sync()
+            finally:
+                for command in saved:
+                    self.tree.add_command(command)
         else:
             synced = await self.tree.sync()
+            if dev:
+                guild = discord.Object(dev)
+                self._dev_guild_only_owner_commands(guild)
+                await self.tree.sync(guild=guild)
         log.info("synced %d commands (%s)", len(synced), mode)
         return len(synced)
 
@@ -173,7 +239,7 @@ class TesseraBot(commands.Bot):
             text = str(original)
         elif isinstance(original, app_commands.CheckFailure):
             text = t("err.guild_only", loc(interaction))
-        elif isinstance(original, discord.HTTPException | TimeoutError):
+        elif isinstance(original, discord.HTTPException | discord.RateLimited | TimeoutError):
             # Discord refused or lost one of our calls (5xx, 429, a timeout, an expired
             # token). That is no bug of ours, and the change may well have been committed
             # before the reply failed, so never claim that nothing was changed.

@@ -43,14 +43,40 @@ def loc(interaction: discord.Interaction) -> str:
     return interaction.locale.value
 
 
+#: ``Interaction.extras`` key: a public "thinking…" reply is waiting for its content.
+PUBLIC_LOADING = "tessera_public_loading"
+
+
+async def defer(interaction: discord.Interaction, *, ephemeral: bool) -> None:
+    """Acknowledge now ("thinking…"), remembering whether the loading reply is public:
+    :func:`answer` needs to know (see there)."""
+    await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+    interaction.extras[PUBLIC_LOADING] = not ephemeral
+
+
 async def answer(
     interaction: discord.Interaction, content: str, *, ephemeral: bool = True, **kwargs: Any
 ) -> None:
-    """Reply whether or not the interaction was already acknowledged (deferred)."""
-    if interaction.response.is_done():
-        await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
-    else:
+    """Reply whether or not the interaction was already acknowledged (deferred).
+
+    After a *public* defer, Discord turns the first follow-up into an edit of the public
+    loading message and ignores the ephemeral flag (discord-api-docs,
+    ``interactions/receiving-and-responding.mdx`` "Create Followup Message"). So a private
+    answer there first closes the loading message with a neutral public line and then
+    goes out as a second, really ephemeral follow-up.
+    """
+    if not interaction.response.is_done():
         await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
+        return
+    if interaction.extras.pop(PUBLIC_LOADING, False) and ephemeral:
+        await interaction.edit_original_response(
+            content=t(
+                "reply.see_private",
+                interaction.guild_locale,
+                user=interaction.user.display_name,
+            )
+        )
+    await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
 
 
 async def match_here(interaction: discord.Interaction, explicit: int | None = None) -> int:
@@ -87,3 +113,19 @@ def is_manager(interaction: discord.Interaction) -> bool:
 
 def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def newest_lines(lines: list[str], limit: int) -> str:
+    """The last lines that fit in ``limit`` characters (a log is read for its newest
+    entries; clipping the end would cut exactly those), "…" first when some were left out."""
+    kept: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        line = clip(line, limit - 2)
+        if size + len(line) + 1 > limit - 2:
+            break
+        kept.append(line)
+        size += len(line) + 1
+    if len(kept) < len(lines):
+        kept.append("…")
+    return "\n".join(reversed(kept))

@@ -10,7 +10,8 @@ failed post never undoes a move. This worker delivers the queue:
   their lease runs out, and the nonce below keeps such a retried post from doubling;
 - retried with exponential backoff on 5xx, timeouts and network errors; a 429 waits
   exactly the retry-after Discord asked for (and pauses the whole worker that long);
-- never duplicated: messages carry ``nonce = "tx<outbox id>"`` with ``enforce_nonce``, so
+- never duplicated: messages carry ``nonce = "tx<outbox id>"`` (discord.py adds
+  ``enforce_nonce``), so
   a retry after a post that did arrive (timeout on the reply) is de-duplicated by
   Discord; the item is marked sent right after;
 - a deleted thread (404) or a refused DM (403) drops the item with the reason kept,
@@ -25,7 +26,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
-import json
 import logging
 import os
 import socket
@@ -35,7 +35,6 @@ from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
-from discord.http import handle_message_parameters
 
 from bot.discord.common import clip
 from bot.discord.panel import mute_view, turn_view
@@ -311,15 +310,18 @@ class OutboxWorker:
         if info.status != "running" or not info.thread_id:
             raise Drop("match not running")
         duration = int(row.payload.get("duration", 10080))
-        await self.bot.http.edit_channel(
-            int(info.thread_id), archived=False, auto_archive_duration=duration
-        )
+        thread = self.bot.get_channel(int(info.thread_id))
+        if thread is None:
+            thread = await self.bot.fetch_channel(int(info.thread_id))
+        if not isinstance(thread, discord.Thread):
+            raise Drop("the match's thread is not a thread")
+        await thread.edit(archived=False, auto_archive_duration=duration)  # type: ignore[arg-type]
 
     async def _dm(
         self, row: OutboxRow, user_id: int, text: str, view: discord.ui.View | None = None
     ) -> None:
-        data = await self.bot.http.start_private_message(user_id)
-        await self._post(int(data["id"]), text, nonce=f"tx{row.id}", view=view, mentions=[])
+        channel = await self.bot.create_dm(discord.Object(user_id))
+        await self._post(channel.id, text, nonce=f"tx{row.id}", view=view, mentions=[])
 
     async def _post(
         self,
@@ -330,27 +332,21 @@ class OutboxWorker:
         file: discord.File | None = None,
         view: discord.ui.View | None = None,
         mentions: list[str],
-    ) -> dict[str, Any]:
-        """POST a message with an enforced nonce (Discord drops a second message with the
-        same nonce sent shortly after, so a retry cannot duplicate a post)."""
+    ) -> discord.Message:
+        """Post with a nonce: discord.py sends it with ``enforce_nonce``, so Discord answers
+        a second message with the same nonce (a retry after a lost reply) with the first
+        one instead of posting it again (discord-api-docs ``resources/message.mdx``
+        "Create Message", ``enforce_nonce``)."""
         allowed = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(int(u)) for u in mentions]
         )
-        with handle_message_parameters(
-            content=content,
-            nonce=nonce,
-            file=file if file is not None else discord.utils.MISSING,
-            view=view if view is not None else discord.utils.MISSING,
-            allowed_mentions=allowed,
-        ) as params:
-            if params.payload is not None:
-                params.payload["enforce_nonce"] = True
-            for part in params.multipart or []:
-                if part.get("name") == "payload_json":
-                    body = json.loads(part["value"])
-                    body["enforce_nonce"] = True
-                    part["value"] = json.dumps(body)
-            return await self.bot.http.send_message(channel_id, params=params)
+        extra: dict[str, Any] = {}
+        if file is not None:
+            extra["file"] = file
+        if view is not None:
+            extra["view"] = view
+        channel = self.bot.get_partial_messageable(channel_id)
+        return await channel.send(content, nonce=nonce, allowed_mentions=allowed, **extra)
 
     def _guild_locale(self, guild_id: str | None) -> str:
         """The server's preferred locale for public posts (its community language), as
@@ -361,5 +357,5 @@ class OutboxWorker:
         return str(getattr(locale, "value", locale) or "en-US")
 
     @staticmethod
-    def _link(guild_id: str | None, channel_id: int, message: dict[str, Any]) -> str:
-        return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message.get('id')}"
+    def _link(guild_id: str | None, channel_id: int, message: discord.Message) -> str:
+        return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message.id}"

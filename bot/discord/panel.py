@@ -444,10 +444,22 @@ async def play_and_confirm(
     report = await bot.service.play(match_id, user, notation, expected_version=version)
     bot.kick()
     locale = loc(interaction)
-    lines = [t("play.done", locale, label=report.lines[0].split(": ", 1)[-1])]
+    lines = [t("play.done", locale, label=move_words(report, user))]
     for text in report.private.get(user.id, []):
         lines.append(t("play.private", locale, text=text))
     await answer(interaction, "\n".join(lines))
+
+
+def move_words(report: Any, user: User) -> str:
+    """The move's words from the report's first line, "<seat name>: <move>": the known
+    name is stripped, not split at the first ": " (a name may contain one)."""
+    first = str(report.lines[0])
+    seat = report.match.seat_of(user.id)
+    names = [report.match.seats[seat].name] if seat is not None else []
+    for name in [*names, user.name]:
+        if first.startswith(f"{name}: "):
+            return first[len(name) + 2 :]
+    return first
 
 
 class HandButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=r"th:(?P<m>\d+)"):

@@ -20,6 +20,7 @@ from bot.discord.common import (
     answer,
     bot_of,
     clip,
+    defer,
     is_manager,
     loc,
     match_here,
@@ -82,6 +83,19 @@ def parse_options(text: str | None) -> dict[str, Any]:
     return out
 
 
+async def text_channel(interaction: discord.Interaction, channel_id: int) -> discord.TextChannel:
+    """The text channel a match thread is opened in: from the interaction or the cache,
+    else fetched. Anything else (a forum, a voice channel) cannot hold our threads."""
+    channel: Any = interaction.channel
+    if getattr(channel, "id", None) != channel_id:
+        channel = interaction.client.get_channel(channel_id)
+    if channel is None:
+        channel = await interaction.client.fetch_channel(channel_id)
+    if not isinstance(channel, discord.TextChannel):
+        raise UserError("err.cannot_thread")
+    return channel
+
+
 def check_range(name: str, value: float | None, low: float, high: float) -> None:
     """Discord only advertises ranges; the bot enforces them itself."""
     if value is not None and not low <= value <= high:
@@ -100,6 +114,19 @@ def check_bots(game_id: str, players: int | None, bots: int) -> None:
     seats = min(players or game.max_players, game.max_players)
     if bots > seats - 1:
         raise UserError("ai.too_many", game=game.name, max=seats, room=max(seats - 1, 0))
+
+
+def pack(lines: list[str], limit: int) -> list[list[str]]:
+    """Lines into pages of at most ``limit`` characters each (at least one line a page)."""
+    pages: list[list[str]] = [[]]
+    size = 0
+    for line in lines:
+        if pages[-1] and size + len(line) + 1 > limit:
+            pages.append([])
+            size = 0
+        pages[-1].append(line)
+        size += len(line) + 1
+    return pages
 
 
 async def lobby_action(interaction: discord.Interaction, action: str, match_id: int) -> None:
@@ -210,54 +237,60 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         for _ in range(bots or 0):  # checked above: there is room for them
             info = await bot.service.add_computer(info.id, user, level or DEFAULT_LEVEL)
             bot.computers.watch(info.id)
-        await interaction.response.defer(thinking=True)
+        await defer(interaction, ephemeral=False)
         try:
-            data = await bot.http.start_thread_without_message(
-                parent,  # type: ignore[arg-type]
+            channel = await text_channel(interaction, int(parent))  # type: ignore[arg-type]
+            thread = await channel.create_thread(
                 name=clip(f"#{info.id} {info.game_name}", 100),
                 auto_archive_duration=THREAD_ARCHIVE_MINUTES,
-                type=discord.ChannelType.public_thread.value,  # type: ignore[arg-type]
+                type=discord.ChannelType.public_thread,
             )
-        except discord.HTTPException:
-            log.warning("creating the thread for match %s failed", info.id, exc_info=True)
-            await bot.service.abort(info.id, user, is_admin=True)
-            await interaction.followup.send(t("err.cannot_thread", loc(interaction)))
-            return
-        thread_id = int(data["id"])
-        await bot.service.set_thread(info.id, str(thread_id))
-        thread = bot.get_partial_messageable(thread_id, guild_id=interaction.guild_id)
-        await thread.send(
-            t(
-                "lobby.post",
-                interaction.guild_locale,
-                game=info.game_name,
-                match=info.id,
-                user=interaction.user.mention,
-                min=info.min_players,
-                max=info.max_players,
-            ),
-            view=lobby_view(info.id),
-            # the mention adds the creator to the thread
-            allowed_mentions=discord.AllowedMentions(users=[interaction.user]),
-        )
-        if bots:
+            await bot.service.set_thread(info.id, str(thread.id))
             await thread.send(
                 t(
-                    "lobby.with_computers",
+                    "lobby.post",
                     interaction.guild_locale,
+                    game=info.game_name,
                     match=info.id,
-                    names=", ".join(n for n in info.names[1:]),
-                )
+                    user=interaction.user.mention,
+                    min=info.min_players,
+                    max=info.max_players,
+                ),
+                view=lobby_view(info.id),
+                # the mention adds the creator to the thread
+                allowed_mentions=discord.AllowedMentions(users=[interaction.user]),
             )
-        await interaction.followup.send(
+        except (discord.HTTPException, discord.RateLimited, TimeoutError, UserError):
+            # RateLimited (a wait longer than max_ratelimit_timeout) is no HTTPException.
+            # Without a thread and its lobby post nobody could join: close the lobby and
+            # say so privately.
+            log.warning("opening the thread for match %s failed", info.id, exc_info=True)
+            await bot.service.abort(info.id, user, is_admin=True)
+            await answer(interaction, t("err.cannot_thread", loc(interaction)))
+            return
+        if bots:
+            try:
+                await thread.send(
+                    t(
+                        "lobby.with_computers",
+                        interaction.guild_locale,
+                        match=info.id,
+                        names=", ".join(n for n in info.names[1:]),
+                    )
+                )
+            except (discord.HTTPException, discord.RateLimited):  # a note; the lobby is open
+                log.warning("posting the computers of match %s failed", info.id, exc_info=True)
+        await answer(
+            interaction,
             t(
                 "lobby.opened",
                 interaction.guild_locale,
                 user=user.name,
                 game=info.game_name,
                 match=info.id,
-                thread=f"<#{thread_id}>",
-            )
+                thread=thread.mention,
+            ),
+            ephemeral=False,
         )
 
     @app_commands.command(name="join", description=L("cmd.game.join"))
@@ -276,29 +309,49 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         await lobby_action(interaction, "start", await match_here(interaction, match))
 
     @app_commands.command(name="list", description=L("cmd.game.list"))
-    async def list_(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(page=L("opt.page"))
+    async def list_(
+        self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 1000] = 1
+    ) -> None:
+        """Every open or running match, in pages that fit one message (2,000 characters),
+        never cut in the middle of a line."""
         bot = bot_of(interaction)
         locale = loc(interaction)
         matches = await bot.service.list_matches(guild_id=str(interaction.guild_id))
         if not matches:
             await answer(interaction, t("list.empty", locale))
             return
-        lines = [t("list.head", locale)]
-        for m in matches[:20]:
+        lines = []
+        for m in matches:
             thread = f" — <#{m.thread_id}>" if m.thread_id else ""
             status = clip(m.status_text.splitlines()[0] if m.status_text else m.status, 120)
             lines.append(
-                t(
-                    "list.line",
-                    locale,
-                    match=m.id,
-                    game=m.game_name,
-                    status=status,
-                    players=", ".join(m.names),
-                    thread=thread,
+                clip(
+                    t(
+                        "list.line",
+                        locale,
+                        match=m.id,
+                        game=m.game_name,
+                        status=status,
+                        players=clip(", ".join(m.names), 300),
+                        thread=thread,
+                    ),
+                    600,
                 )
             )
-        await answer(interaction, clip("\n".join(lines), 2000))
+        pages = pack(lines, 1800)
+        number = max(1, min(page, len(pages)))
+        text = "\n".join([t("list.head", locale), *pages[number - 1]])
+        if len(pages) > 1:
+            text += "\n" + t(
+                "list.page",
+                locale,
+                page=number,
+                pages=len(pages),
+                count=len(matches),
+                next=number % len(pages) + 1,
+            )
+        await answer(interaction, text)
 
     @app_commands.command(name="abort", description=L("cmd.game.abort"))
     @app_commands.describe(match=L("opt.match"))

@@ -14,7 +14,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.common import UserError, answer, bot_of, clip, loc, match_here, user_of
+from bot.discord.common import (
+    UserError,
+    answer,
+    bot_of,
+    clip,
+    defer,
+    loc,
+    match_here,
+    newest_lines,
+    user_of,
+)
 from bot.discord.panel import build_panel, gate, play_and_confirm, resign_view, send_hand
 from bot.i18n import L, t
 from bot.service import MatchInfo, TurnReport
@@ -99,9 +109,10 @@ class PlayCog(commands.Cog):
         info = await bot.service.info(match_id)
         if info.status == "lobby":
             raise UserError("err.match_not_running", match=match_id)
-        await interaction.response.defer(thinking=True)
+        await defer(interaction, ephemeral=False)
         png = await bot.service.picture(match_id, lang=str(interaction.guild_locale or "en-US"))
-        await interaction.followup.send(
+        await answer(
+            interaction,
             clip(
                 t(
                     "board.caption",
@@ -112,6 +123,7 @@ class PlayCog(commands.Cog):
                 ),
                 2000,
             ),
+            ephemeral=False,
             file=discord.File(io.BytesIO(png), filename=f"match-{match_id}.png"),
         )
 
@@ -138,8 +150,8 @@ class PlayCog(commands.Cog):
             await answer(interaction, t("history.empty", locale))
             return
         head = t("history.head", locale, match=match_id)
-        body = "\n".join(lines)
-        await answer(interaction, clip(f"{head}\n```\n{clip(body, 1800)}\n```", 2000))
+        body = newest_lines(lines, 1800)
+        await answer(interaction, clip(f"{head}\n```\n{body}\n```", 2000))
 
     # ----- leaving and taking back -------------------------------------------------------
     @app_commands.command(name="resign", description=L("cmd.resign"))

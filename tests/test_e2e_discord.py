@@ -1,0 +1,393 @@
+"""End to end: the real bot (``python -m bot`` in its own process, with a token) against
+the strict local Discord, driven as members would drive it.
+
+Members act through the local Discord's gateway (``INTERACTION_CREATE``); everything the
+bot sends is checked against Discord's limits there, so an answer Discord would refuse
+fails these tests. Whole matches: Azul and Maharani with two players (typed ``/play`` from
+autocomplete and the guided button panel, alternating). Taj Mahal (three players, its
+minimum) and Pastiche: twelve moves each the same two ways (their whole matches run to
+about 190 and 240 moves, too long for the suite), plus ``/hand`` where hands are hidden.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+
+from tests.fakediscord import FakeDiscord, Interaction, Message
+from tests.fakediscord.botproc import BotProcess
+
+#: Channel-message bucket for these tests: Discord's shape (per channel), a short window.
+ROUTES = {"POST /channels/{channel_id}/messages": (5, 1.0)}
+FAST = {
+    "outbox_poll_seconds": 0.5,
+    "scheduler_seconds": 60,
+    "reminder_hours": 0,
+}
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    async with FakeDiscord(routes=dict(ROUTES)) as f:
+        yield f
+
+
+async def start_bot(fake: FakeDiscord, db: Path, *, sync: bool = False, **env: Any) -> BotProcess:
+    bot = await BotProcess(fake.api, db, token=fake.token, sync=sync, **{**FAST, **env}).start()
+    before = fake.identifies + fake.resumes
+    await fake.until(lambda: fake.identifies + fake.resumes > before, 90)
+    if sync:
+        await fake.until(lambda: fake.commands.get(None), 60)
+    return bot
+
+
+class Table:
+    """A match played by members in its thread."""
+
+    def __init__(self, fake: FakeDiscord, members: list[dict[str, Any]]) -> None:
+        self.fake = fake
+        self.members = {int(m["id"]): m for m in members}
+        self.match = 0
+        self.thread = 0
+        self.ply = 0
+
+    async def open(self, game: str) -> None:
+        creator, *others = self.members.values()
+        inter = await self.fake.slash(creator, "game new", game=game, players=len(self.members))
+        await self.done(inter)
+        (opened,) = [m for m in inter.replies if "opened a lobby" in m.content]
+        assert not opened.ephemeral
+        self.thread = int(re.findall(r"<#(\d+)>", opened.content)[0])
+        lobby = self.fake.posts(self.thread)[0]
+        self.match = int(lobby.custom_ids[0].split(":")[2])
+        for member in others:  # join with the lobby's button
+            joined = await self.fake.click(member, lobby, f"tl:join:{self.match}")
+            assert "joined" in (await self.done(joined)).content
+        start = await self.fake.slash(creator, "game start", channel_id=self.thread)
+        assert "started" in (await self.done(start)).content
+
+    async def done(self, inter: Interaction, timeout: float = 60) -> Message:
+        """The last reply once the bot has finished answering (no "thinking…" left)."""
+
+        def finished() -> Message | None:
+            if inter.callback is None or not inter.replies:
+                return None
+            if any(m.loading for m in inter.replies):
+                return None
+            return inter.replies[-1]
+
+        return await self.fake.until(finished, timeout)
+
+    def post(self, ply: int) -> Message | None:
+        name = f"match-{self.match}-{ply}.png"
+        found = [m for m in self.fake.posts(self.thread) if any(f == name for f, _ in m.files)]
+        return found[-1] if found else None
+
+    async def turn(self) -> tuple[Message, list[dict[str, Any]]]:
+        """The turn post for the current ply and who it pings."""
+        post = await self.fake.until(lambda: self.post(self.ply), 90)
+        mentioned = [int(u) for u in re.findall(r"<@(\d+)>", post.content)]
+        return post, [self.members[u] for u in mentioned if u in self.members]
+
+    async def typed(self, member: dict[str, Any]) -> str:
+        """Autocomplete with nothing typed, then /play the first suggestion."""
+        choices = await self.fake.autocomplete(member, "play", "move", "", self.thread)
+        assert choices, "it is this member's turn, so there are legal moves"
+        inter = await self.fake.slash(member, "play", self.thread, move=choices[0]["value"])
+        reply = await self.done(inter)
+        assert reply.ephemeral and reply.content.startswith("You played: "), reply.content
+        self.ply += 1
+        return reply.content
+
+    async def buttons(self, member: dict[str, Any], post: Message) -> str:
+        """Make a move → step buttons (or a select) → Play."""
+        opener = next(c for c in post.custom_ids if c.startswith("tp:"))
+        panel = await self.done(await self.fake.click(member, post, opener))
+        assert panel.ephemeral and panel.visible_to == int(member["id"])
+        for _ in range(12):
+            ids = panel.custom_ids
+            confirm = [c for c in ids if c.startswith("tm:")]
+            if confirm:
+                inter = await self.fake.click(member, panel, confirm[0])
+                await self.fake.until(lambda i=inter: any("You played" in t for t in i.texts()))
+                self.ply += 1
+                return next(t for t in inter.texts() if "You played" in t)
+            labels = panel.labels()
+            steps = [c for c in ids if c.startswith("ts:") and labels.get(c) != "Back"]
+            if steps:
+                inter = await self.fake.click(member, panel, steps[0])
+            else:
+                select = next(c for c in ids if c.startswith("tq:"))
+                option = panel.components[0]["components"][0]["options"][0]["value"]
+                inter = await self.fake.click(member, panel, select, [option])
+            await self.fake.until(lambda i=inter: i.callback == 7)
+        raise AssertionError("the panel never offered a move to play")
+
+    async def play(self, moves: int | None, *, check_hand: bool = False) -> int:
+        """Play ``moves`` moves (None: to the end), typed and buttons alternating."""
+        played = 0
+        while moves is None or played < moves:
+            post, acting = await self.turn()
+            if not any(c.startswith("tp:") for c in post.custom_ids):
+                assert moves is None, "the match ended early"
+                return played
+            member = acting[0]
+            if check_hand and played == 0:
+                await self.hand(member)
+            if played % 2 == 0:
+                await self.typed(member)
+            else:
+                await self.buttons(member, post)
+            played += 1
+        return played
+
+    async def hand(self, member: dict[str, Any]) -> None:
+        inter = await self.fake.slash(member, "hand", self.thread)
+        reply = await self.done(inter)
+        assert reply.ephemeral and reply.visible_to == int(member["id"])
+        assert reply.files and reply.files[0][0] == f"hand-{self.match}.png"
+        assert "only you can see" in reply.content
+
+
+def in_order(table: Table) -> list[int]:
+    """Plies of the match's turn posts in the order they appeared in the thread."""
+    out = []
+    for m in table.fake.posts(table.thread):
+        for name, _ in m.files:
+            found = re.fullmatch(rf"match-{table.match}-(\d+)\.png", name)
+            if found:
+                out.append(int(found.group(1)))
+    return out
+
+
+# ----- the tests -------------------------------------------------------------------------------
+async def test_bad_token_is_one_clear_line_and_exit_1(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot = await BotProcess(
+        fake.api, tmp_path / "bot.db", token="not-the-token", capture_stderr=True
+    ).start()
+    err, code = await bot.stderr_and_exit()
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert code == 1
+    assert len(lines) == 1 and "refused the bot token" in lines[0], err
+
+
+async def test_azul_whole_match_with_a_gateway_drop(fake: FakeDiscord, tmp_path: Path) -> None:
+    """Sync, lobby in a new thread, join by button, start, a whole two-player Azul match
+    typed and by buttons; the gateway drops once mid-match and the bot RESUMEs."""
+    bot = await start_bot(fake, tmp_path / "bot.db", sync=True)
+    try:
+        names = fake.visible_commands()
+        assert "game" in names and "play" in names and "sync" not in names
+        # what discord.py asks for: zlib-stream, or zstd-stream when zstandard is installed
+        wanted = discord.utils._ActiveDecompressionContext.COMPRESSION_TYPE
+        assert fake.gateway_query.get("compress") == wanted
+        table = Table(fake, [fake.member("Ann"), fake.member("Ben: the 2nd")])
+        await table.open("azul")
+        assert len(fake.threads()) == 1
+        await table.play(6)
+        await fake.drop_gateway()
+        played = 6 + await table.play(None)
+        assert played >= 25  # at least five rounds: a whole match
+        assert fake.resumes >= 1 and fake.identifies == 1
+        assert in_order(table) == list(range(played + 1))
+        final = table.fake.posts(table.thread)[-1]
+        assert not final.components and re.search(r"\d+", final.content)
+        hand = await fake.slash(next(iter(table.members.values())), "hand", table.thread)
+        assert "no hidden hands" in (await table.done(hand)).content
+        refused = [r for r in fake.records if r.status >= 400 and r.status != 429]
+        assert not refused, [(r.method, r.route, r.status, r.error_code) for r in refused]
+    finally:
+        await bot.stop()
+
+
+async def test_maharani_whole_match_and_two_more_games(fake: FakeDiscord, tmp_path: Path) -> None:
+    """A whole Maharani match; Taj Mahal (three players) and Pastiche for twelve moves
+    each: lobby, start, moves typed and by buttons, and /hand (ephemeral, the owner's
+    picture) where hands are hidden."""
+    bot = await start_bot(fake, tmp_path / "bot.db", sync=True)
+    try:
+        for game, hidden, seats, moves in (
+            ("maharani", False, 2, None),
+            ("taj-mahal", True, 3, 12),
+            ("pastiche", True, 2, 12),
+        ):
+            table = Table(fake, [fake.member(f"{game} {i}") for i in range(seats)])
+            await table.open(game)
+            played = await table.play(moves, check_hand=hidden)
+            await table.turn()
+            assert in_order(table) == list(range(played + 1))
+            if moves is None:  # the whole match: its last post has no buttons
+                assert played >= 40 and not fake.posts(table.thread)[-1].components
+        refused = [r for r in fake.records if r.status >= 400 and r.status != 429]
+        assert not refused, [(r.method, r.route, r.status, r.error_code) for r in refused]
+    finally:
+        await bot.stop()
+
+
+async def test_thread_refused_or_rate_limited_closes_the_lobby_privately(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """/game new when Discord refuses the thread (403, no permission) or rate-limits it
+    for longer than the bot waits (429, 60 s): the lobby is closed and only its creator is
+    told why; the public "thinking…" message says nothing private."""
+    bot = await start_bot(fake, tmp_path / "bot.db", sync=True)
+    try:
+        ann = fake.member("Ann")
+        for status in (403, 429):
+            fake.inject("POST", "/channels/{channel_id}/threads", status, retry_after=60)
+            inter = await fake.slash(ann, "game new", game="azul")
+            (reply,) = await fake.until(lambda i=inter: [m for m in i.replies if m.ephemeral])
+            assert "could not open a thread" in reply.content and reply.visible_to == int(ann["id"])
+            public = [m for m in inter.replies if not m.ephemeral]
+            assert public and all("thread" not in m.content for m in public)
+        assert not fake.threads()
+    finally:
+        await bot.stop()
+
+
+async def test_kill_9_and_restart(fake: FakeDiscord, tmp_path: Path) -> None:
+    """kill -9 twice mid-match: once while a turn post is in flight (Discord created it,
+    the answer never came), once while a post is still failing with 500s (never created).
+    After each restart the first is not doubled (enforced nonce), the second goes out once,
+    everything stays in order, and the buttons made before the crash still work."""
+    db = tmp_path / "bot.db"
+    route = "/channels/{channel_id}/messages"
+    table = Table(fake, [fake.member("Ann"), fake.member("Ben")])
+    bot = await start_bot(fake, db, sync=True)
+    try:
+        await table.open("maharani")
+        await table.play(2)
+        old_post, acting = await table.turn()
+        fake.inject("POST", route, 0)  # Discord acts, the answer is lost
+        await table.typed(acting[0])
+        await fake.until(lambda: fake.stalled, 60)
+        stalled_nonce = fake.stalled[0].body["nonce"]
+        bot.kill9()
+        await bot.wait_dead()
+
+        bot = await start_bot(fake, db)
+        post, acting = await table.turn()  # the post in flight at the crash
+        await fake.until(
+            lambda: sum(
+                1
+                for r in fake.records
+                if r.route == route
+                and r.status == 200
+                and (r.body or {}).get("nonce") == stalled_nonce
+            ),
+            60,
+        )
+        assert [m.nonce for m in fake.posts(table.thread)].count(stalled_nonce) == 1
+        # a button made before the crash on a board that moved on: refused in words
+        stale = await fake.click(acting[0], old_post, old_post.custom_ids[0])
+        assert "board has changed" in (await table.done(stale)).content
+        # the current post's button, made by the killed process, still opens the panel
+        await table.buttons(acting[0], post)
+
+        post, acting = await table.turn()
+        fake.inject("POST", route, 500, 50)  # Discord is down for the thread's posts
+        await table.typed(acting[0])
+        await fake.until(lambda: [r for r in fake.records if r.status == 500], 60)
+        bot.kill9()
+        await bot.wait_dead()
+        assert table.post(table.ply) is None
+        fake.faults.clear()  # Discord is back
+
+        bot = await start_bot(fake, db)
+        await table.turn()  # the unsent post went out after the restart
+        await table.play(2)
+        await table.turn()
+        assert in_order(table) == list(range(table.ply + 1))
+    finally:
+        await bot.stop()
+
+
+async def test_bursts_of_500s_and_429s_arrive_in_order(fake: FakeDiscord, tmp_path: Path) -> None:
+    """Server errors and rate limits (per route and global) on the posts: every turn post
+    arrives, once, in order."""
+    bot = await start_bot(fake, tmp_path / "bot.db", sync=True)
+    try:
+        table = Table(fake, [fake.member("Ann"), fake.member("Ben")])
+        await table.open("azul")
+        route = "/channels/{channel_id}/messages"
+        fake.inject("POST", route, 500, 2)
+        fake.inject("POST", route, 429, 2, retry_after=0.3)
+        fake.inject("POST", route, 429, 1, retry_after=0.2, is_global=True)
+        await table.play(4)
+        fake.inject("POST", route, 502, 1)
+        fake.inject("POST", route, 429, 3, retry_after=0.2)
+        await table.play(3)
+        await table.turn()
+        assert in_order(table) == list(range(table.ply + 1))
+        statuses = [r.status for r in fake.records if r.route == route]
+        assert statuses.count(500) == 2 and statuses.count(502) == 1
+        assert statuses.count(429) >= 6
+    finally:
+        await bot.stop()
+
+
+async def test_reminders_dms_and_keepalive_with_short_intervals(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """Both players chose direct messages: the turn alert and the reminders (every ~2 s, at
+    most two per turn, only to the player on turn) come as DMs; the mute button on a
+    reminder stops them for this turn. The thread keep-alive edits the thread (unarchived,
+    archive duration flipped between 3 and 7 days)."""
+    env = {
+        "reminder_hours": 0.0005,
+        "reminder_max": 2,
+        "scheduler_seconds": 0.5,
+        "keepalive_days": 0.00002,
+    }
+    bot = await start_bot(fake, tmp_path / "bot.db", sync=True, **env)
+    try:
+        ann, ben = fake.member("Ann"), fake.member("Ben")
+        table = Table(fake, [ann, ben])
+        for who in (ann, ben):
+            notify = await fake.slash(who, "notify", mode="dm")
+            assert "direct message" in (await table.done(notify)).content
+        await table.open("azul")
+        _post, acting = await table.turn()
+
+        def reminders() -> list[Message]:
+            return [m for m in fake.posts(table.thread) if "Reminder" in m.content]
+
+        def dms(member: dict[str, Any]) -> list[Message]:
+            channel = fake.dm_by_user.get(int(member["id"]))
+            return [m for m in fake.messages.values() if m.channel_id == channel]
+
+        def reminded(member: dict[str, Any]) -> list[Message]:
+            return [m for m in dms(member) if "Reminder" in m.content]
+
+        await fake.until(lambda: len(reminded(acting[0])) >= 2, 60)
+        assert any("your turn in match" in m.content for m in dms(acting[0]))
+        await asyncio.sleep(2.0)  # another interval: the third reminder must not come
+        assert len(reminded(acting[0])) == 2
+        first = acting[0]
+        assert not reminded(ben if first is ann else ann)  # only who is on turn
+        await table.typed(first)
+        _post, acting = await table.turn()
+        await fake.until(
+            lambda: any("Reminder" in m.content or "waiting" in m.content for m in dms(acting[0])),
+            60,
+        )
+        reminder = [m for m in dms(acting[0]) if m.custom_ids][-1]
+        inter = await fake.click(acting[0], reminder, reminder.custom_ids[0])
+        assert "muted" in (await table.done(inter)).content
+        count = len(dms(acting[0]))
+        await asyncio.sleep(2.5)  # more than one reminder interval: none may come
+        assert len(dms(acting[0])) == count
+        edits = await fake.until(
+            lambda: [r for r in fake.records if r.method == "PATCH" and r.status == 200], 30
+        )
+        assert edits[0].body["archived"] is False
+        assert edits[0].body["auto_archive_duration"] in (4320, 10080)
+        assert not reminders()  # both chose DMs: nothing reminded in the thread
+    finally:
+        await bot.stop()
