@@ -34,6 +34,7 @@ from render.common import (
     player_colour,
     player_text_colour,
 )
+from render.header import Band, action_words, header_band, with_band
 from render.i18n import picture_language, t
 from rules.base import fill_names
 
@@ -580,4 +581,13 @@ def draw(
     pending = {q["seat"]: q for q in view.get("pending") or []}
     for p, origin in zip(view["players"], lay.boards, strict=True):
         _draw_board(img, d, view, p, names[p["seat"]], origin, pending.get(p["seat"]), lang)
-    return img
+    band = Band(
+        game=t("pic.azul.title", lang),
+        stage=t("pic.azul.stage", lang, round=view["round"]),
+        acting=list(view["to_act"]),
+        action=action_words(fill_names(view["status"], names)),
+        scores=[(p["seat"], str(p["score"])) for p in view["players"]],
+        last=view.get("last_move"),
+    )
+    letters = [(name[:1] or str(i + 1)).upper() for i, name in enumerate(names)]
+    return with_band(header_band(img.width, band, letters, lang), img)

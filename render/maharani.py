@@ -39,6 +39,7 @@ from render.common import (
     player_colour,
     player_text_colour,
 )
+from render.header import Band, header_band, with_band
 from render.i18n import picture_language, t, word
 
 CELL = 100
@@ -373,7 +374,16 @@ def draw(view: dict[str, Any], names: list[str], seat: int | None, lang: str = "
         _seat_strip(img, side, seat_here, names, letters, active, lang)
 
     _panel(img, view, names, letters, colours, lang)
-    return img
+    over = view["phase"] == "over"
+    band = Band(
+        game=t("pic.maharani.title", lang),
+        stage=t("pic.maharani.turn", lang, n=view["turn_no"]),
+        acting=[] if over else [view["turn"]],
+        action=_status_text(view, names, lang, fit=False),
+        scores=[(s, str(g)) for s, g in enumerate(view["gold"])],
+        last=view.get("last_move"),
+    )
+    return with_band(header_band(img.width, band, letters, lang), img)
 
 
 def _strip_box(side: str) -> tuple[int, int, int, int]:
@@ -532,14 +542,15 @@ def _panel(
     d.text((x, y + 22), table, font=font(17, True), fill=INK)
 
 
-def _status_text(view: dict[str, Any], names: list[str], lang: str = "en") -> str:
+def _status_text(view: dict[str, Any], names: list[str], lang: str = "en", fit: bool = True) -> str:
     phase = view["phase"]
     if phase == "over":
         best = max(view["gold"])
         win = [names[s] for s, g in enumerate(view["gold"]) if g == best]
         key = "pic.maharani.over_early" if view["end"] == "stall" else "pic.maharani.over"
         winners = t("pic.maharani.and", lang).join(win)
-        return fit_text(t(key, lang, winners=winners), font(19, True), 440)
+        text = t(key, lang, winners=winners)
+        return fit_text(text, font(19, True), 440) if fit else text
     who = names[view["turn"]]
     if phase == "first":
         text = t("pic.maharani.first", lang, who=who)
@@ -547,4 +558,4 @@ def _status_text(view: dict[str, Any], names: list[str], lang: str = "en") -> st
         text = t("pic.maharani.second", lang, who=who)
     else:
         text = t("pic.maharani.worker", lang, who=who, space=view["pending_worker"]["space"])
-    return fit_text(text, font(19, True), 440)
+    return fit_text(text, font(19, True), 440) if fit else text

@@ -59,8 +59,12 @@ def used_keys() -> set[str]:
     for path in (ROOT / "render").glob("*.py"):
         if path.name == "i18n.py":
             continue
-        for key, family in pattern.findall(path.read_text(encoding="utf-8")):
-            if not family and key not in WORD_PREFIXES:  # f"pic.x.{y}": expanded below
+        source = path.read_text(encoding="utf-8")
+        counted = set(re.findall(r"""\btn\(\s*["'](pic\.[A-Za-z0-9_.]+)["']""", source))
+        for key in counted:  # tn("pic.x", n): the plural forms pic.x.one / pic.x.other
+            keys |= {f"{key}.one", f"{key}.other"}
+        for key, family in pattern.findall(source):
+            if not family and key not in WORD_PREFIXES and key not in counted:
                 keys.add(key)
     keys |= {f"pic.azul.colour.{c}" for c in "BYRKW"}
     keys |= {f"pic.azul.shape.{s}" for s in ("circle", "triangle", "diamond", "square", "star")}
