@@ -26,6 +26,7 @@ import logging
 import multiprocessing
 import resource
 import time
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import cache
@@ -122,9 +123,17 @@ class RenderPool:
         names: list[str],
         seat: int | None,
         lang: str = "en",
-    ) -> tuple[bytes, float]:
-        """(PNG bytes, seconds the worker spent on it), the words in ``lang``."""
+        *,
+        wanted: Callable[[], bool] | None = None,
+    ) -> tuple[bytes, float] | None:
+        """(PNG bytes, seconds the worker spent on it), the words in ``lang``.
+
+        ``wanted`` is asked once a slot is free, just before drawing: False drops the
+        picture (None) — when the queue backs up, a match's older picture waiting here is
+        dropped for its newest state instead of costing a worker."""
         async with self._slots:
+            if wanted is not None and not wanted():
+                return None
             try:
                 executor, future = self._submit(game_id, view, names, seat, lang)
             except BrokenProcessPool:  # broke while idle (a worker was killed): start afresh

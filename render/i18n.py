@@ -182,6 +182,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         # ----- posts delivered by the outbox --------------------------------------------
         "post.to_act": "Your move: {mentions}",
         "post.clock": "⏰ Time to move runs out {when}.",
+        "post.picture_next": "(The board has changed since: the next post shows it.)",
         "dm.turn": "It is your turn in match #{match} ({game}): {link}",
         "dm.headsup": "Heads-up: you are probably next in match #{match} ({game}): {link}",
         "remind.post": "⏳ Reminder {mention}: match #{match} is waiting for your move.",

@@ -196,16 +196,22 @@ def _spy(h: Any, monkeypatch: Any) -> list[tuple[str, Any]]:
     """Record the language of every picture the front end asks the service for."""
     asked: list[tuple[str, Any]] = []
     picture, hand = h.service.picture, h.service.hand
+    turn_picture = h.service.turn_picture
 
     async def spy_picture(match_id: int, ply: int | None = None, lang: str = "en") -> bytes:
         asked.append(("picture", lang))
         return await picture(match_id, ply, lang)
+
+    async def spy_turn_picture(match_id: int, ply: int, lang: str = "en") -> bytes | None:
+        asked.append(("picture", lang))  # the turn post's picture
+        return await turn_picture(match_id, ply, lang)
 
     async def spy_hand(match_id: int, user: Any, lang: str = "en") -> Any:
         asked.append(("hand", lang))
         return await hand(match_id, user, lang)
 
     monkeypatch.setattr(h.service, "picture", spy_picture)
+    monkeypatch.setattr(h.service, "turn_picture", spy_turn_picture)
     monkeypatch.setattr(h.service, "hand", spy_hand)
     return asked
 
