@@ -54,13 +54,16 @@ PANEL_X = BOARD_END + 24
 WIDTH = PANEL_X + 470
 HEIGHT = BOARD_END + MARGIN
 
+#: Tile colours chosen to stay apart (CAM02-UCS ΔE ≥ 18) under simulated deuteranopia,
+#: protanopia and tritanopia as well as normal vision (tests/test_picture_colours.py);
+#: every tile also carries its colour's letter.
 TILE_FILL: dict[str, str] = {
-    "blue": "#2F6BD1",
-    "orange": "#F28C1E",
-    "red": "#C9302C",
-    "green": "#3E9B3E",
-    "purple": "#7E4DB5",
-    "turquoise": "#1FB5A8",
+    "blue": "#3D49EB",
+    "orange": "#EEAC13",
+    "red": "#A62214",
+    "green": "#58975E",
+    "purple": "#9B6693",
+    "turquoise": "#00C8C1",
 }
 SPARE_FILLS = ["#8C6D46", "#5B6770", "#B03A7A", "#6E7F1F"]
 FLOOR = "#EFE7D4"

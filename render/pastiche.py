@@ -164,15 +164,29 @@ def draw_hex(
     for k, letter in enumerate(corners):
         px, py = _corner(cx, cy, s * 0.70, k)
         draw.ellipse((px - rd, py - rd, px + rd, py + rd), fill=_paint(LETTER[letter]), outline=INK)
+        _dab_mark(draw, px, py, rd, letter)
     if centre:
         rc = s * 0.26
         box = (cx - rc, cy - rc, cx + rc, cy + rc)
         if len(centre) == 1:
             draw.ellipse(box, fill=_paint(LETTER[centre]), outline=INK)
+            _dab_mark(draw, cx, cy, rc, centre)
         else:
             draw.pieslice(box, 90, 270, fill=_paint(LETTER[centre[0]]))
             draw.pieslice(box, 270, 450, fill=_paint(LETTER[centre[1]]))
             draw.ellipse(box, outline=INK)
+            _dab_mark(draw, cx - rc * 0.45, cy, rc * 0.5, centre[0])
+            _dab_mark(draw, cx + rc * 0.45, cy, rc * 0.5, centre[1])
+
+
+def _dab_mark(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, letter: str) -> None:
+    """A pattern inside a paint dab, so the primaries differ by more than colour (for
+    colour-blind players): red plain, yellow a dark dot, blue a white bar."""
+    if letter == "Y":
+        d = r * 0.32
+        draw.ellipse((x - d, y - d, x + d, y + d), fill=INK)
+    elif letter == "B":
+        draw.rectangle((x - r * 0.62, y - r * 0.16, x + r * 0.62, y + r * 0.16), fill="#FFFFFF")
 
 
 def _xy(q: int, r: int) -> tuple[float, float]:

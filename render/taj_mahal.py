@@ -67,14 +67,17 @@ CITY_R = 17
 #: Hand pictures: cards per row and the narrowest picture (phone-shaped, see _draw_private).
 HAND_PER_ROW = 7
 HAND_MIN_W = 460
+#: Card colours chosen to stay apart (CAM02-UCS ΔE ≥ 18) under simulated deuteranopia,
+#: protanopia and tritanopia as well as normal vision (tests/test_picture_colours.py);
+#: every card also carries its colour's letter.
 CARD_FILL = {
-    "red": "#E8705F",
-    "yellow": "#F4D35E",
-    "green": "#7CC47F",
-    "blue": "#6C9CF0",
+    "red": "#CE5061",
+    "yellow": "#FBD84E",
+    "green": "#9DCB9A",
+    "blue": "#6B95FF",
     None: "#FFFFFF",
 }
-SPECIAL_FILL = "#D9B650"
+SPECIAL_FILL = "#D3942F"
 GOOD_FILL = {"rice": "#FFFFFF", "tea": "#9ED39B", "spice": "#F0A35E", "jewel": "#B9A3F0"}
 GOOD_LETTER = {"rice": "R", "tea": "T", "spice": "S", "jewel": "J"}
 FORT = "#7B4FA0"
