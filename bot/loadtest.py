@@ -197,6 +197,7 @@ class Tally:
     picture_ms: list[float] = field(default_factory=list)
     pictures_dropped: int = 0
     conflicts: int = 0
+    no_legal: int = 0
     errors: int = 0
     missed: int = 0
     finished: int = 0
@@ -240,6 +241,9 @@ class Players:
             seat = next(s.seat for s in info.seats if s.user_id == uid)
             user = User(uid, NAMES[seat])
             legal = await service.legal_moves(match_id, user)
+            if not legal:  # a rules bug, not a load figure: counted and reported
+                tally.no_legal += 1
+                return
             notation = legal[self.rnd.randrange(len(legal))].notation
             t1 = time.perf_counter()
             try:
@@ -374,6 +378,7 @@ async def run_load(*, matches: int, seconds: float, rate: float, as_json: bool) 
         "moves_per_s": round(moves / elapsed, 1),
         "finished_matches": tally.finished,
         "conflicts": tally.conflicts,
+        "no_legal_moves": tally.no_legal,
         "missed_starts": tally.missed,
         "errors": tally.errors,
         "play_ms": {
@@ -427,7 +432,8 @@ async def run_load(*, matches: int, seconds: float, rate: float, as_json: bool) 
     print(
         f"{report['mode']}: {moves} moves in {report['seconds']} s = "
         f"{report['moves_per_s']} moves/s ({tally.finished} matches finished, "
-        f"{tally.conflicts} conflicts, {tally.missed} missed starts, {tally.errors} errors)"
+        f"{tally.conflicts} conflicts, {tally.missed} missed starts, {tally.errors} errors, "
+        f"{tally.no_legal} seats to act without a legal move)"
     )
     print(
         f"service.play: p50 {p['p50']} ms, p95 {p['p95']} ms, p99 {p['p99']} ms, max {p['max']} ms"

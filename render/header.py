@@ -120,7 +120,7 @@ def header_band(width: int, band: Band, letters: list[str], lang: str) -> Image.
 
 def with_band(band: Image.Image, body: Image.Image) -> Image.Image:
     """The band stacked above ``body`` (same width)."""
-    out = Image.new("RGB", (body.width, band.height + body.height))
+    # one allocation and copy: a crop reaching above the body makes room for the band
+    out = body.crop((0, -band.height, body.width, body.height))
     out.paste(band, (0, 0))
-    out.paste(body, (0, band.height))
     return out

@@ -481,15 +481,12 @@ def _hex_row(
     s: float = 22,
     bg: str = PANEL,
 ) -> None:
-    k = 2
     size = int(2 * s + 4)
     for i, hx in enumerate(hexes):
         if hx is None:
             continue
-        tile = Image.new("RGB", (size * k, size * k), bg)
-        d = ImageDraw.Draw(tile)
-        draw_hex(d, size * k / 2, size * k / 2, s * k, hx["corners"], hx["centre"])
-        img.paste(tile.reduce(k), (x + i * (size + 6), y))
+        sprite = _hex_sprite(hx["corners"], hx["centre"], False, s, bg)  # cached
+        _paste_centred(img, sprite, x + i * (size + 6) + size / 2, y + size / 2)
 
 
 def _header(
