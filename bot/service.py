@@ -870,6 +870,8 @@ class MatchService:
         cached = self._pictures.get(key)
         if cached is not None:
             return cached
+        if seat is not None:  # a hand: its key names no state version, so never shared
+            return await self._draw(match_id, game_id, state, names, seat, ply, lang, droppable)
         pending = self._drawing.get(key)
         if pending is not None:
             png = await asyncio.shield(pending)
@@ -888,7 +890,7 @@ class MatchService:
         finally:
             if self._drawing.get(key) is future:
                 del self._drawing[key]
-        if png is not None and seat is None:  # private pictures are never cached
+        if png is not None:  # public only (hands returned above): private is never cached
             self._pictures[key] = png
             while len(self._pictures) > 64:
                 self._pictures.popitem(last=False)
