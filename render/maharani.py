@@ -426,6 +426,16 @@ def _seat_strip(
     else:
         text = t("pic.maharani.to_play", lang, name=names[seat]) if active else names[seat]
         colour = INK
+    letter = letters[seat] if seat is not None else ""
+    strip = _strip_sprite(side, seat, letter, text, colour)
+    img.paste(strip, (x0, y0), strip)
+
+
+@lru_cache(maxsize=256)
+def _strip_sprite(side: str, seat: int | None, letter: str, text: str, colour: str) -> Image.Image:
+    """A side strip's disc and words (rotated for W and E), drawn once per content: the
+    rotation and text cost more than the rest of the strip."""
+    x0, y0, x1, y1 = _strip_box(side)
     horizontal = side in ("N", "S")
     length = (x1 - x0) if horizontal else (y1 - y0)
     thick = (y1 - y0) if horizontal else (x1 - x0)
@@ -433,9 +443,7 @@ def _seat_strip(
     sd = ImageDraw.Draw(strip)
     pos = 16
     if seat is not None:
-        disc = worker_sprite(
-            player_colour(seat), player_text_colour(seat), letters[seat], False, 36
-        )
+        disc = worker_sprite(player_colour(seat), player_text_colour(seat), letter, False, 36)
         strip.paste(disc, (pos, (thick - 36) // 2), disc)
         pos += 46
     f = font(22, True)
@@ -446,7 +454,7 @@ def _seat_strip(
         strip = strip.rotate(90, expand=True)
     elif side == "E":
         strip = strip.rotate(-90, expand=True)
-    img.paste(strip, (x0, y0), strip)
+    return strip
 
 
 def _panel(
