@@ -19,7 +19,7 @@ change with the language (province names and city letters only).
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -218,7 +218,24 @@ def _colour(name: str, lang: str) -> str:
     return word("pic.taj.colour", name, lang)
 
 
-def _card(
+def _card(img: Image.Image, x: int, y: int, card: dict[str, Any], w: int = 46, h: int = 66) -> None:
+    """Paste a card (drawn once per card and size: a picture shows up to ~60)."""
+    key = (card["code"], card["kind"], card["colour"], tuple(card["symbols"]), w, h)
+    sprite = _card_sprite(*key)
+    img.paste(sprite, (int(x), int(y)), sprite)
+
+
+@lru_cache(maxsize=512)
+def _card_sprite(
+    code: str, kind: str, colour: str | None, symbols: tuple[str, ...], w: int, h: int
+) -> Image.Image:
+    sprite = Image.new("RGBA", (w + 1, h + 1), (0, 0, 0, 0))
+    card = {"code": code, "kind": kind, "colour": colour, "symbols": list(symbols)}
+    _draw_card(ImageDraw.Draw(sprite), 0, 0, card, w, h)
+    return sprite
+
+
+def _draw_card(
     d: ImageDraw.ImageDraw, x: int, y: int, card: dict[str, Any], w: int = 46, h: int = 66
 ) -> None:
     """A card: fill by colour, its colour letter in the corner, its symbols big."""
@@ -285,6 +302,30 @@ def _card_bonus(
 
 
 def _tile_badge(
+    img: Image.Image,
+    x: int,
+    y: int,
+    number: int,
+    goods: list[str],
+    faded: bool,
+    goods_left: bool = False,
+) -> None:
+    """Paste a province tile badge (drawn once per tile, goods and look)."""
+    sprite, cx, cy = _badge_sprite(number, tuple(goods), faded, goods_left)
+    img.paste(sprite, (int(x) - cx, int(y) - cy), sprite)
+
+
+@lru_cache(maxsize=256)
+def _badge_sprite(
+    number: int, goods: tuple[str, ...], faded: bool, goods_left: bool
+) -> tuple[Image.Image, int, int]:
+    span = 15 + 4 + 20 * len(goods) + 4
+    sprite = Image.new("RGBA", (2 * span, 36), (0, 0, 0, 0))
+    _draw_tile_badge(ImageDraw.Draw(sprite), span, 18, number, list(goods), faded, goods_left)
+    return sprite, span, 18
+
+
+def _draw_tile_badge(
     d: ImageDraw.ImageDraw,
     x: int,
     y: int,
@@ -334,7 +375,7 @@ def _draw_map(
         faded = number < view["visit"] or (number == view["visit"] and view["court_tile"] is None)
         goods = view["tile_goods"][str(number)]
         left = px + 48 + 15 + 4 + 20 * len(goods) > MAP_W - 8  # never under the side panel
-        _tile_badge(d, px + 48, py - 50, number, goods, faded, left)
+        _tile_badge(img, px + 48, py - 50, number, goods, faded, left)
     f_b = font(15, bold=True)
     for city, b in view["bonus"].items():
         x, y = cxy[city]
@@ -432,7 +473,12 @@ def _court_leads(
 
 
 def _panel(
-    d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], letters: list[str], lang: str
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    names: list[str],
+    letters: list[str],
+    lang: str,
 ) -> None:
     comp = components()
     x0 = MAP_W + 14
@@ -483,7 +529,7 @@ def _panel(
     )
     if there:
         _tile_badge(
-            d,
+            img,
             xi + 76,
             y + 25,
             view["court_tile"],
@@ -508,7 +554,7 @@ def _panel(
     )
     y += 28
     for i, card in enumerate(view["display"]):
-        _card(d, x0 + i * 52, y, card)
+        _card(img, x0 + i * 52, y, card)
     if not view["display"]:
         d.text((x0, y + 20), t("pic.taj.empty", lang), font=f, fill=MUTED)
     y += 78
@@ -549,7 +595,7 @@ def _panel(
             _card_bonus(d, W - 44 - b * 60, ry + 40, code, used=True)  # used when taken
         room = (W - 12 - (x0 + 32)) // 36
         for i, card in enumerate(info["played"][:room]):
-            _card(d, x0 + 32 + i * 36, ry + 54, card, 32, 50)
+            _card(img, x0 + 32 + i * 36, ry + 54, card, 32, 50)
 
 
 def _band(view: dict[str, Any], names: list[str], letters: list[str], lang: str) -> Image.Image:
@@ -578,7 +624,7 @@ def _draw_public(view: dict[str, Any], names: list[str], lang: str) -> Image.Ima
     d = ImageDraw.Draw(img)
     letters = _letters(names, view["players"])
     _draw_map(img, d, view, letters)
-    _panel(d, view, names, letters, lang)
+    _panel(img, d, view, names, letters, lang)
     d.text(
         (10, H - 10),
         t("pic.taj.legend", lang),
@@ -650,7 +696,7 @@ def _draw_private(view: dict[str, Any], names: list[str], seat: int, lang: str) 
         for i, card in enumerate(cards):
             r, c = divmod(i, per_row)
             cx, cy = gx + c * (cw + gap), gy + 30 + r * rh
-            _card(d, cx, cy, card, cw, ch)
+            _card(img, cx, cy, card, cw, ch)
             d.text((cx + cw / 2, cy + ch + 2), card["code"], font=font(15), fill=INK, anchor="ma")
     return img
 
