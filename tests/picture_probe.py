@@ -35,6 +35,8 @@ class Probe:
     texts: list[DrawnText] = field(default_factory=list)
     band_ids: set[int] = field(default_factory=set)
     band_height: int = 0
+    #: every image drawn on, kept alive so no later image reuses its id
+    images: list[Image.Image] = field(default_factory=list)
 
     def band_texts(self) -> list[DrawnText]:
         return [x for x in self.texts if x.image_id in self.band_ids]
@@ -55,6 +57,7 @@ def probing() -> Iterator[Probe]:
                 xy, text, font=fnt, anchor=anchor, stroke_width=kwargs.get("stroke_width", 0)
             )
             image = self._image  # type: ignore[attr-defined]
+            probe.images.append(image)
             probe.texts.append(
                 DrawnText(
                     str(text),
@@ -70,6 +73,7 @@ def probing() -> Iterator[Probe]:
     def band(*args: Any, **kwargs: Any) -> Image.Image:
         img = original_band(*args, **kwargs)
         probe.band_ids.add(id(img))
+        probe.images.append(img)
         probe.band_height = img.height
         return img
 
