@@ -961,17 +961,15 @@ class MatchService:
         if ply < match.last_ply:
             self.render_stats.dropped += 1
             return None
-        self._newest[match_id] = max(match.last_ply, self._newest.get(match_id, -1))
-        return await self._render(
-            match_id,
-            match.game_id,
-            match.state,
-            match.names,
-            None,
-            match.last_ply,
-            lang,
-            droppable=True,
-        )
+        ply = match.last_ply
+        self._newest[match_id] = max(ply, self._newest.get(match_id, -1))
+        try:
+            return await self._render(
+                match_id, match.game_id, match.state, match.names, None, ply, lang, droppable=True
+            )
+        finally:
+            if self._newest.get(match_id) == ply:  # nothing newer asked for: forget it
+                del self._newest[match_id]
 
     async def picture(self, match_id: int, ply: int | None = None, lang: str = "en") -> bytes:
         """The public picture, now or after log row ``ply`` (for delayed turn posts), with
