@@ -431,7 +431,7 @@ def _seat_strip(
     img.paste(strip, (x0, y0), strip)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=64)  # ~0.1 MB each
 def _strip_sprite(side: str, seat: int | None, letter: str, text: str, colour: str) -> Image.Image:
     """A side strip's disc and words (rotated for W and E), drawn once per content: the
     rotation and text cost more than the rest of the strip."""

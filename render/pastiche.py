@@ -624,7 +624,7 @@ def _paste_panel(img: Image.Image, kind: str, x: int, y: int, view: View, lang: 
     return y + bottom
 
 
-@lru_cache(maxsize=128)
+@lru_cache(maxsize=48)  # bank ~0.4 MB, gallery ~1 MB: at most ~35 MB per render worker
 def _panel_sprite(kind: str, key: str, lang: str) -> tuple[Image.Image, int]:
     parts = dict(zip(PANEL_PARTS[kind], json.loads(key), strict=True))
     m = PANEL_MARGIN
