@@ -26,7 +26,7 @@ import logging
 import multiprocessing
 import resource
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import cache
@@ -119,7 +119,7 @@ class RenderPool:
     async def render(
         self,
         game_id: str,
-        view: dict[str, Any],
+        view: dict[str, Any] | Callable[[], Awaitable[dict[str, Any]]],
         names: list[str],
         seat: int | None,
         lang: str = "en",
@@ -130,10 +130,14 @@ class RenderPool:
 
         ``wanted`` is asked once a slot is free, just before drawing: False drops the
         picture (None) — when the queue backs up, a match's older picture waiting here is
-        dropped for its newest state instead of costing a worker."""
+        dropped for its newest state instead of costing a worker. ``view`` may be a
+        coroutine function that builds the view only then, so a picture that ends up
+        dropped costs the event loop nothing while it waits."""
         async with self._slots:
             if wanted is not None and not wanted():
                 return None
+            if callable(view):
+                view = await view()
             try:
                 executor, future = self._submit(game_id, view, names, seat, lang)
             except BrokenProcessPool:  # broke while idle (a worker was killed): start afresh

@@ -907,11 +907,13 @@ class MatchService:
         lang: str,
         droppable: bool,
     ) -> bytes | None:
-        view = get_game(game_id).view(state, seat)
-        if seat is None and ply >= 0:
-            last = await self._last_words(match_id, ply, names)
-            if last:
-                view = {**view, "last_move": last}
+        async def view() -> dict[str, Any]:  # built once a render slot is free
+            seen = get_game(game_id).view(state, seat)
+            if seat is None and ply >= 0:
+                last = await self._last_words(match_id, ply, names)
+                if last:
+                    seen = {**seen, "last_move": last}
+            return seen
 
         def wanted() -> bool:
             return self._newest.get(match_id, ply) <= ply
