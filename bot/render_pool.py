@@ -22,8 +22,10 @@ cannot have them; ``python -m bot`` and pytest are fine).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
+import os
 import resource
 import time
 from collections.abc import Awaitable, Callable
@@ -52,6 +54,18 @@ def draw_png(
     png = encode_png(load_drawer(target)(view, names, seat, lang))
     busy = time.perf_counter() - started
     return png, busy, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+#: How much lower than the bot's the render workers' CPU priority is (``nice``): a move
+#: is answered before its picture is drawn, so when the cores are busy the event loop
+#: (moves, replies, posts) goes first and pictures take the time that is left.
+WORKER_NICENESS = 5
+
+
+def _lower_priority() -> None:
+    """Runs in each render worker as it starts."""
+    with contextlib.suppress(OSError):  # not permitted here: draw at normal priority
+        os.nice(WORKER_NICENESS)
 
 
 def _thread_draw(
@@ -88,7 +102,9 @@ class RenderPool:
     def _get_executor(self) -> Executor:
         if self._executor is None:
             if self.processes:
-                self._executor = ProcessPoolExecutor(self.workers, mp_context=_context())
+                self._executor = ProcessPoolExecutor(
+                    self.workers, mp_context=_context(), initializer=_lower_priority
+                )
             else:
                 self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="render")
         return self._executor
