@@ -450,9 +450,9 @@ def court_leads(view: dict[str, Any]) -> dict[str, tuple[list[int], int, int]]:
         top = ranked[0][0] if ranked else 0
         if top == 0:
             continue
-        leaders = [s for n, s in ranked if n == top]
+        leaders = sorted(s for n, s in ranked if n == top)
         second = next((n for n, _ in ranked if n < top), 0)
-        out[sym] = (leaders, top, top - second)
+        out[sym] = (leaders, top, 0 if len(leaders) > 1 else top - second)
     return out
 
 
