@@ -88,10 +88,13 @@ def test_texts_are_big_enough_and_inside(game_id: str, players: int, lang: str) 
 
 
 def assert_cropped(img: Image.Image) -> None:
-    """Content reaches within a few dozen pixels of the right edge: no empty two thirds."""
+    """Below the full-width heading, the content spans at least half the width (not the
+    left third of a wide strip) and reaches the bottom; the picture is phone-shaped."""
     rgb = img.convert("RGB")
-    background = Image.new("RGB", rgb.size, rgb.getpixel((rgb.width - 1, rgb.height - 1)))
-    box = ImageChops.difference(rgb, background).getbbox()
+    body = rgb.crop((0, rgb.height // 4, rgb.width, rgb.height))
+    background = Image.new("RGB", body.size, rgb.getpixel((rgb.width - 1, rgb.height - 1)))
+    box = ImageChops.difference(body, background).getbbox()
     assert box is not None
-    assert img.width - box[2] <= 40, (img.size, box)
+    assert box[2] >= img.width / 2, (img.size, box)
+    assert body.height - box[3] <= 40, (img.size, box)
     assert img.width <= 1100  # laid out for a phone, not a desktop-wide strip
