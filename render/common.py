@@ -14,7 +14,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from PIL import Image, ImageChops, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 #: Okabe–Ito colour-blind-safe palette, one per seat; always drawn with the seat's initial
 #: or number beside it so colour is never the only cue.
@@ -174,42 +174,11 @@ def encode_png(image: Image.Image) -> bytes:
         rgb = image if image.mode == "RGB" else image.convert("RGB")
         w, h = rgb.size
         sample = rgb.resize((max(1, w // 4), max(1, h // 4)), Image.Resampling.NEAREST)
-        palette = _palette_for(sample)
+        palette = sample.quantize(256, method=Image.Quantize.FASTOCTREE)
         pal_image = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
     buf = io.BytesIO()
     pal_image.save(buf, format="PNG", compress_level=PNG_LEVEL)
     return buf.getvalue()
-
-
-#: Largest error (0–255, any channel) a reused palette may leave on the picture's sample;
-#: a palette learnt from the picture itself leaves ~20 on anti-aliased edges.
-PALETTE_REUSE_ERROR = 24
-_palettes = threading.local()
-
-
-def _palette_for(sample: Image.Image) -> Image.Image:
-    """The palette of the last picture of this size (same game and player count, in
-    practice) when it still fits this picture's sample, else one learnt from the sample.
-
-    Why: mapping pixels onto a palette fills a lookup cache inside the palette; a reused
-    palette comes with it warm (measured ~2.3 ms instead of ~4.5 ms per board, plus the
-    ~1 ms of learning). The check maps the sample (1/16 of the pixels) and compares: a
-    colour the old palette lacks (a highlight, another player's colour) shows as a large
-    error, and then the palette is learnt afresh. Per thread: palettes are not shared
-    between render threads.
-    """
-    cache: dict[tuple[int, int], Image.Image] = _palettes.__dict__.setdefault("by_size", {})
-    palette = cache.get(sample.size)
-    if palette is not None:
-        mapped = sample.quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB")
-        error = max(high for _, high in ImageChops.difference(sample, mapped).getextrema())
-        if error <= PALETTE_REUSE_ERROR:
-            return palette
-    palette = sample.quantize(256, method=Image.Quantize.FASTOCTREE)
-    if len(cache) >= 32:
-        cache.clear()
-    cache[sample.size] = palette
-    return palette
 
 
 def player_colour(seat: int) -> str:
