@@ -10,13 +10,17 @@ What it does:
    hits openings, middle games and endings rather than only fresh boards.
 2. Plays: simulated players pick a running match from the hot set, read it, ask for its legal
    moves (what the button panel does every turn) and play a random one through
-   ``MatchService.play`` — load, parse, apply, commit, render the public picture in the
-   render pool. A finished hot match is replaced by a fresh one from the database.
+   ``MatchService.play`` — load, parse, apply, commit; ``play`` answers then, and the public
+   picture is drawn behind it in the render pool (a match's older picture still waiting
+   for a worker is dropped for its newest state). A finished hot match is replaced by a
+   fresh one from the database.
    ``--rate R`` is an open loop (a move is started every 1/R s whatever happens; starts that
    find every hot match busy are counted as missed); ``--rate 0`` is a closed loop of
    ``CLOSED_LOOP_PLAYERS`` players, each playing its next move as soon as the last returned.
-3. Reports moves/s, ``service.play`` latency (p50/p95/p99, overall and per game), the share
-   of that time spent waiting for pictures, the pool's own draw+encode time, event-loop lag
+3. Reports moves/s, ``service.play`` latency (p50/p95/p99, overall and per game), the
+   picture delay (from ``play`` answering to its picture being ready: p50/p95, and how many
+   pictures were dropped for a newer state), the render pool's utilisation (busy worker
+   time / (workers × elapsed)) and its own draw+encode time per picture, event-loop lag
    (a ticker that wants to wake every 5 ms; max and p99 lateness), peak memory (maxrss of
    the bot process and of the largest render worker) and the PNG size range. ``--json``
    prints the same as JSON.
@@ -199,7 +203,10 @@ class Tally:
     by_game: dict[str, list[float]] = field(default_factory=dict)
     pick_ms: list[float] = field(default_factory=list)
     png_sizes: list[int] = field(default_factory=list)
+    picture_ms: list[float] = field(default_factory=list)
+    pictures_dropped: int = 0
     conflicts: int = 0
+    no_legal: int = 0
     errors: int = 0
     missed: int = 0
     finished: int = 0
@@ -243,6 +250,9 @@ class Players:
             seat = next(s.seat for s in info.seats if s.user_id == uid)
             user = User(uid, NAMES[seat])
             legal = await service.legal_moves(match_id, user)
+            if not legal:  # a rules bug, not a load figure: counted and reported
+                tally.no_legal += 1
+                return
             notation = legal[self.rnd.randrange(len(legal))].notation
             t1 = time.perf_counter()
             try:
@@ -255,8 +265,10 @@ class Players:
             tally.pick_ms.append((t1 - t0) * 1000)
             tally.play_ms.append(ms)
             tally.by_game.setdefault(info.game_id, []).append(ms)
-            if report.picture is not None:
-                tally.png_sizes.append(len(report.picture))
+            if report.picture_task is not None:
+                report.picture_task.add_done_callback(
+                    lambda task, t2=t2: _picture_done(tally, task, t2)
+                )
             finished = report.finished
             tally.finished += finished
         except Exception:
@@ -264,6 +276,16 @@ class Players:
             raise
         finally:
             self.release(match_id, finished)
+
+
+def _picture_done(tally: Tally, task: Any, committed: float) -> None:
+    """A move's picture is ready (or was dropped): its delay after ``play`` answered."""
+    png = None if task.cancelled() or task.exception() else task.result()
+    if png is None:
+        tally.pictures_dropped += 1
+        return
+    tally.picture_ms.append((time.perf_counter() - committed) * 1000)
+    tally.png_sizes.append(len(png))
 
 
 async def _ticker(tally: Tally, stop: asyncio.Event) -> None:
@@ -361,7 +383,8 @@ async def run_load(
         stop = asyncio.Event()
         ticker = asyncio.create_task(_ticker(tally, stop))
         stats = service.render_stats
-        base = (stats.pictures, stats.busy_s, stats.awaited_s)
+        base = (stats.pictures, stats.busy_s)
+        workers = service._pool.workers
         started = time.perf_counter()
         cpu0 = time.process_time()
         try:
@@ -372,14 +395,13 @@ async def run_load(
         finally:
             elapsed = time.perf_counter() - started
             cpu = time.process_time() - cpu0
+            busy_s = stats.busy_s - base[1]  # worker time within the measured window
             stop.set()
             await ticker
             outbox = await outbox_delay(service, run_started, delivery)
-            await service.close()
+            await service.close()  # waits for the pictures still being drawn
+            drained = time.perf_counter() - started - elapsed  # posts and pictures after
     pictures = stats.pictures - base[0]
-    busy_s = stats.busy_s - base[1]
-    awaited_s = stats.awaited_s - base[2]
-    play_total_s = sum(tally.play_ms) / 1000
     moves = len(tally.play_ms)
     sizes = tally.png_sizes or [0]
     report: dict[str, Any] = {
@@ -394,6 +416,7 @@ async def run_load(
         "moves_per_s": round(moves / elapsed, 1),
         "finished_matches": tally.finished,
         "conflicts": tally.conflicts,
+        "no_legal_moves": tally.no_legal,
         "missed_starts": tally.missed,
         "errors": tally.errors,
         "play_ms": {
@@ -413,8 +436,17 @@ async def run_load(
         "pick_ms_p50": round(_pct(tally.pick_ms, 0.5), 1),
         "render": {
             "pictures": pictures,
-            "share_of_play": round(awaited_s / play_total_s, 2) if play_total_s else 0.0,
-            "pool_ms_per_picture": round(busy_s / pictures * 1000, 1) if pictures else 0.0,
+            "dropped_for_newer_state": tally.pictures_dropped,
+            "pool_utilisation": round(busy_s / (elapsed * workers), 2) if elapsed else 0.0,
+            "pool_ms_per_picture": round(
+                (stats.busy_s - base[1]) / pictures * 1000 if pictures else 0.0, 1
+            ),
+            "picture_delay_ms": {
+                "p50": round(_pct(tally.picture_ms, 0.50), 1),
+                "p95": round(_pct(tally.picture_ms, 0.95), 1),
+                "max": round(max(tally.picture_ms, default=0.0), 1),
+            },
+            "drain_s": round(drained, 2),
             "max_waiting": stats.max_waiting,
         },
         "cpu_share": round(cpu / elapsed, 2),
@@ -444,16 +476,24 @@ async def run_load(
     print(
         f"{report['mode']}: {moves} moves in {report['seconds']} s = "
         f"{report['moves_per_s']} moves/s ({tally.finished} matches finished, "
-        f"{tally.conflicts} conflicts, {tally.missed} missed starts, {tally.errors} errors)"
+        f"{tally.conflicts} conflicts, {tally.missed} missed starts, {tally.errors} errors, "
+        f"{tally.no_legal} seats to act without a legal move)"
     )
     print(
         f"service.play: p50 {p['p50']} ms, p95 {p['p95']} ms, p99 {p['p99']} ms, max {p['max']} ms"
     )
     for g, v in report["play_ms_by_game"].items():
         print(f"  {g:10} {v['moves']:5} moves: p50 {v['p50']} ms, p95 {v['p95']} ms")
+    d = r["picture_delay_ms"]
     print(
-        f"render: {r['pictures']} pictures, {r['pool_ms_per_picture']} ms each in the pool, "
-        f"{round(r['share_of_play'] * 100)}% of service.play time spent awaiting pictures"
+        f"render: {r['pictures']} pictures ({r['dropped_for_newer_state']} dropped for a newer "
+        f"state), {r['pool_ms_per_picture']} ms each in the pool, pool utilisation "
+        f"{round(r['pool_utilisation'] * 100)}% of {workers} workers, at most "
+        f"{r['max_waiting']} waiting"
+    )
+    print(
+        f"picture delay after service.play answered: p50 {d['p50']} ms, p95 {d['p95']} ms, "
+        f"max {d['max']} ms ({r['drain_s']} s to finish the last pictures)"
     )
     lag = report["loop_lag_ms"]
     print(
@@ -487,37 +527,56 @@ async def fill_new(db: Path | str, matches: int, hot: int) -> list[int]:
         await store.close()
 
 
-class _NullHttp:
-    """Discord's side of a post, answered at once: the load measures the bot, not Discord."""
+class _NullChannel:
+    """A channel whose posts Discord accepts at once: the load measures the bot, not Discord."""
 
-    def __init__(self) -> None:
-        self.posted = 0
+    def __init__(self, posted: list[int], channel_id: int) -> None:
+        self.id = channel_id
+        self._posted = posted
 
-    async def send_message(self, channel_id: int, *, params: Any) -> dict[str, Any]:
-        self.posted += 1
-        return {"id": str(self.posted)}
+    async def send(self, content: str, **_: Any) -> Any:
+        from types import SimpleNamespace
 
-    async def start_private_message(self, user_id: int) -> dict[str, Any]:
-        return {"id": str(user_id)}
+        self._posted.append(self.id)
+        return SimpleNamespace(id=len(self._posted))
 
-    async def edit_channel(self, channel_id: int, **fields: Any) -> dict[str, Any]:
-        return {}
+
+class _NullDiscord:
+    """The part of the bot client the outbox worker talks to (posts, DMs, threads), with
+    a Discord that answers at once."""
+
+    def __init__(self, settings: Any, service: MatchService, shard_slice: Any) -> None:
+        self.settings = settings
+        self.service = service
+        self.shard_slice = shard_slice
+        self.posted: list[int] = []
+
+    def get_partial_messageable(self, channel_id: int) -> _NullChannel:
+        return _NullChannel(self.posted, channel_id)
+
+    async def create_dm(self, user: Any) -> _NullChannel:
+        return _NullChannel(self.posted, int(user.id))
+
+    def get_channel(self, channel_id: int) -> None:
+        return None  # not cached: the worker fetches it
+
+    async def fetch_channel(self, channel_id: int) -> _NullChannel:
+        return _NullChannel(self.posted, channel_id)  # not a thread: keep-alives are dropped
+
+    def get_guild(self, guild_id: int) -> None:
+        return None
 
 
 def start_delivery(service: MatchService, shard: tuple[int, int] | None) -> asyncio.Task[None]:
     """The real outbox worker (claims, leases, turn posts with their picture) delivering to
     a Discord that answers at once, as the bot process runs it beside the players."""
-    from types import SimpleNamespace
-
     from bot.discord.delivery import OutboxWorker
     from bot.settings import Settings
 
-    bot = SimpleNamespace(
-        settings=Settings(_env_file=None, outbox_poll_seconds=0.05),  # type: ignore[call-arg]
-        service=service,
-        shard_slice=ShardSlice((shard[0],), shard[1]) if shard else None,
-        http=_NullHttp(),
-        get_guild=lambda _id: None,
+    bot = _NullDiscord(
+        Settings(_env_file=None, outbox_poll_seconds=0.05),  # type: ignore[call-arg]
+        service,
+        ShardSlice((shard[0],), shard[1]) if shard else None,
     )
     worker = OutboxWorker(bot, time.time)  # type: ignore[arg-type]
     return asyncio.create_task(worker.run_forever(), name="load-outbox")

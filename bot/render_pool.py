@@ -22,10 +22,13 @@ cannot have them; ``python -m bot`` and pytest are fine).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
+import os
 import resource
 import time
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import cache
@@ -51,6 +54,18 @@ def draw_png(
     png = encode_png(load_drawer(target)(view, names, seat, lang))
     busy = time.perf_counter() - started
     return png, busy, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+#: How much lower than the bot's the render workers' CPU priority is (``nice``): a move
+#: is answered before its picture is drawn, so when the cores are busy the event loop
+#: (moves, replies, posts) goes first and pictures take the time that is left.
+WORKER_NICENESS = 5
+
+
+def _lower_priority() -> None:
+    """Runs in each render worker as it starts."""
+    with contextlib.suppress(OSError):  # not permitted here: draw at normal priority
+        os.nice(WORKER_NICENESS)
 
 
 def _thread_draw(
@@ -87,7 +102,9 @@ class RenderPool:
     def _get_executor(self) -> Executor:
         if self._executor is None:
             if self.processes:
-                self._executor = ProcessPoolExecutor(self.workers, mp_context=_context())
+                self._executor = ProcessPoolExecutor(
+                    self.workers, mp_context=_context(), initializer=_lower_priority
+                )
             else:
                 self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="render")
         return self._executor
@@ -118,13 +135,25 @@ class RenderPool:
     async def render(
         self,
         game_id: str,
-        view: dict[str, Any],
+        view: dict[str, Any] | Callable[[], Awaitable[dict[str, Any]]],
         names: list[str],
         seat: int | None,
         lang: str = "en",
-    ) -> tuple[bytes, float]:
-        """(PNG bytes, seconds the worker spent on it), the words in ``lang``."""
+        *,
+        wanted: Callable[[], bool] | None = None,
+    ) -> tuple[bytes, float] | None:
+        """(PNG bytes, seconds the worker spent on it), the words in ``lang``.
+
+        ``wanted`` is asked once a slot is free, just before drawing: False drops the
+        picture (None) — when the queue backs up, a match's older picture waiting here is
+        dropped for its newest state instead of costing a worker. ``view`` may be a
+        coroutine function that builds the view only then, so a picture that ends up
+        dropped costs the event loop nothing while it waits."""
         async with self._slots:
+            if wanted is not None and not wanted():
+                return None
+            if callable(view):
+                view = await view()
             try:
                 executor, future = self._submit(game_id, view, names, seat, lang)
             except BrokenProcessPool:  # broke while idle (a worker was killed): start afresh

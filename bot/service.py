@@ -12,6 +12,7 @@ Every refusal is a :class:`ServiceError` whose message is written for the player
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 import time
@@ -106,17 +107,29 @@ class MatchInfo(Seated):
 
 @dataclass(slots=True)
 class TurnReport:
-    """What a state change produced, ready for any front end."""
+    """What a state change produced, ready for any front end.
+
+    The report is returned as soon as the change is committed; its public picture is drawn
+    afterwards (``picture_task``), so a move never waits for a busy render pool. Await
+    :meth:`wait_picture` for it: None when the picture was dropped because the match has
+    already moved on (the newer state's picture replaces it) or could not be drawn.
+    """
 
     match: MatchInfo
     lines: list[str]
     private: dict[str, list[str]] = field(default_factory=dict)
     picture: bytes | None = None
     ply: int = 0
+    picture_task: asyncio.Future[bytes | None] | None = None
 
     @property
     def finished(self) -> bool:
         return self.match.status in ("finished", "aborted")
+
+    async def wait_picture(self) -> bytes | None:
+        if self.picture is None and self.picture_task is not None:
+            self.picture = await asyncio.shield(self.picture_task)
+        return self.picture
 
 
 @dataclass(slots=True)
@@ -133,6 +146,8 @@ class RenderStats:
     waiting: int = 0
     #: the largest peak memory (maxrss, KB) a render worker process reported
     worker_maxrss_kb: int = 0
+    #: pictures not drawn because their match had moved on before a worker was free
+    dropped: int = 0
 
 
 @dataclass(slots=True)
@@ -211,7 +226,13 @@ class MatchService:
         self.render_enabled = render
         # worker processes: Pillow holds the GIL while drawing (see bot/render_pool.py)
         self._pool = RenderPool(render_workers, processes=render_processes)
-        self._pictures: OrderedDict[tuple[int, int, int | None], bytes] = OrderedDict()
+        self._pictures: OrderedDict[tuple[int, int, int | None, str], bytes] = OrderedDict()
+        #: pictures being drawn, by cache key: a second request awaits the same one
+        self._drawing: dict[tuple[int, int, int | None, str], asyncio.Future[bytes | None]] = {}
+        #: per match, the newest ply whose public picture was asked for: an older picture
+        #: still waiting for a worker is dropped (nobody needs a board that has changed)
+        self._newest: dict[int, int] = {}
+        self._background: set[asyncio.Task[Any]] = set()
         self.render_stats = RenderStats()
 
     @classmethod
@@ -232,6 +253,8 @@ class MatchService:
         )
 
     async def close(self) -> None:
+        if self._background:  # pictures still being drawn for committed moves
+            await asyncio.gather(*self._background, return_exceptions=True)
         await self.store.close()
         self._pool.close()
 
@@ -627,15 +650,34 @@ class MatchService:
         self, match: MatchRow, lines: list[str], private: dict[str, list[str]], *, ply: int
     ) -> TurnReport:
         info = self.describe(match)
-        picture = None
+        task = None
         if self.render_enabled and match.state is not None:
-            try:
-                picture = await self._render(
-                    match.id, match.game_id, match.state, info.names, None, ply
-                )
-            except Exception:  # a picture must never undo a committed move
-                log.exception("rendering match %s failed", match.id)
-        return TurnReport(info, lines, private, picture, ply)
+            # the move is committed: answer now, draw the picture behind (its post, sent
+            # by the outbox, picks it up from the cache or waits for it)
+            task = self._spawn(self._picture_behind(match, ply))
+        return TurnReport(info, lines, private, None, ply, task)
+
+    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
+        task = asyncio.ensure_future(coro)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+        return task
+
+    async def _picture_behind(self, match: MatchRow, ply: int) -> bytes | None:
+        """The public picture of ``ply``, drawn after the commit; dropped (None) if the
+        match moves on before a render worker is free."""
+        assert match.state is not None
+        self._newest[match.id] = max(ply, self._newest.get(match.id, -1))
+        try:
+            return await self._render(
+                match.id, match.game_id, match.state, match.names, None, ply, droppable=True
+            )
+        except Exception:  # a picture must never undo a committed move
+            log.exception("rendering match %s failed", match.id)
+            return None
+        finally:
+            if self._newest.get(match.id) == ply:  # nothing newer asked for: forget it
+                del self._newest[match.id]
 
     async def resign(self, match_id: int, user: User) -> TurnReport:
         """Give up: the match ends; the resigner ranks last, the others by current score."""
@@ -849,30 +891,119 @@ class MatchService:
         seat: int | None,
         ply: int,
         lang: str = "en",
-    ) -> bytes:
+        *,
+        droppable: bool = False,
+    ) -> bytes | None:
+        """The picture of ``state`` (log row ``ply``) for ``seat``. ``droppable``: give up
+        (None) if, when a worker is free, a newer ply of this match was asked for; else
+        always a picture. Requests for the same picture share one drawing."""
         lang = picture_language(lang)  # 'en-US', 'en-GB' and unknown locales share English
         key = (match_id, ply, seat, lang)
         cached = self._pictures.get(key)
         if cached is not None:
             return cached
-        view = get_game(game_id).view(state, seat)
+        if seat is not None:  # a hand: its key names no state version, so never shared
+            return await self._draw(match_id, game_id, state, names, seat, ply, lang, droppable)
+        pending = self._drawing.get(key)
+        if pending is not None:
+            png = await asyncio.shield(pending)
+            if png is not None or droppable:
+                return png
+        future: asyncio.Future[bytes | None] = asyncio.get_running_loop().create_future()
+        self._drawing[key] = future
+        try:
+            png = await self._draw(match_id, game_id, state, names, seat, ply, lang, droppable)
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved: waiters re-raise it, nobody logs it twice
+            raise
+        else:
+            future.set_result(png)
+        finally:
+            if self._drawing.get(key) is future:
+                del self._drawing[key]
+        if png is not None:  # public only (hands returned above): private is never cached
+            self._pictures[key] = png
+            while len(self._pictures) > 64:
+                self._pictures.popitem(last=False)
+        return png
+
+    async def _draw(
+        self,
+        match_id: int,
+        game_id: str,
+        state: dict[str, Any],
+        names: list[str],
+        seat: int | None,
+        ply: int,
+        lang: str,
+        droppable: bool,
+    ) -> bytes | None:
+        async def view() -> dict[str, Any]:  # built once a render slot is free
+            seen = get_game(game_id).view(state, seat)
+            if seat is None and ply >= 0:
+                last = await self._last_words(match_id, ply, names)
+                if last:
+                    seen = {**seen, "last_move": last}
+            return seen
+
+        def wanted() -> bool:
+            return self._newest.get(match_id, ply) <= ply
+
         stats = self.render_stats
         started = time.perf_counter()
         stats.waiting += 1
         stats.max_waiting = max(stats.max_waiting, stats.waiting)
         try:
-            png, busy = await self._pool.render(game_id, view, names, seat, lang)
+            drawn = await self._pool.render(
+                game_id, view, names, seat, lang, wanted=wanted if droppable else None
+            )
         finally:
             stats.waiting -= 1
+        stats.awaited_s += time.perf_counter() - started
+        if drawn is None:
+            stats.dropped += 1
+            return None
+        png, busy = drawn
         stats.pictures += 1
         stats.busy_s += busy
-        stats.awaited_s += time.perf_counter() - started
         stats.worker_maxrss_kb = self._pool.worker_maxrss_kb
-        if seat is None:  # private pictures are never cached beside public ones
-            self._pictures[key] = png
-            while len(self._pictures) > 64:
-                self._pictures.popitem(last=False)
         return png
+
+    async def _last_words(self, match_id: int, ply: int, names: list[str]) -> str | None:
+        """The move of log row ``ply`` in a few words, for the picture's header band."""
+        if ply <= 0:
+            return None
+        rows = await self.store.moves(match_id, last=1)
+        if not rows or rows[0].ply != ply:  # an older state: find its row
+            rows = [r for r in await self.store.moves(match_id) if r.ply == ply]
+        if not rows:
+            return None
+        row = rows[0]
+        if row.kind == "move":
+            who = names[row.seat] if 0 <= row.seat < len(names) else f"seat {row.seat + 1}"
+            return f"{who}: {fill_names(row.label, names)}"
+        return fill_names(row.label, names)
+
+    async def turn_picture(self, match_id: int, ply: int, lang: str = "en") -> bytes | None:
+        """The picture for the turn post of log row ``ply``: the board after that row, or
+        None when the match has already moved on — the post then says the next post shows
+        the board (that post is queued behind it, and the newest state is what counts)."""
+        match = await self._load(match_id)
+        if match.state is None:
+            raise NotAllowed(f"Match #{match_id} has not started yet.")
+        if ply < match.last_ply:
+            self.render_stats.dropped += 1
+            return None
+        ply = match.last_ply
+        self._newest[match_id] = max(ply, self._newest.get(match_id, -1))
+        try:
+            return await self._render(
+                match_id, match.game_id, match.state, match.names, None, ply, lang, droppable=True
+            )
+        finally:
+            if self._newest.get(match_id) == ply:  # nothing newer asked for: forget it
+                del self._newest[match_id]
 
     async def picture(self, match_id: int, ply: int | None = None, lang: str = "en") -> bytes:
         """The public picture, now or after log row ``ply`` (for delayed turn posts), with
@@ -882,7 +1013,7 @@ class MatchService:
             raise NotAllowed(f"Match #{match_id} has not started yet.")
         current = match.last_ply  # read with the snapshot: a move landing now can't mix in
         if ply is None or ply >= current:
-            return await self._render(
+            png = await self._render(
                 match_id,
                 match.game_id,
                 match.state,
@@ -891,8 +1022,11 @@ class MatchService:
                 current,
                 lang,
             )
-        state = await self.state_at(match_id, ply)
-        return await self._render(match_id, match.game_id, state, match.names, None, ply, lang)
+        else:
+            state = await self.state_at(match_id, ply)
+            png = await self._render(match_id, match.game_id, state, match.names, None, ply, lang)
+        assert png is not None  # not droppable: always drawn
+        return png
 
     async def hand(
         self, match_id: int, user: User, lang: str = "en"
@@ -906,6 +1040,7 @@ class MatchService:
             raise NotAllowed(f"{game.name} has no hidden hands; everything is on the board.")
         view = game.view(state, seat)
         png = await self._render(match_id, match.game_id, state, match.names, seat, -1, lang)
+        assert png is not None  # not droppable: always drawn
         return png, view
 
     async def history(self, match_id: int, last: int = 15) -> list[str]:

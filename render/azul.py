@@ -34,12 +34,15 @@ from render.common import (
     player_colour,
     player_text_colour,
 )
+from render.header import Band, action_words, header_band, with_band
 from render.i18n import picture_language, t
 from rules.base import fill_names
 
 WIDTH = 1280
 MARGIN = 16
-HEADER_H = 58
+#: room above the table; the header band (render.header) says the round, who acts and the
+#: bag and lid, so the board itself starts right under it
+HEADER_H = MARGIN
 TABLE_H = 160
 LEGEND_H = 44
 BOARD_W = (WIDTH - 3 * MARGIN) // 2
@@ -534,33 +537,6 @@ def _draw_board(
         _paste(img, marker_sprite(32), bx + BOARD_W - 48, by + FLOOR_Y + 10)
 
 
-def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], lang: str) -> None:
-    status = fill_names(view["status"], names)
-    right = t("pic.azul.bag_lid", lang, bag=view["bag"], lid=view["lid"])
-    rf = font(20)
-    rw = int(rf.getlength(right))
-    title = t("pic.azul.title", lang)
-    if view["grey_wall"]:
-        title += " · " + t("pic.azul.grey_wall", lang)
-    tf = font(26, True)
-    d.text((MARGIN, HEADER_H // 2), title, font=tf, fill=INK, anchor="lm")
-    x = MARGIN + int(tf.getlength(title)) + 18
-    room = WIDTH - MARGIN - rw - 24 - x
-    sfont = font(22)
-    if sfont.getlength(status) <= room:
-        d.text((x, HEADER_H // 2), status, font=sfont, fill=INK, anchor="lm")
-    else:  # two smaller lines (game-over reasons run long)
-        small = font(18)
-        words = status.split()
-        first = ""
-        while words and small.getlength((first + " " + words[0]).strip()) <= room:
-            first = (first + " " + words.pop(0)).strip()
-        second = fit_text(" ".join(words), small, room)
-        d.text((x, HEADER_H // 2 - 1), first, font=small, fill=INK, anchor="lb")
-        d.text((x, HEADER_H // 2 + 1), second, font=small, fill=INK, anchor="lt")
-    d.text((WIDTH - MARGIN, HEADER_H // 2), right, font=rf, fill=MUTED, anchor="rm")
-
-
 def draw(
     view: dict[str, Any], names: list[str], seat: int | None = None, lang: str = "en"
 ) -> Image.Image:
@@ -575,9 +551,21 @@ def draw(
     lay = layout(n)
     img = _background(n, bool(view["grey_wall"]), lang).copy()
     d = ImageDraw.Draw(img)
-    _header(d, view, names, lang)
     _draw_table(img, d, view, lay, lang)
     pending = {q["seat"]: q for q in view.get("pending") or []}
     for p, origin in zip(view["players"], lay.boards, strict=True):
         _draw_board(img, d, view, p, names[p["seat"]], origin, pending.get(p["seat"]), lang)
-    return img
+    band = Band(
+        game=t("pic.azul.title", lang),
+        stage=" · ".join(
+            [t("pic.azul.stage", lang, round=view["round"])]
+            + ([t("pic.azul.grey_wall", lang)] if view["grey_wall"] else [])
+            + [t("pic.azul.bag_lid", lang, bag=view["bag"], lid=view["lid"])]
+        ),
+        acting=list(view["to_act"]),
+        action=action_words(fill_names(view["status"], names)),
+        scores=[(p["seat"], str(p["score"])) for p in view["players"]],
+        last=view.get("last_move"),
+    )
+    letters = [(name[:1] or str(i + 1)).upper() for i, name in enumerate(names)]
+    return with_band(header_band(img.width, band, letters, lang), img)

@@ -131,6 +131,23 @@ def fit_text(text: str, fnt: ImageFont.FreeTypeFont, max_width: int) -> str:
     return text + "…"
 
 
+def wrap_text(text: str, fnt: ImageFont.FreeTypeFont, max_width: int) -> list[str]:
+    """``text`` broken at spaces into lines of at most ``max_width`` pixels (a single word
+    longer than that is shortened with an ellipsis): for lines that must never be cut off."""
+    lines: list[str] = []
+    line = ""
+    for part in text.split():
+        candidate = f"{line} {part}" if line else part
+        if not line or fnt.getlength(candidate) <= max_width:
+            line = candidate
+        else:
+            lines.append(fit_text(line, fnt, max_width))
+            line = part
+    if line:
+        lines.append(fit_text(line, fnt, max_width))
+    return lines
+
+
 #: zlib level of :func:`encode_png`: level 1 is ~15% faster than 3 and ~12% larger; both
 #: are far below Discord's limits and our 400 KB budget.
 PNG_LEVEL = 2

@@ -219,15 +219,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         # ----- posts delivered by the outbox --------------------------------------------
         "post.to_act": "Your move: {mentions}",
         "post.clock": "⏰ Time to move runs out {when}.",
+        "post.picture_next": "(The board has changed since: the next post shows it.)",
         "dm.turn": "It is your turn in match #{match} ({game}): {link}",
         "dm.headsup": "Heads-up: you are probably next in match #{match} ({game}): {link}",
         "remind.post": "⏳ Reminder {mention}: match #{match} is waiting for your move.",
         "remind.dm": "⏳ Reminder: match #{match} ({game}) is waiting for your move: {link}",
         # ----- words drawn in pictures (render/) ---------------------------------------
         "pic.common.player": "Player {n}",
+        "pic.band.last": "Last move: {move}",
         # Azul
         "pic.azul.title": "Azul",
         "pic.azul.grey_wall": "grey wall",
+        "pic.azul.stage": "round {round}",
         "pic.azul.bag_lid": "bag {bag} · lid {lid}",
         "pic.azul.floor": "floor",
         "pic.azul.centre": "centre",
@@ -255,6 +258,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pic.azul.move_example_grey": "{move} (grey wall: column 3)",
         "pic.azul.move_short": "move: {moves}",
         # Taj Mahal
+        "pic.taj.title": "Taj Mahal",
+        "pic.taj.stage": "visit {visit}/{visits} · {province}",
         "pic.taj.court": "Court · visit {visit}/{visits}: {province}",
         "pic.taj.specials": "Specials",
         "pic.taj.display": "Display · deck {deck} · discard {discard}",
@@ -266,7 +271,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pic.taj.player_line2": "tiles {tiles} · goods {goods} · palaces {palaces}",
         "pic.taj.legend": (
             "V vizier  G general  M monk  P princess  crown = Grand Mogul  E elephant"
-            "  ·  purple = fortress  R T S J = rice tea spice jewel  +1▯ = draw a card"
+            "  ·  purple = fortress  R T S J = rice tea spice jewel  +1 and a card = draw a card"
         ),
         "pic.taj.hand_head": (
             "{name} — your hand: {cards} cards · score {score} · colour this visit: {colour}"
@@ -322,7 +327,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pic.pastiche.pts": "{n} pts",
         "pic.pastiche.gallery": "Gallery · deck {deck}",
         "pic.pastiche.empty": "empty",
-        "pic.pastiche.seat_line": "{cards} cards · {commissions} in hand",
+        "pic.pastiche.seat_line": "{cards} · {commissions}",
+        "pic.pastiche.n_cards.one": "{n} palette card",
+        "pic.pastiche.n_cards.other": "{n} palette cards",
+        "pic.pastiche.n_commissions.one": "{n} commission",
+        "pic.pastiche.n_commissions.other": "{n} commissions",
+        "pic.pastiche.token": "p{n}",
         "pic.pastiche.started": " · started",
         "pic.pastiche.final_line": "#{place} · {commissions} + {usable} usable + {bonus} bonus",
         "pic.pastiche.bonus": " (+{bonus} bonus)",
@@ -335,6 +345,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pic.pastiche.verb.complete": "completes commissions or ends",
         "pic.pastiche.verb.discard": "returns cards down to 8",
         "pic.pastiche.turn": "{name} {verb} · round {round}",
+        "pic.pastiche.band_turn": "{name} {verb}",
+        "pic.pastiche.stage": "round {round}",
         "pic.pastiche.offer": (
             "Open offer: {giver} gives {give} to {taker} for one {want} — waiting for the answer."
         ),
@@ -384,6 +396,23 @@ def t(key: str, locale: Any = None, /, **values: Any) -> str:
     if text is None:
         text = MESSAGES[DEFAULT_LANGUAGE][key]
     return text.format(**values) if values else text
+
+
+#: CLDR plural category of a count, per language (English: "one" for 1, else "other");
+#: a language whose rule is missing uses English's. Polish will need "few" and "many".
+PLURAL_RULES: dict[str, Any] = {"en": lambda n: "one" if n == 1 else "other"}
+
+
+def tn(key: str, n: int, locale: Any = None, /, **values: Any) -> str:
+    """``t`` for a count: the key ``{key}.{category}`` for ``n``'s plural category (its
+    ``.other`` form when the language lacks that category), with ``n`` filled in."""
+    lang = language_of(locale)
+    rule = PLURAL_RULES.get(lang, PLURAL_RULES[DEFAULT_LANGUAGE])
+    form = rule(n)
+    full = f"{key}.{form}"
+    if lookup(full, locale) is None and full not in MESSAGES[DEFAULT_LANGUAGE]:
+        full = f"{key}.other"
+    return t(full, locale, n=n, **values)
 
 
 def picture_language(locale: Any) -> str:

@@ -39,6 +39,7 @@ from render.common import (
     player_colour,
     player_text_colour,
 )
+from render.header import Band, header_band, with_band
 from render.i18n import picture_language, t, word
 
 CELL = 100
@@ -53,13 +54,16 @@ PANEL_X = BOARD_END + 24
 WIDTH = PANEL_X + 470
 HEIGHT = BOARD_END + MARGIN
 
+#: Tile colours chosen to stay apart (CAM02-UCS ΔE ≥ 18) under simulated deuteranopia,
+#: protanopia and tritanopia as well as normal vision (tests/test_picture_colours.py);
+#: every tile also carries its colour's letter.
 TILE_FILL: dict[str, str] = {
-    "blue": "#2F6BD1",
-    "orange": "#F28C1E",
-    "red": "#C9302C",
-    "green": "#3E9B3E",
-    "purple": "#7E4DB5",
-    "turquoise": "#1FB5A8",
+    "blue": "#3D49EB",
+    "orange": "#EEAC13",
+    "red": "#A62214",
+    "green": "#58975E",
+    "purple": "#9B6693",
+    "turquoise": "#00C8C1",
 }
 SPARE_FILLS = ["#8C6D46", "#5B6770", "#B03A7A", "#6E7F1F"]
 FLOOR = "#EFE7D4"
@@ -373,7 +377,16 @@ def draw(view: dict[str, Any], names: list[str], seat: int | None, lang: str = "
         _seat_strip(img, side, seat_here, names, letters, active, lang)
 
     _panel(img, view, names, letters, colours, lang)
-    return img
+    over = view["phase"] == "over"
+    band = Band(
+        game=t("pic.maharani.title", lang),
+        stage=t("pic.maharani.turn", lang, n=view["turn_no"]),
+        acting=[] if over else [view["turn"]],
+        action=_status_text(view, names, lang, fit=False),
+        scores=[(s, str(g)) for s, g in enumerate(view["gold"])],
+        last=view.get("last_move"),
+    )
+    return with_band(header_band(img.width, band, letters, lang), img)
 
 
 def _strip_box(side: str) -> tuple[int, int, int, int]:
@@ -413,6 +426,16 @@ def _seat_strip(
     else:
         text = t("pic.maharani.to_play", lang, name=names[seat]) if active else names[seat]
         colour = INK
+    letter = letters[seat] if seat is not None else ""
+    strip = _strip_sprite(side, seat, letter, text, colour)
+    img.paste(strip, (x0, y0), strip)
+
+
+@lru_cache(maxsize=64)  # ~0.1 MB each
+def _strip_sprite(side: str, seat: int | None, letter: str, text: str, colour: str) -> Image.Image:
+    """A side strip's disc and words (rotated for W and E), drawn once per content: the
+    rotation and text cost more than the rest of the strip."""
+    x0, y0, x1, y1 = _strip_box(side)
     horizontal = side in ("N", "S")
     length = (x1 - x0) if horizontal else (y1 - y0)
     thick = (y1 - y0) if horizontal else (x1 - x0)
@@ -420,9 +443,7 @@ def _seat_strip(
     sd = ImageDraw.Draw(strip)
     pos = 16
     if seat is not None:
-        disc = worker_sprite(
-            player_colour(seat), player_text_colour(seat), letters[seat], False, 36
-        )
+        disc = worker_sprite(player_colour(seat), player_text_colour(seat), letter, False, 36)
         strip.paste(disc, (pos, (thick - 36) // 2), disc)
         pos += 46
     f = font(22, True)
@@ -433,7 +454,7 @@ def _seat_strip(
         strip = strip.rotate(90, expand=True)
     elif side == "E":
         strip = strip.rotate(-90, expand=True)
-    img.paste(strip, (x0, y0), strip)
+    return strip
 
 
 def _panel(
@@ -532,14 +553,15 @@ def _panel(
     d.text((x, y + 22), table, font=font(17, True), fill=INK)
 
 
-def _status_text(view: dict[str, Any], names: list[str], lang: str = "en") -> str:
+def _status_text(view: dict[str, Any], names: list[str], lang: str = "en", fit: bool = True) -> str:
     phase = view["phase"]
     if phase == "over":
         best = max(view["gold"])
         win = [names[s] for s, g in enumerate(view["gold"]) if g == best]
         key = "pic.maharani.over_early" if view["end"] == "stall" else "pic.maharani.over"
         winners = t("pic.maharani.and", lang).join(win)
-        return fit_text(t(key, lang, winners=winners), font(19, True), 440)
+        text = t(key, lang, winners=winners)
+        return fit_text(text, font(19, True), 440) if fit else text
     who = names[view["turn"]]
     if phase == "first":
         text = t("pic.maharani.first", lang, who=who)
@@ -547,4 +569,4 @@ def _status_text(view: dict[str, Any], names: list[str], lang: str = "en") -> st
         text = t("pic.maharani.second", lang, who=who)
     else:
         text = t("pic.maharani.worker", lang, who=who, space=view["pending_worker"]["space"])
-    return fit_text(text, font(19, True), 440)
+    return fit_text(text, font(19, True), 440) if fit else text

@@ -18,6 +18,7 @@ numbers and player names. The cached sprites hold no words.
 
 from __future__ import annotations
 
+import json
 import math
 from functools import lru_cache
 from typing import Any
@@ -33,8 +34,10 @@ from render.common import (
     font,
     player_colour,
     player_text_colour,
+    wrap_text,
 )
-from render.i18n import picture_language, t
+from render.header import Band, header_band, with_band
+from render.i18n import picture_language, t, tn
 
 View = dict[str, Any]
 SQ3 = math.sqrt(3)
@@ -70,6 +73,9 @@ WIDTH_RIGHT = 520
 PAINT_W = 880
 HEADER_H = 64
 PAD = 16
+#: The hand picture's width: phone-shaped (a tall column read at ~400 px), not a 1,400 px
+#: strip with its content in the left third.
+HAND_W = 900
 
 
 def _paint(name: str) -> str:
@@ -159,15 +165,29 @@ def draw_hex(
     for k, letter in enumerate(corners):
         px, py = _corner(cx, cy, s * 0.70, k)
         draw.ellipse((px - rd, py - rd, px + rd, py + rd), fill=_paint(LETTER[letter]), outline=INK)
+        _dab_mark(draw, px, py, rd, letter)
     if centre:
         rc = s * 0.26
         box = (cx - rc, cy - rc, cx + rc, cy + rc)
         if len(centre) == 1:
             draw.ellipse(box, fill=_paint(LETTER[centre]), outline=INK)
+            _dab_mark(draw, cx, cy, rc, centre)
         else:
             draw.pieslice(box, 90, 270, fill=_paint(LETTER[centre[0]]))
             draw.pieslice(box, 270, 450, fill=_paint(LETTER[centre[1]]))
             draw.ellipse(box, outline=INK)
+            _dab_mark(draw, cx - rc * 0.45, cy, rc * 0.5, centre[0])
+            _dab_mark(draw, cx + rc * 0.45, cy, rc * 0.5, centre[1])
+
+
+def _dab_mark(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, letter: str) -> None:
+    """A pattern inside a paint dab, so the primaries differ by more than colour (for
+    colour-blind players): red plain, yellow a dark dot, blue a white bar."""
+    if letter == "Y":
+        d = r * 0.32
+        draw.ellipse((x - d, y - d, x + d, y + d), fill=INK)
+    elif letter == "B":
+        draw.rectangle((x - r * 0.62, y - r * 0.16, x + r * 0.62, y + r * 0.16), fill="#FFFFFF")
 
 
 def _xy(q: int, r: int) -> tuple[float, float]:
@@ -372,7 +392,14 @@ def _gallery(draw: ImageDraw.ImageDraw, x: int, y: int, view: View, lang: str) -
 
 
 def _players(
-    draw: ImageDraw.ImageDraw, x: int, y: int, w: int, view: View, names: list[str], lang: str
+    draw: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    w: int,
+    view: View,
+    names: list[str],
+    lang: str,
+    img: Image.Image | None = None,
 ) -> int:
     n = len(view["seats"])
     col = w // n
@@ -388,8 +415,14 @@ def _players(
         )
         cy += 16
         bx = _badge(draw, cx, cy, seat, names, lang)
-        nm = fit_text(_name(names, seat, lang), font(20, True), col - 140)
+        token = t("pic.pastiche.token", lang, n=seat + 1)  # what `offer p2` refers to
+        tf = font(16, True)
+        tw = tf.getlength(token) + 10
+        nm = fit_text(_name(names, seat, lang), font(20, True), int(col - 150 - tw))
         draw.text((bx, cy + 3), nm, font=font(20, True), fill=INK)
+        tx = bx + font(20, True).getlength(nm) + 8
+        draw.rounded_rectangle((tx, cy + 4, tx + tw, cy + 28), 6, fill="#FFFFFF", outline=MUTED)
+        draw.text((tx + tw / 2, cy + 16), token, font=tf, fill=INK, anchor="mm")
         out = view.get("outcome") if view["over"] else None
         sc = f"{out['scores'][seat]}" if out else f"{info['score']}"
         draw.text(
@@ -397,7 +430,10 @@ def _players(
         )
         cy += 38
         line = t(
-            "pic.pastiche.seat_line", lang, cards=info["cards"], commissions=info["commissions"]
+            "pic.pastiche.seat_line",
+            lang,
+            cards=tn("pic.pastiche.n_cards", info["cards"], lang),
+            commissions=tn("pic.pastiche.n_commissions", info["commissions"], lang),
         )
         if seat == view["start"]:
             line += t("pic.pastiche.started", lang)
@@ -428,22 +464,30 @@ def _players(
         if not info["done"]:
             draw.text((cx + 4, cy), t("pic.pastiche.none_yet", lang), font=font(16), fill=MUTED)
             cy += 22
+        if info.get("hexes") and img is not None:  # hexes in hand are public
+            per = max(1, (col - 10) // 50)
+            hexes = info["hexes"]
+            for r0 in range(0, len(hexes), per):
+                _hex_row(img, cx, cy + 4, hexes[r0 : r0 + per], 21, BACKGROUND)
+                cy += 52
         bottom = max(bottom, cy)
     return bottom + 8
 
 
 def _hex_row(
-    img: Image.Image, x: int, y: int, hexes: list[dict[str, Any] | None], s: float = 22
+    img: Image.Image,
+    x: int,
+    y: int,
+    hexes: list[dict[str, Any] | None],
+    s: float = 22,
+    bg: str = PANEL,
 ) -> None:
-    k = 2
     size = int(2 * s + 4)
     for i, hx in enumerate(hexes):
         if hx is None:
             continue
-        tile = Image.new("RGB", (size * k, size * k), PANEL)
-        d = ImageDraw.Draw(tile)
-        draw_hex(d, size * k / 2, size * k / 2, s * k, hx["corners"], hx["centre"])
-        img.paste(tile.reduce(k), (x + i * (size + 6), y))
+        sprite = _hex_sprite(hx["corners"], hx["centre"], False, s, bg)  # cached
+        _paste_centred(img, sprite, x + i * (size + 6) + size / 2, y + size / 2)
 
 
 def _header(
@@ -517,23 +561,77 @@ def draw_public(view: View, names: list[str], lang: str = "en") -> Image.Image:
 
     def layout(img: Image.Image) -> int:
         draw = ImageDraw.Draw(img)
-        _header(draw, w, view, names, t("pic.pastiche.title", lang), lang)
-        y = HEADER_H + 8
+        y = PAD
         for line in _status_lines(view, names, lang):
-            text = fit_text(line, font(18, True), pw - 2 * PAD)
-            draw.text((PAD, y), text, font=font(18, True), fill=INK)
-            y += 26
+            for part in wrap_text(line, font(18, True), pw - 2 * PAD):  # never cut off
+                draw.text((PAD, y), part, font=font(18, True), fill=INK)
+                y += 26
         top = y + 8
         img.paste(paint, (0, top))
         _draw_texts(draw, 0, top, texts)
         rx = pw + PAD
-        yb = _bank(draw, rx, HEADER_H + PAD, view, lang)
-        right_bottom = _gallery(draw, rx, yb + 10, view, lang)
+        yb = _paste_panel(img, "bank", rx, PAD, view, lang)
+        right_bottom = _paste_panel(img, "gallery", rx, yb + 10, view, lang)
         py = max(top + ph, right_bottom) + PAD
         draw.line((PAD, py - 8, w - PAD, py - 8), fill=LINE, width=2)
-        return _players(draw, PAD, py, w - 2 * PAD, view, names, lang) + PAD
+        return _players(draw, PAD, py, w - 2 * PAD, view, names, lang, img) + PAD
 
-    return _on_canvas(w, max(ph, 640) + 560, layout)
+    body = _on_canvas(w, max(ph, 640) + 640, layout)
+    return with_band(_band(w, view, names, lang), body)
+
+
+def _band(w: int, view: View, names: list[str], lang: str) -> Image.Image:
+    n = len(view["seats"])
+    letters = [(_name(names, s, lang)[:1] or str(s + 1)).upper() for s in range(n)]
+    out = view.get("outcome") if view["over"] else None
+    if view["over"]:
+        action = t("pic.pastiche.game_over", lang)
+        if out:
+            winners = ", ".join(_name(names, s, lang) for s in out["winners"])
+            action += t("pic.pastiche.winner", lang, names=winners)
+    else:
+        cur = view["current"]
+        action = t(
+            "pic.pastiche.band_turn",
+            lang,
+            name=_name(names, cur, lang),
+            verb=t(f"pic.pastiche.verb.{view['phase']}", lang),
+        )
+    scores = [(s, str(out["scores"][s] if out else view["seats"][s]["score"])) for s in range(n)]
+    band = Band(
+        game=t("pic.pastiche.title", lang),
+        stage=t("pic.pastiche.stage", lang, round=view["round"]),
+        acting=[] if view["over"] else list(view["to_act"]),
+        action=action,
+        scores=scores,
+        last=view.get("last_move"),
+    )
+    return header_band(w, band, letters, lang)
+
+
+#: The view parts each cached side panel is drawn from (and keyed by).
+PANEL_PARTS = {"bank": ("bank", "colours"), "gallery": ("gallery", "deck")}
+PANEL_MARGIN = 8
+
+
+def _paste_panel(img: Image.Image, kind: str, x: int, y: int, view: View, lang: str) -> int:
+    """Paste the bank or the gallery, drawn once per content and language: they change far
+    less often than the rest (the gallery only on completions), and their ~20 chips and
+    cards cost several ms each time. Returns the bottom y, as drawing in place would."""
+    key = json.dumps([view[p] for p in PANEL_PARTS[kind]], sort_keys=True)
+    sprite, bottom = _panel_sprite(kind, key, lang)
+    img.paste(sprite, (x - PANEL_MARGIN, y - PANEL_MARGIN))
+    return y + bottom
+
+
+@lru_cache(maxsize=48)  # bank ~0.4 MB, gallery ~1 MB: at most ~35 MB per render worker
+def _panel_sprite(kind: str, key: str, lang: str) -> tuple[Image.Image, int]:
+    parts = dict(zip(PANEL_PARTS[kind], json.loads(key), strict=True))
+    m = PANEL_MARGIN
+    img = Image.new("RGB", (WIDTH_RIGHT, 1600), BACKGROUND)
+    paint = _bank if kind == "bank" else _gallery
+    bottom = paint(ImageDraw.Draw(img), m, m, parts, lang) - m
+    return img.crop((0, 0, WIDTH_RIGHT, bottom + m)), bottom
 
 
 def _spot_cells(view: View) -> list[tuple[int, int]]:
@@ -543,7 +641,7 @@ def _spot_cells(view: View) -> list[tuple[int, int]]:
 # ----- the private picture ----------------------------------------------------------------------
 def draw_private(view: View, names: list[str], seat: int, lang: str = "en") -> Image.Image:
     me = view["me"]
-    w = 1400
+    w = HAND_W
 
     def layout(scratch: Image.Image) -> int:
         draw = ImageDraw.Draw(scratch)
@@ -552,13 +650,11 @@ def draw_private(view: View, names: list[str], seat: int, lang: str = "en") -> I
         y = HEADER_H + PAD
         total = sum(me["cards"].values())
         note = t("pic.pastiche.over_limit", lang) if total > 8 else ""
-        draw.text(
-            (PAD, y),
-            t("pic.pastiche.cards", lang, total=total, note=note, usable=me["usable"]),
-            font=font(22, True),
-            fill=INK,
-        )
-        y += 36
+        cards = t("pic.pastiche.cards", lang, total=total, note=note, usable=me["usable"])
+        for line in wrap_text(cards, font(22, True), w - 2 * PAD):
+            draw.text((PAD, y), line, font=font(22, True), fill=INK)
+            y += 32
+        y += 4
         items = [(c["name"], f"{c['name']} ×{me['cards'][c['name']]}") for c in view["colours"]]
         items = [it for it in items if me["cards"][it[0]] > 0]
         if items:

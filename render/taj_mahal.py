@@ -19,7 +19,7 @@ change with the language (province names and city letters only).
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -33,14 +33,17 @@ from render.common import (
     font,
     player_colour,
     player_text_colour,
+    wrap_text,
 )
+from render.header import Band, action_words, header_band, with_band
 from render.i18n import picture_language, t, word
 from rules.base import fill_names
 from rules.taj_mahal.components import SYMBOL_LETTERS, components
 
-W, H = 1400, 940
+W, H = 1400, 930
 MAP_W = 890
-TOP = 48
+#: the board starts here; the header band (render.header) sits above the whole picture
+TOP = 10
 #: Province centres on a rough geographic grid (north up). Presentation only; provinces a
 #: corrected map adds without a position here are placed on a spare row at the bottom.
 CENTRES: dict[str, tuple[float, float]] = {
@@ -61,14 +64,20 @@ SCALE_X, SCALE_Y = 148, 150
 RX, RY = 84, 66  # province ellipse
 OFFS = {"N": (0, -47), "E": (64, 0), "S": (0, 47), "W": (-64, 0), "TAJ": (0, 13)}
 CITY_R = 17
+#: Hand pictures: cards per row and the narrowest picture (phone-shaped, see _draw_private).
+HAND_PER_ROW = 7
+HAND_MIN_W = 460
+#: Card colours chosen to stay apart (CAM02-UCS ΔE ≥ 18) under simulated deuteranopia,
+#: protanopia and tritanopia as well as normal vision (tests/test_picture_colours.py);
+#: every card also carries its colour's letter.
 CARD_FILL = {
-    "red": "#E8705F",
-    "yellow": "#F4D35E",
-    "green": "#7CC47F",
-    "blue": "#6C9CF0",
+    "red": "#CE5061",
+    "yellow": "#FBD84E",
+    "green": "#9DCB9A",
+    "blue": "#6B95FF",
     None: "#FFFFFF",
 }
-SPECIAL_FILL = "#D9B650"
+SPECIAL_FILL = "#D3942F"
 GOOD_FILL = {"rice": "#FFFFFF", "tea": "#9ED39B", "spice": "#F0A35E", "jewel": "#B9A3F0"}
 GOOD_LETTER = {"rice": "R", "tea": "T", "spice": "S", "jewel": "J"}
 FORT = "#7B4FA0"
@@ -209,7 +218,24 @@ def _colour(name: str, lang: str) -> str:
     return word("pic.taj.colour", name, lang)
 
 
-def _card(
+def _card(img: Image.Image, x: int, y: int, card: dict[str, Any], w: int = 46, h: int = 66) -> None:
+    """Paste a card (drawn once per card and size: a picture shows up to ~60)."""
+    key = (card["code"], card["kind"], card["colour"], tuple(card["symbols"]), w, h)
+    sprite = _card_sprite(*key)
+    img.paste(sprite, (int(x), int(y)), sprite)
+
+
+@lru_cache(maxsize=512)
+def _card_sprite(
+    code: str, kind: str, colour: str | None, symbols: tuple[str, ...], w: int, h: int
+) -> Image.Image:
+    sprite = Image.new("RGBA", (w + 1, h + 1), (0, 0, 0, 0))
+    card = {"code": code, "kind": kind, "colour": colour, "symbols": list(symbols)}
+    _draw_card(ImageDraw.Draw(sprite), 0, 0, card, w, h)
+    return sprite
+
+
+def _draw_card(
     d: ImageDraw.ImageDraw, x: int, y: int, card: dict[str, Any], w: int = 46, h: int = 66
 ) -> None:
     """A card: fill by colour, its colour letter in the corner, its symbols big."""
@@ -217,7 +243,7 @@ def _card(
     fill = SPECIAL_FILL if kind == "special" else CARD_FILL.get(card["colour"], "#FFFFFF")
     d.rounded_rectangle((x, y, x + w, y + h), 6, fill=fill, outline=INK, width=2)
     tag = card["code"].split("-")[0]
-    f_small = font(13, bold=True)
+    f_small = font(15, bold=True)
     d.text((x + 4, y + 2), tag, font=f_small, fill=INK)
     syms = card["symbols"]
     if kind == "special" and not syms:
@@ -246,10 +272,70 @@ def _symbol(d: ImageDraw.ImageDraw, cx: float, cy: float, sym: str, size: int) -
         d.text((cx, cy), SYMBOL_LETTERS[sym], font=font(size, bold=True), fill=INK, anchor="mm")
 
 
-def _tile_badge(
-    d: ImageDraw.ImageDraw, x: int, y: int, number: int, goods: list[str], faded: bool
+def _mini_card(d: ImageDraw.ImageDraw, x: float, y: float, w: float = 12, h: float = 17) -> None:
+    """A small card outline (two stacked cards), the icon of "draw a card"."""
+    d.rounded_rectangle((x + 3, y - 2, x + w + 3, y + h - 2), 2, fill="#D9D2C2", outline=INK)
+    d.rounded_rectangle((x, y, x + w, y + h), 2, fill="#FFFFFF", outline=INK, width=2)
+
+
+def _card_bonus(
+    d: ImageDraw.ImageDraw, bx: float, by: float, code: str, used: bool = False
 ) -> None:
-    """An octagonal province tile: number, then its goods as letter chips."""
+    """The "+1 card" bonus tile: "+1" beside a card icon (not a glyph that may be missing);
+    ``used``: greyed and struck through (taken tiles are used at once)."""
+    f = font(15, bold=True)
+    text = code.split("card")[0] or "+1"
+    tw = f.getlength(text)
+    w = tw + 24
+    ink = MUTED if used else INK
+    d.rounded_rectangle(
+        (bx - w / 2 - 4, by - 11, bx + w / 2 + 4, by + 11),
+        4,
+        fill="#E4DED2" if used else "#FFFFFF",
+        outline=MUTED if used else FORT,
+        width=2,
+    )
+    d.text((bx - w / 2, by), text, font=f, fill=ink, anchor="lm")
+    _mini_card(d, bx - w / 2 + tw + 4, by - 7, 11, 15)
+    if used:
+        d.line((bx - w / 2 - 2, by + 9, bx + w / 2 + 2, by - 9), fill=ink, width=2)
+
+
+def _tile_badge(
+    img: Image.Image,
+    x: int,
+    y: int,
+    number: int,
+    goods: list[str],
+    faded: bool,
+    goods_left: bool = False,
+) -> None:
+    """Paste a province tile badge (drawn once per tile, goods and look)."""
+    sprite, cx, cy = _badge_sprite(number, tuple(goods), faded, goods_left)
+    img.paste(sprite, (int(x) - cx, int(y) - cy), sprite)
+
+
+@lru_cache(maxsize=256)
+def _badge_sprite(
+    number: int, goods: tuple[str, ...], faded: bool, goods_left: bool
+) -> tuple[Image.Image, int, int]:
+    span = 15 + 4 + 20 * len(goods) + 4
+    sprite = Image.new("RGBA", (2 * span, 36), (0, 0, 0, 0))
+    _draw_tile_badge(ImageDraw.Draw(sprite), span, 18, number, list(goods), faded, goods_left)
+    return sprite, span, 18
+
+
+def _draw_tile_badge(
+    d: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    number: int,
+    goods: list[str],
+    faded: bool,
+    goods_left: bool = False,
+) -> None:
+    """An octagonal province tile: number, then its goods as letter chips (to its left
+    where the right would run into the side panel)."""
     r = 15
     pts = [
         (x + r * a, y + r * b)
@@ -269,9 +355,9 @@ def _tile_badge(
     if faded:
         return
     for i, g in enumerate(goods):
-        gx = x + r + 4 + i * 20
+        gx = x - r - 4 - 18 - i * 20 if goods_left else x + r + 4 + i * 20
         d.rounded_rectangle((gx, y - 9, gx + 18, y + 9), 4, fill=GOOD_FILL[g], outline=INK)
-        d.text((gx + 9, y), GOOD_LETTER[g], font=font(13, bold=True), fill=INK, anchor="mm")
+        d.text((gx + 9, y), GOOD_LETTER[g], font=font(15, bold=True), fill=INK, anchor="mm")
 
 
 def _draw_map(
@@ -287,8 +373,10 @@ def _draw_map(
     for p, (px, py) in pxy.items():
         number = view["province_tiles"][p]
         faded = number < view["visit"] or (number == view["visit"] and view["court_tile"] is None)
-        _tile_badge(d, px + 48, py - 50, number, view["tile_goods"][str(number)], faded)
-    f_b = font(14, bold=True)
+        goods = view["tile_goods"][str(number)]
+        left = px + 48 + 15 + 4 + 20 * len(goods) > MAP_W - 8  # never under the side panel
+        _tile_badge(img, px + 48, py - 50, number, goods, faded, left)
+    f_b = font(15, bold=True)
     for city, b in view["bonus"].items():
         x, y = cxy[city]
         pos = city.partition("_")[2]
@@ -303,8 +391,8 @@ def _draw_map(
             text = GOOD_LETTER.get(text, text[:1].upper())
             fill = GOOD_FILL.get(b["code"], "#FFFFFF")
         elif b["kind"] == "card":
-            text = "+1▯"
-            fill = "#FFFFFF"
+            _card_bonus(d, x + dx, y + dy, b["code"])
+            continue
         else:
             fill = "#FFE9A8"
         tw = f_b.getlength(text)
@@ -325,18 +413,72 @@ def _draw_map(
     for city, seat in view["crowned"].items():
         x, y = cxy[city]
         spr = _palace_sprite(player_colour(seat), player_text_colour(seat), letters[seat], True)
-        dx = 14 if city in view["palaces"] else 0
-        img.paste(spr, (x - 18 + dx, y - 24 - (8 if dx else 0)), spr)
+        dx = 0
+        if city in view["palaces"]:
+            # beside the other palace, never over it: outwards of the province (W cities to
+            # the left, so the province name stays clear; N cities to the left of the tile
+            # badge), else to the right
+            dx = -34 if city.partition("_")[2] in ("W", "N") else 34
+            if not (x - 18 + dx >= 6 and x + 18 + dx <= MAP_W - 6):  # never off the map
+                dx = -dx
+        img.paste(spr, (x - 18 + dx, y - 24), spr)
         if crown_here and comp.city_province[city] == cur:
-            d.ellipse(
-                (x - 25 + dx, y - 33 - (8 if dx else 0), x + 11 + dx, y + 9 - (8 if dx else 0)),
-                outline="#C79A00",
-                width=3,
-            )
+            d.ellipse((x - 21 + dx, y - 27, x + 21 + dx, y + 15), outline="#C79A00", width=3)
+
+
+#: The court's prizes in drawing order; the elephant circle is the sixth.
+COURT = ("vizier", "general", "monk", "princess", "mogul", "elephant")
+
+
+def court_leads(view: dict[str, Any]) -> dict[str, tuple[list[int], int, int]]:
+    """Per court prize still there: (leading seats, their count, lead over the next) among
+    the players still in the visit — what players otherwise count on the tiny cards."""
+    counts = []
+    for s, info in enumerate(view["player_info"]):
+        if not info["in_visit"]:
+            continue
+        mine: dict[str, int] = {}
+        for card in info["played"]:
+            for sym in card["symbols"]:
+                mine[sym] = mine.get(sym, 0) + 1
+        counts.append((s, mine))
+    out = {}
+    for sym in COURT:
+        if sym not in view["court"]:
+            continue
+        ranked = sorted(((m.get(sym, 0), s) for s, m in counts), reverse=True)
+        top = ranked[0][0] if ranked else 0
+        if top == 0:
+            continue
+        leaders = sorted(s for n, s in ranked if n == top)
+        second = next((n for n, _ in ranked if n < top), 0)
+        out[sym] = (leaders, top, 0 if len(leaders) > 1 else top - second)
+    return out
+
+
+def _court_leads(
+    d: ImageDraw.ImageDraw, view: dict[str, Any], letters: list[str], x0: int, y: int
+) -> None:
+    """Under each court circle: the leader's chip and "+lead", or "=n" for a tie."""
+    f = font(15, bold=True)
+    for sym, (leaders, top, lead) in court_leads(view).items():
+        cx = x0 + 25 + 58 * COURT.index(sym)
+        if len(leaders) > 1:
+            d.text((cx, y + 11), f"={top}", font=f, fill=MUTED, anchor="mm")
+            continue
+        s = leaders[0]
+        d.rounded_rectangle((cx - 24, y, cx - 2, y + 22), 5, fill=player_colour(s), outline=INK)
+        d.text((cx - 13, y + 11), letters[s], font=f, fill=player_text_colour(s), anchor="mm")
+        d.text((cx + 1, y + 11), f"+{lead}", font=f, fill=INK, anchor="lm")
 
 
 def _panel(
-    d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], letters: list[str], lang: str
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    names: list[str],
+    letters: list[str],
+    lang: str,
 ) -> None:
     comp = components()
     x0 = MAP_W + 14
@@ -387,14 +529,15 @@ def _panel(
     )
     if there:
         _tile_badge(
-            d,
+            img,
             xi + 76,
             y + 25,
             view["court_tile"],
             view["tile_goods"][str(view["court_tile"])],
             False,
         )
-    y += 62
+    _court_leads(d, view, letters, x0, y + 54)
+    y += 62 + 28
     sp = view["specials"]
     parts = []
     for sid, code in (("elephant", "+1E"), ("mogul", "+1C"), ("points", "+2"), ("colour", "⇄")):
@@ -411,7 +554,7 @@ def _panel(
     )
     y += 28
     for i, card in enumerate(view["display"]):
-        _card(d, x0 + i * 52, y, card)
+        _card(img, x0 + i * 52, y, card)
     if not view["display"]:
         d.text((x0, y + 20), t("pic.taj.empty", lang), font=f, fill=MUTED)
     y += 78
@@ -436,18 +579,10 @@ def _panel(
             state += " " + _colour(info["colour"], lang)
         if s == view["start"]:
             state += " · " + t("pic.taj.starts", lang)
-        d.text(
-            (x0 + 210, ry + 5),
-            t(
-                "pic.taj.player_line",
-                lang,
-                score=info["score"],
-                hand=info["hand_size"],
-                state=state,
-            ),
-            font=f,
-            fill=INK,
+        line = t(
+            "pic.taj.player_line", lang, score=info["score"], hand=info["hand_size"], state=state
         )
+        d.text((x0 + 210, ry + 5), fit_text(line, f, W - 12 - (x0 + 210)), font=f, fill=INK)
         infl = " ".join(SYMBOL_LETTERS[k] for k in info["influence"]) or "–"
         goods = " ".join(f"{GOOD_LETTER[g]}{c}" for g, c in sorted(info["goods"].items())) or "–"
         d.text(
@@ -456,19 +591,40 @@ def _panel(
             font=f,
             fill=MUTED,
         )
-        for i, card in enumerate(info["played"][:14]):
-            _card(d, x0 + 32 + i * 36, ry + 54, card, 32, 50)
+        for b, code in enumerate(c for c in info["bonus_tiles"] if c.endswith("card")):
+            _card_bonus(d, W - 44 - b * 60, ry + 40, code, used=True)  # used when taken
+        room = (W - 12 - (x0 + 32)) // 36
+        for i, card in enumerate(info["played"][:room]):
+            _card(img, x0 + 32 + i * 36, ry + 54, card, 32, 50)
+
+
+def _band(view: dict[str, Any], names: list[str], letters: list[str], lang: str) -> Image.Image:
+    comp = components()
+    n = view["players"]
+    stage = t(
+        "pic.taj.stage",
+        lang,
+        visit=view["visit"],
+        visits=view["visits"],
+        province=comp.province_label[view["province"]],
+    )
+    band = Band(
+        game=t("pic.taj.title", lang),
+        stage=stage,
+        acting=list(view["to_act"]),
+        action=action_words(fill_names(view["status"], names)),
+        scores=[(s, str(view["player_info"][s]["score"])) for s in range(n)],
+        last=view.get("last_move"),
+    )
+    return header_band(W, band, letters, lang)
 
 
 def _draw_public(view: dict[str, Any], names: list[str], lang: str) -> Image.Image:
     img = _base().copy()
     d = ImageDraw.Draw(img)
     letters = _letters(names, view["players"])
-    d.rectangle((0, 0, W, TOP - 4), fill="#3B2F2A")
-    status = fit_text(fill_names(view["status"], names), font(20, bold=True), W - 24)
-    d.text((12, (TOP - 4) // 2), status, font=font(20, bold=True), fill="#FFFFFF", anchor="lm")
     _draw_map(img, d, view, letters)
-    _panel(d, view, names, letters, lang)
+    _panel(img, d, view, names, letters, lang)
     d.text(
         (10, H - 10),
         t("pic.taj.legend", lang),
@@ -476,10 +632,12 @@ def _draw_public(view: dict[str, Any], names: list[str], lang: str) -> Image.Ima
         fill=MUTED,
         anchor="ld",
     )
-    return img
+    return with_band(_band(view, names, letters, lang), img)
 
 
 def _draw_private(view: dict[str, Any], names: list[str], seat: int, lang: str) -> Image.Image:
+    """The hand, laid out for a phone: a narrow picture (at most :data:`HAND_PER_ROW` cards
+    a row, each colour group under its own heading) cropped to what it holds."""
     comp = components()
     hand = view.get("hand", [])
     groups: list[tuple[str, list[dict[str, Any]]]] = []
@@ -488,15 +646,10 @@ def _draw_private(view: dict[str, Any], names: list[str], seat: int, lang: str) 
     groups.append(("white", [c for c in hand if c["kind"] == "white"]))
     groups.append(("special", [c for c in hand if c["kind"] == "special"]))
     groups = [g for g in groups if g[1]]
-    cw, ch, gap = 58, 82, 8
-    rh = ch + 26
-    per_row = (W - 190) // (cw + gap)
-    rows = sum(max(1, -(-len(cards) // per_row)) for _, cards in groups) or 1
-    height = 100 + rows * rh + 10
-    img = Image.new("RGB", (W, max(height, 240)), BACKGROUND)
-    d = ImageDraw.Draw(img)
+    cw, ch, gap, pad = 58, 82, 8, 14
+    per_row = min(HAND_PER_ROW, max((len(cards) for _, cards in groups), default=1))
+    width = max(HAND_MIN_W, 2 * pad + per_row * (cw + gap) - gap)
     info = view["player_info"][seat]
-    d.rectangle((0, 0, W, 44), fill=player_colour(seat))
     colour = _colour(info["colour"], lang) if info["colour"] else t("pic.taj.no_colour", lang)
     head = t(
         "pic.taj.hand_head",
@@ -506,32 +659,45 @@ def _draw_private(view: dict[str, Any], names: list[str], seat: int, lang: str) 
         score=info["score"],
         colour=colour,
     )
-    d.text(
-        (12, 22),
-        fit_text(head, font(20, True), W - 24),
-        font=font(20, True),
-        fill=player_text_colour(seat),
-        anchor="lm",
-    )
-    status = fill_names(view["status"], names)
-    d.text((12, 58), fit_text(status, font(17), W - 24), font=font(17), fill=INK)
-    y = 90
-    if not groups:
-        d.text((12, y + 20), t("pic.taj.no_cards", lang), font=font(18), fill=MUTED)
+    f_head, f_status, f_group = font(20, True), font(17), font(18, True)
+    head_lines = wrap_text(head, f_head, width - 2 * pad)
+    status_lines = wrap_text(fill_names(view["status"], names), f_status, width - 2 * pad)
+    head_h = 14 + 28 * len(head_lines)
+    top = head_h + 10 + 24 * len(status_lines) + 8
+    rh = ch + 26
+    # groups flow left to right like words, wrapping when the next one does not fit
+    placed: list[tuple[int, int, str, list[dict[str, Any]]]] = []
+    x, y, line_h = pad, top, 0
     for label, cards in groups:
+        cols = min(per_row, len(cards))
+        need = max(cols * (cw + gap) - gap, int(f_group.getlength(label)) + 40)
+        if x > pad and x + need > width - pad:
+            x, y, line_h = pad, y + line_h, 0
+        placed.append((x, y, label, cards))
+        line_h = max(line_h, 30 + -(-len(cards) // per_row) * rh)
+        x += need + 3 * gap
+    height = y + line_h + (40 if not groups else 0)
+    img = Image.new("RGB", (width, height + pad), BACKGROUND)
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, width, head_h), fill=player_colour(seat))
+    for i, line in enumerate(head_lines):
+        d.text((pad, 10 + 28 * i), line, font=f_head, fill=player_text_colour(seat))
+    for i, line in enumerate(status_lines):
+        d.text((pad, head_h + 10 + 24 * i), line, font=f_status, fill=INK)
+    if not groups:
+        d.text((pad, top + 8), t("pic.taj.no_cards", lang), font=font(18), fill=MUTED)
+    for gx, gy, label, cards in placed:
         d.text(
-            (12, y + ch / 2),
+            (gx, gy),
             t("pic.taj.group", lang, label=_colour(label, lang), count=len(cards)),
-            font=font(18, True),
+            font=f_group,
             fill=INK,
-            anchor="lm",
         )
         for i, card in enumerate(cards):
             r, c = divmod(i, per_row)
-            cx, cy = 180 + c * (cw + gap), y + r * rh
-            _card(d, cx, cy, card, cw, ch)
-            d.text((cx + cw / 2, cy + ch + 2), card["code"], font=font(16), fill=INK, anchor="ma")
-        y += max(1, -(-len(cards) // per_row)) * rh
+            cx, cy = gx + c * (cw + gap), gy + 30 + r * rh
+            _card(img, cx, cy, card, cw, ch)
+            d.text((cx + cw / 2, cy + ch + 2), card["code"], font=font(15), fill=INK, anchor="ma")
     return img
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from render.azul import WIDTH, draw, layout
 from render.common import encode_png
+from render.header import band_height
 from render.registry import render_png
 from rules.azul import GAME
 from rules.rng import Rng
@@ -37,7 +38,7 @@ def test_many_states_draw_small_pngs(players: int, grey: bool) -> None:
     for state in _states(players, grey, seed=players * 10 + grey, every=15):
         view = GAME.view(state, None)
         img = draw(view, NAMES[:players], None)
-        assert img.size == (WIDTH, lay.height)
+        assert img.size == (WIDTH, lay.height + band_height(WIDTH, last=False))
         png = encode_png(img)
         assert png[:8] == b"\x89PNG\r\n\x1a\n"
         assert len(png) < 400 * 1024

@@ -59,8 +59,12 @@ def used_keys() -> set[str]:
     for path in (ROOT / "render").glob("*.py"):
         if path.name == "i18n.py":
             continue
-        for key, family in pattern.findall(path.read_text(encoding="utf-8")):
-            if not family and key not in WORD_PREFIXES:  # f"pic.x.{y}": expanded below
+        source = path.read_text(encoding="utf-8")
+        counted = set(re.findall(r"""\btn\(\s*["'](pic\.[A-Za-z0-9_.]+)["']""", source))
+        for key in counted:  # tn("pic.x", n): the plural forms pic.x.one / pic.x.other
+            keys |= {f"{key}.one", f"{key}.other"}
+        for key, family in pattern.findall(source):
+            if not family and key not in WORD_PREFIXES and key not in counted:
                 keys.add(key)
     keys |= {f"pic.azul.colour.{c}" for c in "BYRKW"}
     keys |= {f"pic.azul.shape.{s}" for s in ("circle", "triangle", "diamond", "square", "star")}
@@ -192,16 +196,22 @@ def _spy(h: Any, monkeypatch: Any) -> list[tuple[str, Any]]:
     """Record the language of every picture the front end asks the service for."""
     asked: list[tuple[str, Any]] = []
     picture, hand = h.service.picture, h.service.hand
+    turn_picture = h.service.turn_picture
 
     async def spy_picture(match_id: int, ply: int | None = None, lang: str = "en") -> bytes:
         asked.append(("picture", lang))
         return await picture(match_id, ply, lang)
+
+    async def spy_turn_picture(match_id: int, ply: int, lang: str = "en") -> bytes | None:
+        asked.append(("picture", lang))  # the turn post's picture
+        return await turn_picture(match_id, ply, lang)
 
     async def spy_hand(match_id: int, user: Any, lang: str = "en") -> Any:
         asked.append(("hand", lang))
         return await hand(match_id, user, lang)
 
     monkeypatch.setattr(h.service, "picture", spy_picture)
+    monkeypatch.setattr(h.service, "turn_picture", spy_turn_picture)
     monkeypatch.setattr(h.service, "hand", spy_hand)
     return asked
 

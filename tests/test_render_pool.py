@@ -37,7 +37,8 @@ async def test_runtime_registered_renderer_and_a_killed_worker(tmp_path: Path) -
         info = await service.create_match("test-pile", ALICE, max_players=2, seed=1)
         await service.join(info.id, BOB)
         report = await service.start(info.id, ALICE)  # the test game's renderer, in a worker
-        assert report.picture and report.picture.startswith(b"\x89PNG")
+        picture = await report.wait_picture()  # drawn after the commit
+        assert picture and picture.startswith(b"\x89PNG")
         executor = service._pool._executor
         assert executor is not None
         for pid in list(executor._processes):  # type: ignore[attr-defined]
@@ -50,7 +51,8 @@ async def test_runtime_registered_renderer_and_a_killed_worker(tmp_path: Path) -
             legal = await service.legal_moves(info.id, user)
             played = await service.play(info.id, user, legal[0].notation)
             assert played.ply > 0
-        assert played.picture and played.picture.startswith(b"\x89PNG")
+            picture = await played.wait_picture()  # None: the pool broke under it
+        assert picture and picture.startswith(b"\x89PNG")
     finally:
         await service.close()
 

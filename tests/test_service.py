@@ -61,7 +61,8 @@ async def test_lobby_flow_and_start(service: MatchService) -> None:
         await service.start(info.id, MALLORY)
     report = await service.start(info.id, BOB)
     assert report.match.status == "running"
-    assert report.picture and report.picture.startswith(b"\x89PNG")
+    picture = await report.wait_picture()  # drawn after the commit
+    assert picture and picture.startswith(b"\x89PNG")
     assert len(report.match.to_act) == 1
     with pytest.raises(NotAllowed, match="already started"):
         await service.join(info.id, CAROL)

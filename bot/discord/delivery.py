@@ -236,15 +236,21 @@ class OutboxWorker:
         if live and clock_days:
             deadline = int(row.created_at + float(clock_days) * 86400)
             parts.append(t("post.clock", public, when=f"<t:{deadline}:R>"))
-        content = clip("\n".join(parts), 2000)
         file = None
         # a service started without pictures (render=False) posts without them too
         if p.get("ply") is not None and info.status != "lobby" and self.bot.service.render_enabled:
             try:
-                png = await self.bot.service.picture(info.id, int(p["ply"]), public)
-                file = discord.File(io.BytesIO(png), filename=f"match-{info.id}-{p['ply']}.png")
+                # the board after this post's move; None when the match has moved on since
+                # (the next post, queued behind this one, shows the newest board)
+                png = await self.bot.service.turn_picture(info.id, int(p["ply"]), public)
+                if png is None:
+                    parts.append(t("post.picture_next", public))
+                else:
+                    name = f"match-{info.id}-{p['ply']}.png"
+                    file = discord.File(io.BytesIO(png), filename=name)
             except Exception:  # a picture that cannot be drawn must not block the post
                 log.exception("picture for match %s ply %s failed", info.id, p.get("ply"))
+        content = clip("\n".join(parts), 2000)
         view = None
         if live:
             view = turn_view(info, hidden=get_game(info.game_id).has_hidden_information)

@@ -1,0 +1,126 @@
+"""The header band on top of every public picture: what a player needs at a glance on a phone.
+
+Why: Discord shows a picture about 400 px wide on a phone until it is tapped, and our
+boards are 1,280–1,480 px wide, so their ordinary labels shrink to 4–5 px there. The band
+repeats the few facts a player scrolls the thread for — game, round or visit, who must act
+(name and colour chip), the last move, the scores — in letters big enough to read at that
+width: its smallest text is :func:`band_font_size` (≥ 9 px once the picture is scaled to
+:data:`PHONE_WIDTH`), and tests measure every text drawn in it.
+
+The band is drawn as its own image and stacked above the board (:func:`with_band`), so it
+never overlaps the board and its texts can be checked against the band's own box.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from PIL import Image, ImageDraw
+
+from render.common import fit_text, font, player_colour, player_text_colour
+from render.i18n import t
+
+#: How wide a phone shows a picture in a Discord thread before it is tapped.
+PHONE_WIDTH = 400
+#: Smallest text height (px) in the band at :data:`PHONE_WIDTH`.
+PHONE_MIN_PX = 9
+BAND_FILL = "#2F2824"
+BAND_INK = "#FFFFFF"
+BAND_MUTED = "#E6DCCB"
+ACTING_RING = "#FFD400"
+
+
+@dataclass(frozen=True, slots=True)
+class Band:
+    """What the band says; every string already in the reader's language with names filled."""
+
+    game: str
+    stage: str
+    acting: list[int]
+    action: str
+    #: (seat, score as text) in seat order
+    scores: list[tuple[int, str]] = field(default_factory=list)
+    #: the last move in a few words ("Bob: took 2 red from factory 3"), if known
+    last: str | None = None
+
+
+def action_words(status: str) -> str:
+    """A status line without its "Round 3: " / "Visit 6/12 (Malwa): " head, which the band
+    already shows as the stage."""
+    head, sep, rest = status.partition(": ")
+    return rest if sep and len(head) < 40 and rest else status
+
+
+def band_font_size(width: int) -> int:
+    """The smallest font size that is still ≥ :data:`PHONE_MIN_PX` at phone width."""
+    return math.ceil(PHONE_MIN_PX * width / PHONE_WIDTH)
+
+
+def _chip(
+    d: ImageDraw.ImageDraw, x: float, cy: float, seat: int, letter: str, size: int, ring: bool
+) -> float:
+    """A round chip in the seat's colour with its letter; returns the x after it."""
+    r = size * 0.62
+    if ring:
+        d.ellipse((x - 3, cy - r - 3, x + 2 * r + 3, cy + r + 3), fill=ACTING_RING)
+    d.ellipse((x, cy - r, x + 2 * r, cy + r), fill=player_colour(seat), outline=BAND_INK, width=2)
+    d.text((x + r, cy), letter, font=font(size, True), fill=player_text_colour(seat), anchor="mm")
+    return x + 2 * r
+
+
+def band_height(width: int, last: bool) -> int:
+    """The band's height for a picture ``width`` wide (with or without the last-move row)."""
+    s = band_font_size(width)
+    return (s // 2) * 2 + int(s * 1.5) * (3 if last else 2)
+
+
+def header_band(width: int, band: Band, letters: list[str], lang: str) -> Image.Image:
+    """The band as an image ``width`` wide: game and stage with the scores on the right,
+    who must act (chip + words), and the last move when known."""
+    s = band_font_size(width)
+    pad = s // 2
+    row = int(s * 1.5)
+    img = Image.new("RGB", (width, band_height(width, bool(band.last))), BAND_FILL)
+    d = ImageDraw.Draw(img)
+    big = font(s + 4, True)
+    normal = font(s)
+    bold = font(s, True)
+    # row 1: scores on the right (chips + numbers), game · stage in the room left
+    cy = pad + row / 2
+    x = width - pad
+    score_parts: list[tuple[int, str]] = list(reversed(band.scores))
+    for seat, score in score_parts:
+        x -= bold.getlength(score)
+        d.text((x, cy), score, font=bold, fill=BAND_INK, anchor="lm")
+        x -= s * 1.24 + 6
+        _chip(d, x, cy, seat, letters[seat], s, seat in band.acting)
+        x -= s * 0.7
+    title = band.game
+    d.text((pad, cy), title, font=big, fill=BAND_INK, anchor="lm")
+    tx = pad + big.getlength(title) + s * 0.6
+    stage = fit_text(band.stage, normal, max(0, int(x - tx - s * 0.4)))
+    if stage != "…":
+        d.text((tx, cy), stage, font=normal, fill=BAND_MUTED, anchor="lm")
+    # row 2: who must act
+    cy += row
+    x = pad
+    for seat in band.acting[:3]:
+        x = _chip(d, x + 3, cy, seat, letters[seat], s, True) + s * 0.4
+    action = fit_text(band.action, bold, int(width - pad - x))
+    d.text((x, cy), action, font=bold, fill=BAND_INK, anchor="lm")
+    # row 3: the last move
+    if band.last:
+        cy += row
+        last = t("pic.band.last", lang, move=band.last)
+        d.text((pad, cy), fit_text(last, normal, width - 2 * pad), font=normal, fill=BAND_MUTED,
+               anchor="lm")  # fmt: skip
+    return img
+
+
+def with_band(band: Image.Image, body: Image.Image) -> Image.Image:
+    """The band stacked above ``body`` (same width)."""
+    # one allocation and copy: a crop reaching above the body makes room for the band
+    out = body.crop((0, -band.height, body.width, body.height))
+    out.paste(band, (0, 0))
+    return out

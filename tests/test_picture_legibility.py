@@ -1,0 +1,100 @@
+"""Pictures read on a phone: measured on many random states of every game, player count
+and catalogue language.
+
+- the header band's smallest text is ≥ 9 px tall when the picture is shown 400 px wide;
+- every text of a public picture is ≥ 11 px tall when it is shown 1,080 px wide (hand
+  pictures: at their own width when narrower, as Discord never enlarges a picture);
+- no text box leaves the image it is drawn on (board, band or sprite), nor touches the
+  picture's edge; band texts stay inside the band;
+- hand pictures are cropped to their content (no wide empty margin).
+
+"Text height" is the font size in pixels (the em box), scaled to the shown width.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops
+
+from render.i18n import MESSAGES
+from render.registry import _RENDERERS
+from rules import get_game
+from rules.playout import random_playout
+from rules.registry import game_ids
+from tests.picture_probe import DrawnText, draw_probed, fresh_caches
+
+NAMES = ["Ágnes", "Bálint", "Łucja", "Dénes", "Özge"]
+PHONE, TAPPED = 400, 1080
+STATES_PER_COUNT = 10
+
+
+def sample_states(game_id: str, players: int) -> list[dict[str, Any]]:
+    game = get_game(game_id)
+    states: list[dict[str, Any]] = []
+    final, _ = random_playout(game, players, 40 + players, on_step=lambda *a: states.append(a[3]))
+    step = max(1, len(states) // (STATES_PER_COUNT - 1))
+    return [game.setup(players, 3), *states[step::step][: STATES_PER_COUNT - 2], final]
+
+
+#: every game whose pictures our renderers draw (a test's stand-in game draws its own)
+GAMES = [g for g in game_ids() if g in _RENDERERS and _RENDERERS[g].startswith("render.")]
+CASES = [(g, n) for g in GAMES for n in range(get_game(g).min_players, get_game(g).max_players + 1)]
+
+
+def _inside(text: DrawnText, margin: int) -> bool:
+    w, h = text.canvas
+    x0, y0, x1, y1 = text.box
+    return x0 >= margin and y0 >= margin and x1 <= w - margin and y1 <= h - margin
+
+
+@pytest.mark.parametrize("lang", sorted(MESSAGES))
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_texts_are_big_enough_and_inside(game_id: str, players: int, lang: str) -> None:
+    game = get_game(game_id)
+    names = NAMES[:players]
+    fresh_caches(game_id)  # the static layers' texts are drawn (and measured) again
+    for i, state in enumerate(sample_states(game_id, players)):
+        view = game.view(state, None)
+        if i % 2:
+            view["last_move"] = f"{names[0]}: " + "a long move description " * 6
+        img, probe = draw_probed(game_id, view, names, None, lang)
+        assert probe.texts, "nothing measured"
+        # the band: on top, every text readable at phone width, inside the band
+        band = probe.band_texts()
+        assert band and probe.band_height > 0
+        assert min(x.size for x in band) * PHONE / img.width >= 9, [(x.text, x.size) for x in band]
+        assert all(_inside(x, 2) for x in band), [x for x in band if not _inside(x, 2)]
+        texts = {x.text for x in band}
+        assert any(names[s] in x for s in game.to_act(state) for x in texts) or not game.to_act(
+            state
+        )
+        # after a tap: every text ≥ 11 px
+        small = [(x.text, x.size) for x in probe.texts if x.size * TAPPED / img.width < 11]
+        assert small == [], f"{game_id} {players}p: too small at {TAPPED} px: {small[:5]}"
+        # every text inside the image it is drawn on; on the final canvas, off the edge
+        outside = [x for x in probe.texts if not _inside(x, 0)]
+        assert outside == [], outside[:3]
+        edge = [x for x in probe.texts if x.canvas == img.size and not _inside(x, 3)]
+        assert edge == [], edge[:3]
+        if game.has_hidden_information:
+            seat = game.to_act(state)[0] if game.to_act(state) else 0
+            hand, hp = draw_probed(game_id, game.view(state, seat), names, seat, lang)
+            scale = min(1.0, TAPPED / hand.width)
+            assert min(x.size for x in hp.texts) * scale >= 11
+            assert [x for x in hp.texts if not _inside(x, 0)] == []
+            assert_cropped(hand)
+
+
+def assert_cropped(img: Image.Image) -> None:
+    """Below the full-width heading, the content spans at least half the width (not the
+    left third of a wide strip) and reaches the bottom; the picture is phone-shaped."""
+    rgb = img.convert("RGB")
+    body = rgb.crop((0, rgb.height // 4, rgb.width, rgb.height))
+    background = Image.new("RGB", body.size, rgb.getpixel((rgb.width - 1, rgb.height - 1)))
+    box = ImageChops.difference(body, background).getbbox()
+    assert box is not None
+    assert box[2] >= img.width / 2, (img.size, box)
+    assert body.height - box[3] <= 40, (img.size, box)
+    assert img.width <= 1100  # laid out for a phone, not a desktop-wide strip
