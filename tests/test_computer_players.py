@@ -5,6 +5,7 @@ an event loop that stays responsive while computers think in worker processes.""
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import shutil
 from collections.abc import AsyncIterator
@@ -101,6 +102,50 @@ async def test_whole_matches_with_computer_seats(
     for note in notes:
         assert not any(is_computer(u) for u in note.payload.get("mentions", []))
         assert not is_computer(str(note.payload.get("user_id", "")))
+
+
+#: Every game at every player count: one person and computer seats.
+EVERY_TABLE = [
+    (g, n)
+    for g in ("azul", "taj-mahal", "maharani", "pastiche")
+    for n in range(get_game(g).min_players, get_game(g).max_players + 1)
+]
+
+
+@pytest.mark.parametrize(("game_id", "players"), EVERY_TABLE)
+async def test_computers_finish_every_game_through_the_service(
+    game_id: str, players: int, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A real game with one person and ``players - 1`` computer seats (easy and normal
+    alternating, the smallest budget: this is about the plumbing and legality, strength is
+    the arena's) is played to its end through ``service.play``. Every computer move is the
+    search's own choice: the driver never had to replace an illegal or failed decision
+    (it would log a warning), and the log replays (audit)."""
+    svc = await MatchService.open(tmp_path / "bot.db", render=False)
+    drv = ComputerDriver(svc, workers=2)
+    try:
+        info = await svc.create_match(
+            game_id, ALICE, {}, seed=players, max_players=players, settings={"think_seconds": 0.05}
+        )
+        levels = [("easy", "normal")[k % 2] for k in range(players - 1)]
+        for level in levels:
+            info = await svc.add_computer(info.id, ALICE, level)
+        await svc.start(info.id, ALICE)
+        for _ in range(400):
+            await drv.settle()
+            if not await human_moves(svc, info.id):
+                break
+        info = await svc.info(info.id)
+        assert info.status == "finished", info.status_text
+        rows = await svc.store.moves(info.id)
+        computer_moves = [r for r in rows if is_computer(r.user_id)]
+        assert {r.seat for r in computer_moves} == set(range(players)) - {info.seat_of(ALICE.id)}
+        assert await svc.audit() == []
+        complaints = [r for r in caplog.records if r.name.startswith("bot.computer")]
+        assert [r for r in complaints if r.levelno >= logging.WARNING] == []
+    finally:
+        await drv.close()
+        await svc.close()
 
 
 async def test_computer_moves_are_reproducible(tmp_path: Path) -> None:
