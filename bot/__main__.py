@@ -66,6 +66,11 @@ def _parser() -> argparse.ArgumentParser:
     a.add_argument("--budget", type=float, default=2.0, help="seconds per move (default 2)")
     a.add_argument("--seed", type=int, default=1)
     a.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    a.add_argument(
+        "--no-clock",
+        action="store_true",
+        help="searches stop on their iteration count only: results independent of load",
+    )
     a.add_argument("--json", action="store_true")
     sub.add_parser("audit", help="rebuild every match from seed + moves and compare")
     sub.add_parser("migrate", help="create or upgrade the database schema, then exit")
@@ -195,6 +200,7 @@ def main(argv: list[str] | None = None) -> int:
             seed=args.seed,
             workers=args.workers,
             as_json=args.json,
+            clock=not args.no_clock,
         )
     if args.command == "migrate":
         from bot.copydb import migrate_only

@@ -20,7 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.ai import choose_move
+from rules.ai import api, choose_move
 from rules.ai.api import ARENA_LEVELS
 from rules.registry import get_game
 from rules.rng import Rng
@@ -43,8 +43,22 @@ def move_seed(game_seed: int, ply: int, seat: int) -> int:
     return Rng.from_seed(game_seed, f"move:{ply}:{seat}").next64()
 
 
-def play_one(game_id: str, levels: list[str], index: int, seed: int, budget_s: float) -> GameResult:
-    """Play game ``index``: seat ``s`` gets entry ``(s - index) mod n``."""
+def play_one(
+    game_id: str, levels: list[str], index: int, seed: int, budget_s: float, clock: bool = True
+) -> GameResult:
+    """Play game ``index``: seat ``s`` gets entry ``(s - index) mod n``. ``clock=False``
+    lifts the search's wall-clock safety net, so every search runs its full iteration count
+    (see :func:`run_arena`)."""
+    saved = api.CAP_MARGIN_S
+    if not clock:
+        api.CAP_MARGIN_S = 1e9
+    try:
+        return _play(game_id, levels, index, seed, budget_s)
+    finally:
+        api.CAP_MARGIN_S = saved
+
+
+def _play(game_id: str, levels: list[str], index: int, seed: int, budget_s: float) -> GameResult:
     game = get_game(game_id)
     n = len(levels)
     entry_of = [(s - index) % n for s in range(n)]
@@ -131,8 +145,15 @@ def run_arena(
     seed: int,
     workers: int,
     as_json: bool,
+    clock: bool = True,
 ) -> int:
-    """Play ``games`` games and print the table; 2 on bad arguments."""
+    """Play ``games`` games and print the table; 2 on bad arguments.
+
+    ``clock=False`` (``--no-clock``): searches stop on their iteration count only (the
+    budget × the game's calibrated rate), never on the wall clock. Win rates and scores
+    are then the same on a busy machine as on an idle one (the run is reproducible move for
+    move); the time per move is still printed but means something only on an idle machine.
+    """
     levels = [s.strip() for s in seats.split(",") if s.strip()]
     try:
         game = get_game(game_id)
@@ -148,7 +169,7 @@ def run_arena(
         print(f"Unknown level(s) {', '.join(unknown)}; levels: {', '.join(ARENA_LEVELS)}.")
         return 2
     started = time.perf_counter()
-    args = [(game_id, levels, i, seed, budget_s) for i in range(games)]
+    args = [(game_id, levels, i, seed, budget_s, clock) for i in range(games)]
     if workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             results = list(pool.map(play_one, *zip(*args, strict=True)))
@@ -162,6 +183,7 @@ def run_arena(
         "games": games,
         "seats": levels,
         "budget_s": budget_s,
+        "clock": clock,
         "seed": seed,
         "wall_s": round(time.perf_counter() - started, 1),
         "winner_avg_score": round(winner_avg, 1),
@@ -172,7 +194,8 @@ def run_arena(
         return 0
     print(
         f"{game.name}, {players} players, {games} games, seats rotated, "
-        f"budget {budget_s:g} s, seed {seed} ({report['wall_s']} s)"
+        f"budget {budget_s:g} s{'' if clock else ' (no clock)'}, seed {seed} "
+        f"({report['wall_s']} s)"
     )
     print(
         f"{'seat entry':<14}{'wins':>7}  {'95% interval':<15}{'avg score':>10}"

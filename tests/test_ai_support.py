@@ -10,7 +10,7 @@ import pytest
 
 from bot.__main__ import main
 from bot.arena import wilson
-from rules.ai import suggest
+from rules.ai import api, suggest
 from rules.ai.hooks import ai_for
 from rules.ai.rewards import rank_share, rewards
 from rules.ai.search import CLOCK_EVERY, search
@@ -114,6 +114,20 @@ def test_arena_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert report["winner_avg_score"] >= max(e["avg_score"] for e in entries)
     assert main([*argv, "--budget", "0.001", "--workers", "1"]) == 0
     assert "95% interval" in capsys.readouterr().out
+
+
+def test_arena_without_clock_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--no-clock``: searches stop on iterations only, so two runs play the same games
+    (same scores, same winners) whatever the machine's load; the safety net is restored."""
+    argv = ["arena", "maharani", "--games", "2", "--seats", "normal,easy", "--budget", "0.001"]
+    runs = []
+    for _ in range(2):
+        assert main([*argv, "--workers", "1", "--no-clock", "--json"]) == 0
+        report = json.loads(capsys.readouterr().out)
+        assert report["clock"] is False
+        runs.append([(e["avg_score"], e["win_rate"]) for e in report["entries"]])
+    assert runs[0] == runs[1]
+    assert api.CAP_MARGIN_S < 10
 
 
 def test_arena_refuses_bad_seats(capsys: pytest.CaptureFixture[str]) -> None:
