@@ -72,6 +72,11 @@ def _parser() -> argparse.ArgumentParser:
         help="searches stop on their iteration count only: results independent of load",
     )
     a.add_argument("--json", action="store_true")
+    cal = sub.add_parser("calibrate", help="the search's iterations per second per game")
+    cal.add_argument("--games", nargs="*", default=None)
+    cal.add_argument("--positions", type=int, default=12)
+    cal.add_argument("--iterations", type=int, default=200)
+    cal.add_argument("--json", action="store_true")
     sub.add_parser("audit", help="rebuild every match from seed + moves and compare")
     sub.add_parser("migrate", help="create or upgrade the database schema, then exit")
     c = sub.add_parser(
@@ -202,6 +207,10 @@ def main(argv: list[str] | None = None) -> int:
             as_json=args.json,
             clock=not args.no_clock,
         )
+    if args.command == "calibrate":
+        from bot.calibrate import run_calibrate
+
+        return run_calibrate(args.games, args.positions, args.iterations, args.json)
     if args.command == "migrate":
         from bot.copydb import migrate_only
 

@@ -15,6 +15,7 @@ from rules.ai.hooks import ai_for
 from rules.ai.rewards import rank_share, rewards
 from rules.ai.search import CLOCK_EVERY, search
 from rules.azul.ai import state_from_view as azul_state
+from rules.maharani.ai import AI as MAHARANI_AI
 from rules.maharani.ai import state_from_view as maharani_state
 from rules.playout import random_playout
 from rules.registry import get_game
@@ -147,3 +148,15 @@ def test_wall_clock_cap_stops_a_search_early() -> None:
         game, ai_for(game), game.view(state, seat), seat, Rng(1), iterations=10**9, cap_s=0.0
     )
     assert sum(s.visits for s in stats) == CLOCK_EVERY
+
+
+def test_calibrate_command_reports_each_player_count(capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m bot calibrate`` measures every player count of the game and prints the
+    game's current calibration beside the measured rate."""
+    argv = ["calibrate", "--games", "maharani", "--positions", "1", "--iterations", "16"]
+    assert main([*argv, "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [r["players"] for r in rows] == [2, 3, 4]
+    assert all(r["measured_per_s"] > 0 and r["positions"] == 1 for r in rows)
+    # the first sampled position of a random game has an empty floor: the table's rate
+    assert [r["calibrated_per_s"] for r in rows] == [round(MAHARANI_AI.RATES[n]) for n in (2, 3, 4)]

@@ -79,6 +79,13 @@ def _best(moves: list[Move], values: list[float], rng: Rng) -> Move:
 class TajMahalAI(GameAI):
     """Determinizer, rollout policy, evaluation and hint words for Taj Mahal."""
 
+    #: Search iterations per second of CPU by player count (``python -m bot calibrate``,
+    #: 2026-12-02, rounded down): the normal level's budget becomes this many iterations.
+    RATES = {3: 190.0, 4: 135.0, 5: 125.0}
+
+    def iteration_rate(self, game: Game, view: View) -> float:
+        return self.RATES.get(view["players"], 125.0)
+
     # ----- sampling what the seat cannot see --------------------------------------------------
     def determinize(self, game: Game, view: View, seat: int, rng: Rng) -> State:
         comp = components()
