@@ -2,8 +2,9 @@
 
 Sub-commands: ``demo`` (a whole random game with pictures and record), ``bench`` (speed
 figures), ``load`` (the sustained-load benchmark), ``arena`` (computer players' measured
-strength), ``audit``, ``export``, ``migrate`` (apply the schema, e.g. before starting several
-processes) and ``copy-db`` (SQLite → PostgreSQL).
+strength), ``calibrate`` (the search's iterations per second), ``audit``, ``export``,
+``migrate`` (apply the schema, e.g. before starting several processes) and ``copy-db``
+(SQLite → PostgreSQL).
 """
 
 from __future__ import annotations
