@@ -1056,10 +1056,13 @@ class MatchService:
         return lines
 
     async def export_record(self, match_id: int) -> dict[str, Any]:
-        """Everything needed to replay and check the match independently.
+        """Everything needed to replay and check the match independently — once it is over.
 
-        Secret chance outcomes (cards drawn into hands) are included only once the match
-        is over, so exporting a running match cannot reveal a hand.
+        While the match runs the record holds only what every player has seen: no seed
+        (seed + moves replay the whole deal and deck order, every hidden hand included),
+        no random-number state, no secret chance outcomes (cards drawn into hands), no
+        private words and no scores computed from the hidden state. The record of a
+        finished (or aborted) match has all of it.
         """
         match = await self._load(match_id)
         game = get_game(match.game_id)
@@ -1093,7 +1096,6 @@ class MatchService:
             "game": match.game_id,
             "game_name": game.name,
             "options": match.options,
-            "seed": match.seed,
             "players": [
                 {"seat": s.seat, "name": s.name}
                 | ({"computer": level_of(s.user_id)} if is_computer(s.user_id) else {})
@@ -1105,8 +1107,15 @@ class MatchService:
             "setup_events": setup_events,
             "moves": moves,
             "result": match.result,
-            "final_scores": game.scores(match.state) if match.state is not None else None,
-        } | ({"hints_used": self._hints_used(match)} if over else {})
+        } | (
+            {
+                "seed": match.seed,
+                "final_scores": game.scores(match.state) if match.state is not None else None,
+                "hints_used": self._hints_used(match),
+            }
+            if over
+            else {"hidden_until_over": t("record.hidden", None)}
+        )
 
     async def audit(self) -> list[AuditProblem]:
         """Rebuild every started match from seed + moves and compare with its snapshot."""

@@ -216,6 +216,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "console.hint_pick": "Type /hint first, then /hint <number> to play one of them.",
         "console.hint_stale": "Those hints were for an older board; ask again with /hint.",
         "console.computer_usage": "Use /game bot [easy|normal|strong] or /game unbot.",
+        # ----- records, resigning, ending a match ---------------------------------------
+        "record.hidden": (
+            "The match is still running: its seed, secret cards and scores from hidden "
+            "cards are added once it is over."
+        ),
         # ----- posts delivered by the outbox --------------------------------------------
         "post.to_act": "Your move: {mentions}",
         "post.clock": "⏰ Time to move runs out {when}.",
