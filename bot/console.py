@@ -190,6 +190,7 @@ class Console:
                         bots = int(value)
                 elif key == "level":
                     level = value.lower()
+                    settings["level"] = level  # also the level of a resigner's stand-in
                 elif key == "hints":
                     settings["hints"] = bool(_value(value))
                 elif key == "think_seconds":

@@ -197,10 +197,37 @@ def _events_json(events: list[Event]) -> list[dict[str, Any]]:
     return [e.to_json(include_secret=True) for e in events]
 
 
+def rank_resigned_last(result: dict[str, Any], resigned: list[tuple[int, str]]) -> dict[str, Any]:
+    """The result with the seats given up (``(seat, name)``, earliest first) ranked below
+    everyone else whatever they scored — the earliest resigner last — and the others in
+    the game's own order among themselves; winners follow the new ranks. The resigners'
+    names are kept in the result, since a resigned seat's holder has changed."""
+    if not resigned:
+        return result
+    order = list(dict.fromkeys(s for s, _ in resigned))
+    ranks = result["ranks"]
+    keys = [(0, order.index(s)) if s in order else (1, -ranks[s]) for s in range(len(ranks))]
+    new_ranks = rank_by(keys)
+    names = dict(resigned)
+    return {
+        **result,
+        "ranks": new_ranks,
+        "winners": [s for s, r in enumerate(new_ranks) if r == 1],
+        "gave_up": [{"seat": s, "name": names[s]} for s in order],
+    }
+
+
 def result_text(result: dict[str, Any], names: list[str], unit: str = "points") -> str:
     """The final standings in words; ``unit`` is what the game's scores count (gold...)."""
     order = sorted(range(len(names)), key=lambda s: (result["ranks"][s], s))
-    parts = [f"{result['ranks'][s]}. {names[s]} — {result['scores'][s]} {unit}" for s in order]
+    gave_up = {r["seat"]: r["name"] for r in result.get("gave_up", [])}
+
+    def who(s: int) -> str:
+        if s in gave_up and gave_up[s] != names[s]:
+            return t("result.resigned_seat", None, name=names[s], resigner=gave_up[s])
+        return names[s]
+
+    parts = [f"{result['ranks'][s]}. {who(s)} — {result['scores'][s]} {unit}" for s in order]
     winners = [names[s] for s in result["winners"]]
     head = (
         f"🏆 {winners[0]} wins!"
@@ -576,6 +603,7 @@ class MatchService:
         private = self._private_lines(match, events)
         result = outcome.to_json() if outcome else None
         if result:
+            result = rank_resigned_last(result, await self._resigned(match))
             lines.append(result_text(result, names, game.score_unit))
         ply = match.last_ply + 1
         notes = [self._turn_post(match, new_state, lines, ply=ply, final=result is not None)]
@@ -680,13 +708,69 @@ class MatchService:
                 del self._newest[match.id]
 
     async def resign(self, match_id: int, user: User) -> TurnReport:
-        """Give up: the match ends; the resigner ranks last, the others by current score."""
+        """Give up.
+
+        With two players — or when no other person is left at the table — the match ends:
+        the resigner ranks last, the others by their current scores. With three or more,
+        the match goes on for the others: a computer player (the match's level, default
+        normal) takes the seat and plays it out through the computer driver, and the
+        resigner is ranked last in the result whatever the seat scores. Each game's own
+        game-over rules stay untouched; only the final ranking moves the resigner down.
+        """
         match = await self._load(match_id)
         game, state = self._running(match)
         seat = self._seat(match, user)
-        return await self._end_early(
-            match, game, state, seat, user, "resign", f"{user.name} resigned."
+        people_left = [s for s in match.seats if s.seat != seat and not is_computer(s.user_id)]
+        if len(match.seats) <= 2 or not people_left:
+            return await self._end_early(
+                match, game, state, seat, user, "resign", t("resign.text", None, name=user.name)
+            )
+        return await self._hand_to_computer(match, game, state, seat, user)
+
+    async def _hand_to_computer(
+        self, match: MatchRow, game: Game, state: dict[str, Any], seat: int, user: User
+    ) -> TurnReport:
+        """The resigner's seat goes to a computer player, in one transaction with the log
+        row that says who held it until when (its event names the resigner, so the final
+        ranking and the record know them after the seat has changed hands)."""
+        level = match.settings.get("level", DEFAULT_LEVEL)
+        if level not in LEVELS:
+            level = DEFAULT_LEVEL
+        uid, name = new_computer(level, [(s.user_id, s.name) for s in match.seats])
+        label = t("resign.label", None, name=user.name, computer=name)
+        text = t("resign.handed_over", None, name=user.name, computer=name)
+        new_row = SeatRow(seat, uid, name)
+        after = replace(match, seats=[new_row if s.seat == seat else s for s in match.seats])
+        ply = match.last_ply + 1
+        event = Event(
+            "resign", "", {"seat": seat, "name": user.name, "user_id": user.id, "by": name}
         )
+        try:
+            version = await self.store.commit(
+                match.id,
+                expected_version=match.version,
+                status="running",
+                state=state,
+                moves=[NewMove("resign", seat, user.id, "resign", label, _events_json([event]))],
+                notifications=[self._turn_post(after, state, [text], ply=ply)],
+                seats=[new_row],
+            )
+        except VersionConflict:
+            raise BoardChanged("The board changed meanwhile; try again.") from None
+        after.version = version
+        after.last_ply = ply
+        return await self._report(after, [text], {}, ply=ply)
+
+    async def _resigned(self, match: MatchRow) -> list[tuple[int, str]]:
+        """(seat, name) of everyone who resigned a seat that played on, earliest first."""
+        if not any(is_computer(s.user_id) for s in match.seats):
+            return []  # a resigned seat is always held by a computer: most matches skip this
+        out = []
+        for row in await self.store.moves(match.id):
+            if row.kind == "resign" and row.events:
+                data = row.events[0].get("data", {})
+                out.append((int(data.get("seat", row.seat)), str(data.get("name", ""))))
+        return out
 
     async def _end_early(
         self,
@@ -700,15 +784,17 @@ class MatchService:
     ) -> TurnReport:
         names = match.names
         scores = game.scores(state)
-        keys = [(0 if s == seat else 1, scores[s]) for s in range(len(names))]
-        ranks = rank_by(keys)
+        ranks = rank_by([(scores[s],) for s in range(len(names))])
         result = {
             "scores": scores,
             "ranks": ranks,
             "winners": [s for s, r in enumerate(ranks) if r == 1],
-            "reason": text,
+            "reason": "",
             "details": [],
         }
+        # earlier resigners below everyone, this one just above them
+        result = rank_resigned_last(result, [*await self._resigned(match), (seat, user.name)])
+        result["reason"] = text
         lines = [text, result_text(result, names, game.score_unit)]
         ply = match.last_ply + 1
         try:
@@ -1068,7 +1154,14 @@ class MatchService:
         game = get_game(match.game_id)
         over = match.status in ("finished", "aborted")
         moves = []
+        #: people who held a seat before a computer took it over on their resignation
+        earlier: dict[int, list[dict[str, Any]]] = {}
         for row in await self.store.moves(match_id):
+            if row.kind == "resign" and row.events:
+                data = row.events[0].get("data", {})
+                earlier.setdefault(row.seat, []).append(
+                    {"name": data.get("name"), "until_ply": row.ply}
+                )
             events = (
                 row.events
                 if over
@@ -1099,6 +1192,7 @@ class MatchService:
             "players": [
                 {"seat": s.seat, "name": s.name}
                 | ({"computer": level_of(s.user_id)} if is_computer(s.user_id) else {})
+                | ({"earlier_holders": earlier[s.seat]} if s.seat in earlier else {})
                 for s in match.seats
             ],
             "text_placeholders": "{pN} in a text is the name of players[N]",

@@ -154,8 +154,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hand.caption": "Your hand in match #{match} (only you can see this).",
         "history.empty": "No moves yet.",
         "history.head": "Latest moves of match #{match}:",
-        "resign.confirm": "Do you really want to give up match #{match}?",
+        "resign.confirm": (
+            "Do you really want to give up match #{match}? With two players the other "
+            "wins; with more, a computer player plays your seat to the end and you are "
+            "ranked last."
+        ),
         "resign.done": "You resigned match #{match}.",
+        "resign.done_handed": (
+            "You resigned match #{match}. A computer player plays your seat to the end; "
+            "you are ranked last."
+        ),
         "undo.done": "Your move was taken back.",
         "undo.asked": "Asked the other players; the move is taken back once they all agree.",
         "undo.agreed": "You agreed; waiting for the others.",
@@ -221,6 +229,13 @@ MESSAGES: dict[str, dict[str, str]] = {
             "The match is still running: its seed, secret cards and scores from hidden "
             "cards are added once it is over."
         ),
+        "resign.text": "{name} resigned.",
+        "resign.label": "{name} resigned; {computer} plays the seat on",
+        "resign.handed_over": (
+            "{name} resigned. {computer} takes over the seat and plays it to the end; "
+            "{name} is ranked last whatever the seat scores."
+        ),
+        "result.resigned_seat": "{name} (for {resigner}, who resigned)",
         # ----- posts delivered by the outbox --------------------------------------------
         "post.to_act": "Your move: {mentions}",
         "post.clock": "⏰ Time to move runs out {when}.",

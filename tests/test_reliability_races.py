@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.computer_players import is_computer
 from bot.service import BoardChanged, InvalidMove, MatchService, NotAllowed
 from rules import get_game
 from tests.conftest import ALICE, BOB, CAROL, MALLORY
@@ -165,7 +166,10 @@ async def test_two_processes_racing_join_start_resign(database: str | Path) -> N
         )
         assert _kinds(resigns)["ok"] == 1
         assert [r.kind for r in await a.store.moves(info.id)] == ["resign"]
-        assert (await b.info(info.id)).status == "finished"
+        # three players: the match goes on, exactly one seat is now a computer's
+        after = await b.info(info.id)
+        assert after.status == "running"
+        assert sum(is_computer(s.user_id) for s in after.seats) == 1
     finally:
         await a.close()
         await b.close()

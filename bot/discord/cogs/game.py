@@ -223,6 +223,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
             settings["hints"] = hints
         if think_seconds is not None:
             settings["think_seconds"] = think_seconds
+        if level is not None:  # also the level of a computer taking over a resigned seat
+            settings["level"] = level
         parent = getattr(interaction.channel, "parent_id", None) or interaction.channel_id
         # Creating the match first (fast, no picture) lets refusals stay private.
         info = await bot.service.create_match(
