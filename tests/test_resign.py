@@ -156,9 +156,18 @@ async def test_no_person_left_ends_the_match(service: MatchService) -> None:
     assert report.match.result["ranks"][0] == 3
 
 
-async def test_a_second_resign_of_the_match(service: MatchService) -> None:
+async def test_a_second_resign_of_the_match(database: str | Path) -> None:
     """Two people resign one after the other: both seats are played by computers, the
-    earlier resigner ranks below the later one, and a computer cannot resign."""
+    earlier resigner ranks below the later one, and a computer cannot resign. On both
+    storage backends (the seat changes hands inside the move's transaction)."""
+    service = await MatchService.open(database, render=False)
+    try:
+        await second_resign(service)
+    finally:
+        await service.close()
+
+
+async def second_resign(service: MatchService) -> None:
     info = await service.create_match("test-pile", USERS[0], {"size": 9}, max_players=3)
     for user in USERS[1:3]:
         await service.join(info.id, user)
