@@ -230,12 +230,36 @@ def result_text(result: dict[str, Any], names: list[str], unit: str = "points") 
     parts = [f"{result['ranks'][s]}. {who(s)} — {result['scores'][s]} {unit}" for s in order]
     winners = [names[s] for s in result["winners"]]
     head = (
-        f"🏆 {winners[0]} wins!"
+        t("result.wins", None, name=winners[0])
         if len(winners) == 1
-        else "🏆 Shared victory: " + ", ".join(winners)
+        else t("result.shared", None, names=", ".join(winners))
     )
+    if result.get("ended_by"):  # "Bob resigned — 🏆 Carol wins!"
+        head = t("result.ended", None, what=result["ended_by"], head=head)
     reason = f"\n{fill_names(result['reason'], names)}" if result.get("reason") else ""
     return head + "\n" + "\n".join(parts) + reason
+
+
+def end_summary(
+    status: str, result: dict[str, Any] | None, end_reason: str | None, names: list[str]
+) -> dict[str, Any] | None:
+    """What a picture of an ended match says instead of whose turn it is — ``{"text",
+    "winners"}`` — or None when the board itself tells the end (the game's own game
+    over with nobody resigned). Plain words, no emoji: pictures draw them."""
+    if status == "aborted":
+        return {"text": end_reason or t("end.aborted", None), "winners": []}
+    if status != "finished" or not result:
+        return None
+    if not result.get("ended_by") and not result.get("gave_up"):
+        return None
+    winners = [names[s] for s in result["winners"] if s < len(names)]
+    wins = t("end.wins" if len(winners) == 1 else "end.win_shared", None, names=", ".join(winners))
+    if result.get("ended_by"):
+        text = t("end.early", None, what=result["ended_by"], wins=wins)
+    else:
+        gave_up = ", ".join(r["name"] for r in result["gave_up"])
+        text = t("end.over_resigned", None, wins=wins, names=gave_up)
+    return {"text": text, "winners": list(result["winners"])}
 
 
 class MatchService:
@@ -313,7 +337,8 @@ class MatchService:
         elif match.status == "finished" and match.result:
             status_text = result_text(match.result, names, game.score_unit)
         else:
-            status_text = f"Aborted{': ' + match.end_reason if match.end_reason else ''}"
+            # the stored words say who ended it and how ("Aborted by a vote of the players")
+            status_text = match.end_reason or t("end.aborted", None)
         return MatchInfo(
             id=match.id,
             game_id=match.game_id,
@@ -456,7 +481,7 @@ class MatchService:
                 expected_version=updated.version,
                 status="aborted",
                 state=None,
-                end_reason="everyone left the lobby",
+                end_reason=t("end.lobby_empty", None),
             )
         return await self.info(match_id)
 
@@ -494,21 +519,30 @@ class MatchService:
             raise NotAllowed(f"Match #{match_id} is already over.")
         if user.id != match.creator_id and not is_admin:
             raise NotAllowed("Only the match's creator or a server manager can abort it.")
-        text = f"Match #{match_id} was aborted by {user.name}."
+        return await self._end_aborted(match, user, t("end.aborted_by", None, name=user.name))
+
+    async def _end_aborted(self, match: MatchRow, user: User, words: str) -> MatchInfo:
+        """Abort now. A running match gets a log row, so its final post carries a picture
+        of its own (the board, with ``words`` where the turn marks were)."""
+        running = match.status == "running" and match.state is not None
+        ply = match.last_ply + 1 if running else None
+        seat = match.seat_of(user.id)
+        row = NewMove("abort", -1 if seat is None else seat, user.id, "abort", words, [])
         try:
             await self.store.commit(
-                match_id,
+                match.id,
                 expected_version=match.version,
                 status="aborted",
                 state=match.state,
-                end_reason=f"aborted by {user.name}",
+                moves=[row] if running else (),
+                end_reason=words,
                 notifications=[
                     Notification(
                         "turn",
                         {
-                            "match_id": match_id,
-                            "ply": None,
-                            "text": text,
+                            "match_id": match.id,
+                            "ply": ply,
+                            "text": t("end.aborted_post", None, match=match.id, words=words),
                             "mentions": [],
                             "final": True,
                         },
@@ -517,7 +551,11 @@ class MatchService:
             )
         except VersionConflict:
             raise BoardChanged("The match changed meanwhile; try again.") from None
-        return await self.info(match_id)
+        match.status, match.end_reason = "aborted", words
+        if running and ply is not None and self.render_enabled:
+            match.last_ply = ply
+            self._spawn(self._picture_behind(match, ply))
+        return await self.info(match.id)
 
     async def set_thread(self, match_id: int, thread_id: str) -> None:
         await self.store.set_match_fields(match_id, thread_id=thread_id)
@@ -698,7 +736,14 @@ class MatchService:
         self._newest[match.id] = max(ply, self._newest.get(match.id, -1))
         try:
             return await self._render(
-                match.id, match.game_id, match.state, match.names, None, ply, droppable=True
+                match.id,
+                match.game_id,
+                match.state,
+                match.names,
+                None,
+                ply,
+                droppable=True,
+                ended=self._ending(match),
             )
         except Exception:  # a picture must never undo a committed move
             log.exception("rendering match %s failed", match.id)
@@ -723,7 +768,14 @@ class MatchService:
         people_left = [s for s in match.seats if s.seat != seat and not is_computer(s.user_id)]
         if len(match.seats) <= 2 or not people_left:
             return await self._end_early(
-                match, game, state, seat, user, "resign", t("resign.text", None, name=user.name)
+                match,
+                game,
+                state,
+                seat,
+                user,
+                "resign",
+                t("resign.text", None, name=user.name),
+                t("end.resigned", None, name=user.name),
             )
         return await self._hand_to_computer(match, game, state, seat, user)
 
@@ -781,7 +833,11 @@ class MatchService:
         user: User,
         kind: str,
         text: str,
+        what: str,
     ) -> TurnReport:
+        """The match ends now, before the game's own end: ``text`` for the log and the
+        post, ``what`` in a few words for the result's head and the final picture
+        ("Bob resigned")."""
         names = match.names
         scores = game.scores(state)
         ranks = rank_by([(scores[s],) for s in range(len(names))])
@@ -794,8 +850,8 @@ class MatchService:
         }
         # earlier resigners below everyone, this one just above them
         result = rank_resigned_last(result, [*await self._resigned(match), (seat, user.name)])
-        result["reason"] = text
-        lines = [text, result_text(result, names, game.score_unit)]
+        result["ended_by"] = what
+        lines = [result_text(result, names, game.score_unit)]  # its head says what happened
         ply = match.last_ply + 1
         try:
             await self.store.commit(
@@ -837,7 +893,8 @@ class MatchService:
             seat,
             player,
             "forfeit",
-            f"{player.name} ran out of time and forfeits.",
+            t("end.forfeit_text", None, name=player.name),
+            t("end.forfeit", None, name=player.name),
         )
 
     # ----- undo --------------------------------------------------------------------------
@@ -948,6 +1005,10 @@ class MatchService:
         match.version += 1
         return await self._report(match, [text], {}, ply=ply)
 
+    @staticmethod
+    def _ending(match: MatchRow) -> dict[str, Any] | None:
+        return end_summary(match.status, match.result, match.end_reason, match.names)
+
     # ----- replay, pictures, history, records --------------------------------------------
     @staticmethod
     def _replay(match: MatchRow, game: Game, moves: list[MoveRow]) -> dict[str, Any]:
@@ -979,6 +1040,7 @@ class MatchService:
         lang: str = "en",
         *,
         droppable: bool = False,
+        ended: dict[str, Any] | None = None,
     ) -> bytes | None:
         """The picture of ``state`` (log row ``ply``) for ``seat``. ``droppable``: give up
         (None) if, when a worker is free, a newer ply of this match was asked for; else
@@ -989,7 +1051,9 @@ class MatchService:
         if cached is not None:
             return cached
         if seat is not None:  # a hand: its key names no state version, so never shared
-            return await self._draw(match_id, game_id, state, names, seat, ply, lang, droppable)
+            return await self._draw(
+                match_id, game_id, state, names, seat, ply, lang, droppable, None
+            )
         pending = self._drawing.get(key)
         if pending is not None:
             png = await asyncio.shield(pending)
@@ -998,7 +1062,9 @@ class MatchService:
         future: asyncio.Future[bytes | None] = asyncio.get_running_loop().create_future()
         self._drawing[key] = future
         try:
-            png = await self._draw(match_id, game_id, state, names, seat, ply, lang, droppable)
+            png = await self._draw(
+                match_id, game_id, state, names, seat, ply, lang, droppable, ended
+            )
         except BaseException as exc:
             future.set_exception(exc)
             future.exception()  # retrieved: waiters re-raise it, nobody logs it twice
@@ -1024,9 +1090,12 @@ class MatchService:
         ply: int,
         lang: str,
         droppable: bool,
+        ended: dict[str, Any] | None,
     ) -> bytes | None:
         async def view() -> dict[str, Any]:  # built once a render slot is free
             seen = get_game(game_id).view(state, seat)
+            if seat is None and ended:  # resigned, forfeited, aborted: say so, no turn marks
+                seen = {**seen, "ended": ended}
             if seat is None and ply >= 0:
                 last = await self._last_words(match_id, ply, names)
                 if last:
@@ -1085,7 +1154,15 @@ class MatchService:
         self._newest[match_id] = max(ply, self._newest.get(match_id, -1))
         try:
             return await self._render(
-                match_id, match.game_id, match.state, match.names, None, ply, lang, droppable=True
+                match_id,
+                match.game_id,
+                match.state,
+                match.names,
+                None,
+                ply,
+                lang,
+                droppable=True,
+                ended=self._ending(match),
             )
         finally:
             if self._newest.get(match_id) == ply:  # nothing newer asked for: forget it
@@ -1107,6 +1184,7 @@ class MatchService:
                 None,
                 current,
                 lang,
+                ended=self._ending(match),
             )
         else:
             state = await self.state_at(match_id, ply)

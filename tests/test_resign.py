@@ -142,7 +142,8 @@ async def test_two_players_the_other_wins(service: MatchService) -> None:
     report = await service.resign(info.id, ALICE)
     assert report.match.status == "finished"
     assert report.match.result["winners"] == [1] and report.match.result["ranks"] == [2, 1]
-    assert report.lines[0] == "Alice resigned."
+    assert report.lines[0].startswith("Alice resigned — 🏆 Bob wins!")
+    assert (await service.info(info.id)).status_text.startswith("Alice resigned — ")
 
 
 async def test_no_person_left_ends_the_match(service: MatchService) -> None:
