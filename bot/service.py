@@ -52,6 +52,8 @@ log = logging.getLogger(__name__)
 #: A lobby nobody started within this time can no longer be joined or started.
 LOBBY_TTL_SECONDS = 7 * 24 * 3600
 RECORD_FORMAT = "tessera-record/1"
+#: A server manager's reason for aborting is posted; longer text is cut here.
+ABORT_REASON_MAX = 300
 
 
 # ----- errors ------------------------------------------------------------------------------
@@ -513,13 +515,98 @@ class MatchService:
         match.version, match.state, match.status = version, state, "running"
         return await self._report(match, lines, {}, ply=0)
 
-    async def abort(self, match_id: int, user: User, *, is_admin: bool = False) -> MatchInfo:
+    async def abort(
+        self, match_id: int, user: User, *, is_admin: bool = False, reason: str | None = None
+    ) -> MatchInfo:
+        """End a match that nobody will finish.
+
+        A lobby: its creator (or a server manager) closes it at once. A running match
+        belongs to everyone who has played it for days, so the seated people vote: each
+        ``abort`` by one of them is a vote, and the match ends once more than half of the
+        people still seated have voted (computer seats do not vote; a vote stays until the
+        match ends). A server manager may end any match at once for moderation, with a
+        reason that the final post shows. The returned info carries the open vote in
+        ``settings["abort_votes"]`` while the match goes on.
+        """
         match = await self._load(match_id)
         if match.status in ("finished", "aborted"):
             raise NotAllowed(f"Match #{match_id} is already over.")
-        if user.id != match.creator_id and not is_admin:
-            raise NotAllowed("Only the match's creator or a server manager can abort it.")
-        return await self._end_aborted(match, user, t("end.aborted_by", None, name=user.name))
+        reason = (reason or "").strip()[:ABORT_REASON_MAX] or None
+        if match.status == "lobby":
+            if user.id != match.creator_id and not is_admin:
+                raise NotAllowed(t("abort.lobby_creator", None))
+            return await self._end_aborted(match, user, t("end.aborted_by", None, name=user.name))
+        seated = match.seat_of(user.id) is not None
+        if is_admin and reason:
+            words = t("end.aborted_manager", None, name=user.name, reason=reason)
+            return await self._end_aborted(match, user, words)
+        if not seated:
+            raise NotAllowed(t("abort.not_seated" if is_admin else "abort.vote_only", None))
+        return await self._vote_abort(match_id, user)
+
+    async def _vote_abort(self, match_id: int, user: User) -> MatchInfo:
+        """Count ``user``'s vote in one transaction (two votes at the same moment both
+        count), then end the match if the votes are a majority. Racing last votes each
+        try the one commit; the loser finds the match already aborted."""
+        decided: list[list[str]] = []
+
+        def mutate(settings: dict[str, Any], _version: int) -> dict[str, Any]:
+            votes = list(settings.get("abort_votes", []))
+            if user.id in votes:
+                raise NotAllowed(t("abort.already_voted", None))
+            votes.append(user.id)
+            decided.append(votes)
+            return {**settings, "abort_votes": votes}
+
+        for _ in range(5):  # a move landing between the vote and the commit: look again
+            match = await self._load(match_id)
+            if match.status != "running":
+                raise NotAllowed(f"Match #{match_id} is already over.")
+            people = [s.user_id for s in match.seats if not is_computer(s.user_id)]
+            if not decided:
+                settings = await self.store.update_settings(match_id, mutate)
+                voters = [u for u in settings["abort_votes"] if u in people]
+                if 2 * len(voters) <= len(people):
+                    await self._announce_vote(match, user, voters, people)
+                    return await self.info(match_id)
+            voters = [u for u in decided[-1] if u in people]
+            names = ", ".join(s.name for s in match.seats if s.user_id in voters)
+            try:
+                return await self._end_aborted(
+                    match, user, t("end.aborted_vote", None, names=names)
+                )
+            except BoardChanged:
+                current = await self.info(match_id)
+                if current.status == "aborted":  # another last vote ended it: fine
+                    return current
+        raise BoardChanged("The match changed meanwhile; try again.")
+
+    async def _announce_vote(
+        self, match: MatchRow, user: User, voters: list[str], people: list[str]
+    ) -> None:
+        needed = len(people) // 2 + 1
+        await self.store.enqueue(
+            match.id,
+            [
+                Notification(
+                    "turn",
+                    {
+                        "match_id": match.id,
+                        "ply": None,
+                        "text": t(
+                            "abort.vote_post",
+                            None,
+                            name=user.name,
+                            match=match.id,
+                            votes=len(voters),
+                            needed=needed,
+                        ),
+                        "mentions": [u for u in people if u not in voters],
+                        "final": False,
+                    },
+                )
+            ],
+        )
 
     async def _end_aborted(self, match: MatchRow, user: User, words: str) -> MatchInfo:
         """Abort now. A running match gets a log row, so its final post carries a picture

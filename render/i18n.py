@@ -34,7 +34,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cmd.game.leave": "Leave the match lobby of this thread (or the match with that number)",
         "cmd.game.start": "Start the match of this thread once enough players joined",
         "cmd.game.list": "List the matches of this server and their state",
-        "cmd.game.abort": "Abort a match (its creator or a server manager only)",
+        "cmd.game.abort": "Close a lobby, vote to abort a running match, or end it as a manager",
         "cmd.game.settings": "Reminders and clock of the match of this thread (creator or manager)",
         "cmd.play": "Make a move in the match of this thread (leave empty for a guided panel)",
         "cmd.board": "Post the current board of the match of this thread again",
@@ -250,6 +250,26 @@ MESSAGES: dict[str, dict[str, str]] = {
         "end.aborted_by": "Aborted by {name}",
         "end.lobby_empty": "Aborted: everyone left the lobby",
         "end.aborted_post": "Match #{match} is over. {words}.",
+        "end.aborted_vote": "Aborted by a vote of the players ({names})",
+        "end.aborted_manager": "Aborted by a server manager ({name}): {reason}",
+        "abort.lobby_creator": "Only the match's creator or a server manager can close a lobby.",
+        "abort.vote_only": (
+            "Only the players of a running match can vote to abort it "
+            "(a server manager can end it with a reason)."
+        ),
+        "abort.not_seated": (
+            "You are not playing in this match: as a server manager, give a reason "
+            "(it is posted in the thread) to end it."
+        ),
+        "abort.already_voted": (
+            "You have already voted to abort this match; it ends once most players have."
+        ),
+        "abort.vote_post": (
+            "{name} votes to abort match #{match} ({votes} of the {needed} votes needed). "
+            "Others who agree: /game abort. The match goes on meanwhile."
+        ),
+        "abort.voted": "Your vote to abort match #{match} counts ({votes} of the {needed} needed).",
+        "opt.reason": "Server managers: end the match at once; this reason is posted",
         # ----- posts delivered by the outbox --------------------------------------------
         "post.to_act": "Your move: {mentions}",
         "post.clock": "⏰ Time to move runs out {when}.",

@@ -1,12 +1,15 @@
 """How a match ends early, through the real discord.py dispatch: resigning in a three-player
-match (a computer plays the seat on and the resigner ranks last), and the posts that say
-what happened."""
+match (a computer plays the seat on and the resigner ranks last), aborting by a vote of
+the players or by a server manager with a reason, and the posts that say what happened."""
 
 from __future__ import annotations
 
 from bot.computer_players import is_computer
-from tests.conftest import ALICE, BOB, CAROL
+from bot.service import User
+from tests.conftest import ALICE, BOB, CAROL, MALLORY
 from tests.discord_harness import Call, Harness, running
+
+MANAGER = User("7777", "Manager")  # the harness gives this user Manage Server
 
 
 def reply(calls: list[Call]) -> Call:
@@ -64,3 +67,36 @@ async def test_resign_with_three_players_hands_the_seat_to_a_computer(
         assert info.result["ranks"][1] == 3
         await h.deliver()
         assert "for Bob, who resigned" in posts(h)[-1].content
+
+
+async def test_abort_is_a_vote_of_the_players_or_a_managers_reason(tmp_path, monkeypatch) -> None:
+    async with running(tmp_path, monkeypatch) as h:
+        match_id, thread = await three_players(h)
+        r = reply(await h.slash(ALICE, "game abort", channel=thread))
+        assert r.ephemeral and "counts (1 of the 2 needed)" in r.content
+        assert (await h.service.info(match_id)).status == "running"
+        await h.deliver()
+        vote = posts(h)[-1]
+        assert "Alice votes to abort" in vote.content and "The match goes on" in vote.content
+        mentioned = {str(u) for u in vote.payload.get("allowed_mentions", {}).get("users", [])}
+        assert mentioned == {BOB.id, CAROL.id}
+        r = reply(await h.slash(ALICE, "game abort", channel=thread))
+        assert r.ephemeral and "already voted" in r.content
+        r = reply(await h.slash(MALLORY, "game abort", channel=thread))
+        assert r.ephemeral and "Only the players" in r.content
+        r = reply(await h.slash(CAROL, "game abort", channel=thread))
+        assert f"Match #{match_id} was aborted" in r.content
+        await h.deliver()
+        final = posts(h)[-1]
+        assert "Aborted by a vote of the players (Alice, Carol)" in final.content
+        assert final.files and not final.custom_ids  # the final picture, no buttons
+
+        # a server manager ends a running match at once with a reason, which is posted
+        other, thread2 = await three_players(h)
+        r = reply(await h.slash(MANAGER, "game abort", channel=thread2))
+        assert r.ephemeral and "give a reason" in r.content
+        r = reply(await h.slash(MANAGER, "game abort", reason="abusive names", channel=thread2))
+        assert f"Match #{other} was aborted" in r.content
+        await h.deliver()
+        final = posts(h)[-1]
+        assert "Aborted by a server manager (Manager): abusive names" in final.content

@@ -84,12 +84,13 @@ async def test_service_end_words_and_the_final_picture(tmp_path: Path) -> None:
             ids.append(info.id)
         resigned, aborted = ids
         await service.resign(resigned, bob)
-        await service.abort(aborted, ann)
+        await service.abort(aborted, ann)  # a vote of the two players
+        await service.abort(aborted, bob)
         await asyncio.gather(*service._background)
         service._pictures.clear()  # draw them again, under the probe
         expected = {
             resigned: "Bob resigned — Ann wins",
-            aborted: "Aborted by Ann",
+            aborted: "Aborted by a vote of the players (Ann, Bob)",
         }
         for match_id, words in expected.items():
             info = await service.info(match_id)
