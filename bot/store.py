@@ -304,12 +304,18 @@ class Store:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         writer = await aiosqlite.connect(str(path), isolation_level=None)
-        await writer.execute("PRAGMA journal_mode=WAL")
-        await writer.execute(f"PRAGMA synchronous={synchronous}")
-        await writer.execute("PRAGMA busy_timeout=10000")
-        await writer.execute("PRAGMA foreign_keys=ON")
-        store_path = str(path)
-        await cls._migrate(writer)
+        try:
+            await writer.execute("PRAGMA journal_mode=WAL")
+            await writer.execute(f"PRAGMA synchronous={synchronous}")
+            await writer.execute("PRAGMA busy_timeout=10000")
+            await writer.execute("PRAGMA foreign_keys=ON")
+            store_path = str(path)
+            await cls._migrate(writer)
+        except BaseException:
+            # a file that is no database: close the connection's thread, or the process
+            # could never exit (aiosqlite's thread is not a daemon)
+            await writer.close()
+            raise
         if store_path == ":memory:":
             reader = writer
         else:

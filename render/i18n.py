@@ -270,6 +270,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "abort.voted": "Your vote to abort match #{match} counts ({votes} of the {needed} needed).",
         "opt.reason": "Server managers: end the match at once; this reason is posted",
+        # ----- command line (python -m bot …) ------------------------------------------
+        "cli.bad_arguments": "{prog}: {message} (see {prog} --help)",
+        "cli.no_database": (
+            "There is no database at {path}: give the file with --db PATH "
+            "(or set TESSERA_DATABASE_PATH / TESSERA_DATABASE_URL)."
+        ),
+        "cli.bad_database": "Cannot read the database at {path}: {error}",
+        "cli.demo_players": ("python -m bot demo: {game} is for {low}–{high} players, not {n}."),
+        "cli.demo_option": (
+            "python -m bot demo: options look like --option name=value, not “{item}”."
+        ),
         # ----- posts delivered by the outbox --------------------------------------------
         "post.to_act": "Your move: {mentions}",
         "post.clock": "⏰ Time to move runs out {when}.",
