@@ -13,7 +13,6 @@ seed, seconds to keep playing.
 from __future__ import annotations
 
 import asyncio
-import json
 import sys
 from types import SimpleNamespace
 from typing import Any
@@ -33,26 +32,40 @@ register_renderer(PILE.id, "tests.fakegame:draw")
 USERS = [User("1", "Ann"), User("2", "Ben")]
 
 
-class FakeHttp:
-    def __init__(self, log_path: str, hang_after: int) -> None:
+class FakeDiscord:
+    """The client calls the outbox worker makes (channel posts, DM channels), logged."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        service: MatchService,
+        shards: ShardSlice,
+        log_path: str,
+        hang_after: int,
+    ) -> None:
+        self.settings = settings
+        self.service = service
+        self.shard_slice = shards
         self.log = open(log_path, "a", encoding="utf-8")  # noqa: SIM115 (lives as long as we)
         self.hang_after = hang_after
         self.sent = 0
 
-    async def start_private_message(self, user_id: int) -> dict[str, Any]:
-        return {"id": str(7_000_000 + user_id)}  # a DM channel: no server, any shard
+    def get_guild(self, guild_id: int) -> None:
+        return None
 
-    async def send_message(self, channel_id: int, *, params: Any) -> dict[str, Any]:
-        payload = params.payload
-        if payload is None:  # a picture: the JSON part of the multipart body
-            part = next(p for p in params.multipart if p.get("name") == "payload_json")
-            payload = json.loads(part["value"])
-        self.log.write(f"SENT {payload['nonce']} {channel_id}\n")
-        self.log.flush()
-        self.sent += 1
-        if self.hang_after and self.sent >= self.hang_after:
-            await asyncio.Event().wait()  # never answers: the claim stays with us
-        return {"id": str(10**12 + self.sent)}
+    async def create_dm(self, user: Any) -> Any:
+        return self.get_partial_messageable(7_000_000 + int(user.id))  # no server, any shard
+
+    def get_partial_messageable(self, channel_id: int) -> Any:
+        async def send(content: str, *, nonce: str, **_: Any) -> Any:
+            self.log.write(f"SENT {nonce} {channel_id}\n")
+            self.log.flush()
+            self.sent += 1
+            if self.hang_after and self.sent >= self.hang_after:
+                await asyncio.Event().wait()  # never answers: the claim stays with us
+            return SimpleNamespace(id=10**12 + self.sent)
+
+        return SimpleNamespace(id=channel_id, send=send)
 
 
 async def main(
@@ -72,13 +85,7 @@ async def main(
     )
     service = await MatchService.open(url, render=True, render_workers=1, render_processes=False)
     ids, count = settings.shard_ids() or ((0,), 1)
-    bot = SimpleNamespace(
-        settings=settings,
-        service=service,
-        shard_slice=ShardSlice(ids, count),
-        http=FakeHttp(log_path, hang_after),
-        get_guild=lambda _id: None,
-    )
+    bot = FakeDiscord(settings, service, ShardSlice(ids, count), log_path, hang_after)
     worker = OutboxWorker(bot, __import__("time").time)  # type: ignore[arg-type]
 
     async def deliver() -> None:
