@@ -26,12 +26,12 @@ CASES = [
     ("azul", 3, None),
     ("azul", 4, "easy"),
     ("taj-mahal", 3, "easy"),
-    ("taj-mahal", 4, None),
+    ("taj-mahal", 4, "easy"),
     ("taj-mahal", 5, "easy"),
     ("maharani", 3, None),
-    ("maharani", 4, "easy"),
+    ("maharani", 4, None),
     ("pastiche", 3, "easy"),
-    ("pastiche", 4, None),
+    ("pastiche", 4, "easy"),  # normal searches many Pastiche decisions: ~40 s here
 ]
 
 
