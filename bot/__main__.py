@@ -15,26 +15,42 @@ import json
 import logging
 import sys
 from pathlib import Path
+from typing import Any, NoReturn
 
 from bot.settings import Settings
 from bot.store import is_postgres_url
+from render.i18n import t
 from rules.registry import game_ids
+
+#: Exit code for a command line that cannot work (argparse's own convention).
+USAGE_ERROR = 2
+DB_HELP = (
+    "SQLite file or postgresql:// URL (default: TESSERA_DATABASE_URL, else TESSERA_DATABASE_PATH)"
+)
+
+
+class UsageError(Exception):
+    """A command line that cannot work: one line for the person who typed it."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a wrong command line answers in one line (no usage block) and exits
+    with 2; ``--help`` still prints the full usage."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(t("cli.bad_arguments", None, prog=self.prog, message=message))
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
-    p.add_argument(
-        "--db",
-        help="SQLite file or postgresql:// URL (default: TESSERA_DATABASE_URL, else "
-        "TESSERA_DATABASE_PATH)",
-    )
+    p = _Parser(prog="python -m bot", description=__doc__)
+    p.add_argument("--db", help=DB_HELP)
     p.add_argument("--console", action="store_true", help="local console even with a token")
     p.add_argument(
         "--sync",
         action="store_true",
         help="push the slash commands to Discord on this start (global or dev guild)",
     )
-    sub = p.add_subparsers(dest="command")
+    sub = p.add_subparsers(dest="command", parser_class=_Parser)
     d = sub.add_parser("demo", help="play a whole game with random legal moves")
     d.add_argument("game", choices=game_ids())
     d.add_argument("--players", type=int, default=None)
@@ -78,7 +94,9 @@ def _parser() -> argparse.ArgumentParser:
     cal.add_argument("--positions", type=int, default=12)
     cal.add_argument("--iterations", type=int, default=200)
     cal.add_argument("--json", action="store_true")
-    sub.add_parser("audit", help="rebuild every match from seed + moves and compare")
+    au = sub.add_parser("audit", help="rebuild every match from seed + moves and compare")
+    # --db is also understood after the command ("audit --db FILE"), as people type it
+    au.add_argument("--db", default=argparse.SUPPRESS, help=DB_HELP)
     sub.add_parser("migrate", help="create or upgrade the database schema, then exit")
     c = sub.add_parser(
         "copy-db", help="copy a whole database (e.g. SQLite into PostgreSQL); bot stopped"
@@ -86,15 +104,24 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("source", help="SQLite file or postgresql:// URL")
     c.add_argument("target", help="SQLite file or postgresql:// URL (must be empty)")
     e = sub.add_parser("export", help="write a match's game record as JSON")
+    e.add_argument("--db", default=argparse.SUPPRESS, help=DB_HELP)
     e.add_argument("match_id", type=int)
     e.add_argument("--out", type=Path, default=None)
     return p
 
 
-async def _audit(db: Path | str) -> int:
+async def _open_existing(db: Path | str) -> Any:
+    """The service over an existing database, or one line saying why it cannot be read."""
     from bot.service import MatchService
 
-    service = await MatchService.open(db, render=False)
+    try:
+        return await MatchService.open(db, render=False)
+    except Exception as exc:  # not a database, unreadable, a server that refuses
+        raise UsageError(t("cli.bad_database", None, path=db, error=exc)) from None
+
+
+async def _audit(db: Path | str) -> int:
+    service = await _open_existing(db)
     try:
         problems = await service.audit()
     finally:
@@ -106,9 +133,9 @@ async def _audit(db: Path | str) -> int:
 
 
 async def _export(db: Path | str, match_id: int, out: Path | None) -> int:
-    from bot.service import MatchService, ServiceError
+    from bot.service import ServiceError
 
-    service = await MatchService.open(db, render=False)
+    service = await _open_existing(db)
     try:
         record = await service.export_record(match_id)
     except ServiceError as exc:
@@ -162,7 +189,53 @@ async def _interactive(settings: Settings, db: Path | str, force_console: bool, 
     return 0
 
 
+def _existing_database(db: Path | str) -> Path | str:
+    """Commands that read matches (audit, export) must not create an empty database where
+    a mistyped path points: that would report "0 problems" about nothing."""
+    if not is_postgres_url(db) and not Path(db).is_file():
+        raise UsageError(t("cli.no_database", None, path=db))
+    return db
+
+
+def _check_demo(game_id: str, players: int | None, raw_options: list[str]) -> None:
+    """Refuse a demo that cannot start before anything is written."""
+    from bot.console import _value
+    from rules import IllegalMove, get_game
+
+    game = get_game(game_id)
+    if players is not None and not game.min_players <= players <= game.max_players:
+        raise UsageError(
+            t(
+                "cli.demo_players",
+                None,
+                game=game.name,
+                low=game.min_players,
+                high=game.max_players,
+                n=players,
+            )
+        )
+    options = {}
+    for item in raw_options:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise UsageError(t("cli.demo_option", None, item=item))
+        options[key] = _value(value)
+    try:
+        game.parse_options(options)
+    except IllegalMove as exc:
+        raise UsageError(f"python -m bot demo: {exc}") from None
+
+
 def main(argv: list[str] | None = None) -> int:
+    """Runs a command; a command line that cannot work prints one line and returns 2."""
+    try:
+        return _main(argv)
+    except UsageError as exc:
+        print(exc, file=sys.stderr)
+        return USAGE_ERROR
+
+
+def _main(argv: list[str] | None) -> int:
     args = _parser().parse_args(argv)
     settings = Settings()
     logging.basicConfig(
@@ -172,6 +245,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "demo":
         from bot.demo import run_demo
 
+        _check_demo(args.game, args.players, args.option)
         return asyncio.run(run_demo(args.game, args.players, args.seed, args.out, args.option))
     if args.command == "bench":
         from bot.bench import run_bench
@@ -220,9 +294,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "copy-db":
         return asyncio.run(_copy_db(args.source, args.target))
     if args.command == "audit":
-        return asyncio.run(_audit(db))
+        return asyncio.run(_audit(_existing_database(db)))
     if args.command == "export":
-        return asyncio.run(_export(db, args.match_id, args.out))
+        return asyncio.run(_export(_existing_database(db), args.match_id, args.out))
     return asyncio.run(_interactive(settings, db, args.console, args.sync))
 
 

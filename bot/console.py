@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.computer_driver import ComputerDriver, Hint
-from bot.computer_players import DEFAULT_LEVEL
+from bot.computer_players import DEFAULT_LEVEL, is_computer
 from bot.service import MatchService, ServiceError, TurnReport, User
 from render.i18n import t
 from rules import get_game
@@ -190,6 +190,7 @@ class Console:
                         bots = int(value)
                 elif key == "level":
                     level = value.lower()
+                    settings["level"] = level  # also the level of a resigner's stand-in
                 elif key == "hints":
                     settings["hints"] = bool(_value(value))
                 elif key == "think_seconds":
@@ -258,7 +259,19 @@ class Console:
             ]
         if sub == "abort":
             info = await self.service.abort(self._need_match(), self.user)
-            return [f"Match #{info.id} aborted."]
+            if info.status == "aborted":
+                return [f"Match #{info.id} aborted."]
+            people = [s.user_id for s in info.seats if not is_computer(s.user_id)]
+            votes = [u for u in info.settings.get("abort_votes", []) if u in people]
+            return [
+                t(
+                    "abort.voted",
+                    None,
+                    match=info.id,
+                    votes=len(votes),
+                    needed=len(people) // 2 + 1,
+                )
+            ]
         return ["Use /game new, join, leave, start, list, bot, unbot or abort."]
 
     def _match_arg(self, rest: list[str]) -> int:

@@ -52,6 +52,8 @@ log = logging.getLogger(__name__)
 #: A lobby nobody started within this time can no longer be joined or started.
 LOBBY_TTL_SECONDS = 7 * 24 * 3600
 RECORD_FORMAT = "tessera-record/1"
+#: A server manager's reason for aborting is posted; longer text is cut here.
+ABORT_REASON_MAX = 300
 
 
 # ----- errors ------------------------------------------------------------------------------
@@ -197,18 +199,69 @@ def _events_json(events: list[Event]) -> list[dict[str, Any]]:
     return [e.to_json(include_secret=True) for e in events]
 
 
+def rank_resigned_last(result: dict[str, Any], resigned: list[tuple[int, str]]) -> dict[str, Any]:
+    """The result with the seats given up (``(seat, name)``, earliest first) ranked below
+    everyone else whatever they scored — the earliest resigner last — and the others in
+    the game's own order among themselves; winners follow the new ranks. The resigners'
+    names are kept in the result, since a resigned seat's holder has changed."""
+    if not resigned:
+        return result
+    order = list(dict.fromkeys(s for s, _ in resigned))
+    ranks = result["ranks"]
+    keys = [(0, order.index(s)) if s in order else (1, -ranks[s]) for s in range(len(ranks))]
+    new_ranks = rank_by(keys)
+    names = dict(resigned)
+    return {
+        **result,
+        "ranks": new_ranks,
+        "winners": [s for s, r in enumerate(new_ranks) if r == 1],
+        "gave_up": [{"seat": s, "name": names[s]} for s in order],
+    }
+
+
 def result_text(result: dict[str, Any], names: list[str], unit: str = "points") -> str:
     """The final standings in words; ``unit`` is what the game's scores count (gold...)."""
     order = sorted(range(len(names)), key=lambda s: (result["ranks"][s], s))
-    parts = [f"{result['ranks'][s]}. {names[s]} — {result['scores'][s]} {unit}" for s in order]
+    gave_up = {r["seat"]: r["name"] for r in result.get("gave_up", [])}
+
+    def who(s: int) -> str:
+        if s in gave_up and gave_up[s] != names[s]:
+            return t("result.resigned_seat", None, name=names[s], resigner=gave_up[s])
+        return names[s]
+
+    parts = [f"{result['ranks'][s]}. {who(s)} — {result['scores'][s]} {unit}" for s in order]
     winners = [names[s] for s in result["winners"]]
     head = (
-        f"🏆 {winners[0]} wins!"
+        t("result.wins", None, name=winners[0])
         if len(winners) == 1
-        else "🏆 Shared victory: " + ", ".join(winners)
+        else t("result.shared", None, names=", ".join(winners))
     )
+    if result.get("ended_by"):  # "Bob resigned — 🏆 Carol wins!"
+        head = t("result.ended", None, what=result["ended_by"], head=head)
     reason = f"\n{fill_names(result['reason'], names)}" if result.get("reason") else ""
     return head + "\n" + "\n".join(parts) + reason
+
+
+def end_summary(
+    status: str, result: dict[str, Any] | None, end_reason: str | None, names: list[str]
+) -> dict[str, Any] | None:
+    """What a picture of an ended match says instead of whose turn it is — ``{"text",
+    "winners"}`` — or None when the board itself tells the end (the game's own game
+    over with nobody resigned). Plain words, no emoji: pictures draw them."""
+    if status == "aborted":
+        return {"text": end_reason or t("end.aborted", None), "winners": []}
+    if status != "finished" or not result:
+        return None
+    if not result.get("ended_by") and not result.get("gave_up"):
+        return None
+    winners = [names[s] for s in result["winners"] if s < len(names)]
+    wins = t("end.wins" if len(winners) == 1 else "end.win_shared", None, names=", ".join(winners))
+    if result.get("ended_by"):
+        text = t("end.early", None, what=result["ended_by"], wins=wins)
+    else:
+        gave_up = ", ".join(r["name"] for r in result["gave_up"])
+        text = t("end.over_resigned", None, wins=wins, names=gave_up)
+    return {"text": text, "winners": list(result["winners"])}
 
 
 class MatchService:
@@ -286,7 +339,8 @@ class MatchService:
         elif match.status == "finished" and match.result:
             status_text = result_text(match.result, names, game.score_unit)
         else:
-            status_text = f"Aborted{': ' + match.end_reason if match.end_reason else ''}"
+            # the stored words say who ended it and how ("Aborted by a vote of the players")
+            status_text = match.end_reason or t("end.aborted", None)
         return MatchInfo(
             id=match.id,
             game_id=match.game_id,
@@ -429,7 +483,7 @@ class MatchService:
                 expected_version=updated.version,
                 status="aborted",
                 state=None,
-                end_reason="everyone left the lobby",
+                end_reason=t("end.lobby_empty", None),
             )
         return await self.info(match_id)
 
@@ -461,27 +515,121 @@ class MatchService:
         match.version, match.state, match.status = version, state, "running"
         return await self._report(match, lines, {}, ply=0)
 
-    async def abort(self, match_id: int, user: User, *, is_admin: bool = False) -> MatchInfo:
+    async def abort(
+        self, match_id: int, user: User, *, is_admin: bool = False, reason: str | None = None
+    ) -> MatchInfo:
+        """End a match that nobody will finish.
+
+        A lobby: its creator (or a server manager) closes it at once. A running match
+        belongs to everyone who has played it for days, so the seated people vote: each
+        ``abort`` by one of them is a vote, and the match ends once more than half of the
+        people still seated have voted (computer seats do not vote; a vote stays until the
+        match ends). A server manager may end any match at once for moderation, with a
+        reason that the final post shows. The returned info carries the open vote in
+        ``settings["abort_votes"]`` while the match goes on.
+        """
         match = await self._load(match_id)
         if match.status in ("finished", "aborted"):
             raise NotAllowed(f"Match #{match_id} is already over.")
-        if user.id != match.creator_id and not is_admin:
-            raise NotAllowed("Only the match's creator or a server manager can abort it.")
-        text = f"Match #{match_id} was aborted by {user.name}."
+        reason = (reason or "").strip()[:ABORT_REASON_MAX] or None
+        if match.status == "lobby":
+            if user.id != match.creator_id and not is_admin:
+                raise NotAllowed(t("abort.lobby_creator", None))
+            return await self._end_aborted(match, user, t("end.aborted_by", None, name=user.name))
+        seated = match.seat_of(user.id) is not None
+        if is_admin and reason:
+            words = t("end.aborted_manager", None, name=user.name, reason=reason)
+            return await self._end_aborted(match, user, words)
+        if not seated:
+            raise NotAllowed(t("abort.not_seated" if is_admin else "abort.vote_only", None))
+        return await self._vote_abort(match_id, user)
+
+    async def _vote_abort(self, match_id: int, user: User) -> MatchInfo:
+        """Count ``user``'s vote in one transaction (two votes at the same moment both
+        count), then end the match if the votes are a majority. Racing last votes each
+        try the one commit; the loser finds the match already aborted."""
+        decided: list[list[str]] = []
+
+        def mutate(settings: dict[str, Any], _version: int) -> dict[str, Any]:
+            votes = list(settings.get("abort_votes", []))
+            if user.id in votes:
+                raise NotAllowed(t("abort.already_voted", None))
+            votes.append(user.id)
+            decided.append(votes)
+            return {**settings, "abort_votes": votes}
+
+        for _ in range(5):  # a move landing between the vote and the commit: look again
+            match = await self._load(match_id)
+            if match.status != "running":
+                raise NotAllowed(f"Match #{match_id} is already over.")
+            people = [s.user_id for s in match.seats if not is_computer(s.user_id)]
+            if not decided:
+                settings = await self.store.update_settings(match_id, mutate)
+                voters = [u for u in settings["abort_votes"] if u in people]
+                if 2 * len(voters) <= len(people):
+                    await self._announce_vote(match, user, voters, people)
+                    return await self.info(match_id)
+            voters = [u for u in decided[-1] if u in people]
+            names = ", ".join(s.name for s in match.seats if s.user_id in voters)
+            try:
+                return await self._end_aborted(
+                    match, user, t("end.aborted_vote", None, names=names)
+                )
+            except BoardChanged:
+                current = await self.info(match_id)
+                if current.status == "aborted":  # another last vote ended it: fine
+                    return current
+        raise BoardChanged("The match changed meanwhile; try again.")
+
+    async def _announce_vote(
+        self, match: MatchRow, user: User, voters: list[str], people: list[str]
+    ) -> None:
+        needed = len(people) // 2 + 1
+        await self.store.enqueue(
+            match.id,
+            [
+                Notification(
+                    "turn",
+                    {
+                        "match_id": match.id,
+                        "ply": None,
+                        "text": t(
+                            "abort.vote_post",
+                            None,
+                            name=user.name,
+                            match=match.id,
+                            votes=len(voters),
+                            needed=needed,
+                        ),
+                        "mentions": [u for u in people if u not in voters],
+                        "final": False,
+                    },
+                )
+            ],
+        )
+
+    async def _end_aborted(self, match: MatchRow, user: User, words: str) -> MatchInfo:
+        """Abort now. A running match gets a log row, so its final post carries a picture
+        of its own (the board, with ``words`` where the turn marks were)."""
+        running = match.status == "running" and match.state is not None
+        ply = match.last_ply + 1 if running else None
+        seat = match.seat_of(user.id)
+        row = NewMove("abort", -1 if seat is None else seat, user.id, "abort", words, [])
         try:
             await self.store.commit(
-                match_id,
+                match.id,
                 expected_version=match.version,
                 status="aborted",
                 state=match.state,
-                end_reason=f"aborted by {user.name}",
+                moves=[row] if running else (),
+                end_reason=words,
                 notifications=[
                     Notification(
                         "turn",
                         {
-                            "match_id": match_id,
-                            "ply": None,
-                            "text": text,
+                            "match_id": match.id,
+                            "ply": ply,
+                            "text": t("end.aborted_post", None, match=match.id, words=words),
                             "mentions": [],
                             "final": True,
                         },
@@ -490,7 +638,11 @@ class MatchService:
             )
         except VersionConflict:
             raise BoardChanged("The match changed meanwhile; try again.") from None
-        return await self.info(match_id)
+        match.status, match.end_reason = "aborted", words
+        if running and ply is not None and self.render_enabled:
+            match.last_ply = ply
+            self._spawn(self._picture_behind(match, ply))
+        return await self.info(match.id)
 
     async def set_thread(self, match_id: int, thread_id: str) -> None:
         await self.store.set_match_fields(match_id, thread_id=thread_id)
@@ -576,6 +728,7 @@ class MatchService:
         private = self._private_lines(match, events)
         result = outcome.to_json() if outcome else None
         if result:
+            result = rank_resigned_last(result, await self._resigned(match))
             lines.append(result_text(result, names, game.score_unit))
         ply = match.last_ply + 1
         notes = [self._turn_post(match, new_state, lines, ply=ply, final=result is not None)]
@@ -670,7 +823,14 @@ class MatchService:
         self._newest[match.id] = max(ply, self._newest.get(match.id, -1))
         try:
             return await self._render(
-                match.id, match.game_id, match.state, match.names, None, ply, droppable=True
+                match.id,
+                match.game_id,
+                match.state,
+                match.names,
+                None,
+                ply,
+                droppable=True,
+                ended=self._ending(match),
             )
         except Exception:  # a picture must never undo a committed move
             log.exception("rendering match %s failed", match.id)
@@ -680,13 +840,76 @@ class MatchService:
                 del self._newest[match.id]
 
     async def resign(self, match_id: int, user: User) -> TurnReport:
-        """Give up: the match ends; the resigner ranks last, the others by current score."""
+        """Give up.
+
+        With two players — or when no other person is left at the table — the match ends:
+        the resigner ranks last, the others by their current scores. With three or more,
+        the match goes on for the others: a computer player (the match's level, default
+        normal) takes the seat and plays it out through the computer driver, and the
+        resigner is ranked last in the result whatever the seat scores. Each game's own
+        game-over rules stay untouched; only the final ranking moves the resigner down.
+        """
         match = await self._load(match_id)
         game, state = self._running(match)
         seat = self._seat(match, user)
-        return await self._end_early(
-            match, game, state, seat, user, "resign", f"{user.name} resigned."
+        people_left = [s for s in match.seats if s.seat != seat and not is_computer(s.user_id)]
+        if len(match.seats) <= 2 or not people_left:
+            return await self._end_early(
+                match,
+                game,
+                state,
+                seat,
+                user,
+                "resign",
+                t("resign.text", None, name=user.name),
+                t("end.resigned", None, name=user.name),
+            )
+        return await self._hand_to_computer(match, game, state, seat, user)
+
+    async def _hand_to_computer(
+        self, match: MatchRow, game: Game, state: dict[str, Any], seat: int, user: User
+    ) -> TurnReport:
+        """The resigner's seat goes to a computer player, in one transaction with the log
+        row that says who held it until when (its event names the resigner, so the final
+        ranking and the record know them after the seat has changed hands)."""
+        level = match.settings.get("level", DEFAULT_LEVEL)
+        if level not in LEVELS:
+            level = DEFAULT_LEVEL
+        uid, name = new_computer(level, [(s.user_id, s.name) for s in match.seats])
+        label = t("resign.label", None, name=user.name, computer=name)
+        text = t("resign.handed_over", None, name=user.name, computer=name)
+        new_row = SeatRow(seat, uid, name)
+        after = replace(match, seats=[new_row if s.seat == seat else s for s in match.seats])
+        ply = match.last_ply + 1
+        event = Event(
+            "resign", "", {"seat": seat, "name": user.name, "user_id": user.id, "by": name}
         )
+        try:
+            version = await self.store.commit(
+                match.id,
+                expected_version=match.version,
+                status="running",
+                state=state,
+                moves=[NewMove("resign", seat, user.id, "resign", label, _events_json([event]))],
+                notifications=[self._turn_post(after, state, [text], ply=ply)],
+                seats=[new_row],
+            )
+        except VersionConflict:
+            raise BoardChanged("The board changed meanwhile; try again.") from None
+        after.version = version
+        after.last_ply = ply
+        return await self._report(after, [text], {}, ply=ply)
+
+    async def _resigned(self, match: MatchRow) -> list[tuple[int, str]]:
+        """(seat, name) of everyone who resigned a seat that played on, earliest first."""
+        if not any(is_computer(s.user_id) for s in match.seats):
+            return []  # a resigned seat is always held by a computer: most matches skip this
+        out = []
+        for row in await self.store.moves(match.id):
+            if row.kind == "resign" and row.events:
+                data = row.events[0].get("data", {})
+                out.append((int(data.get("seat", row.seat)), str(data.get("name", ""))))
+        return out
 
     async def _end_early(
         self,
@@ -697,19 +920,25 @@ class MatchService:
         user: User,
         kind: str,
         text: str,
+        what: str,
     ) -> TurnReport:
+        """The match ends now, before the game's own end: ``text`` for the log and the
+        post, ``what`` in a few words for the result's head and the final picture
+        ("Bob resigned")."""
         names = match.names
         scores = game.scores(state)
-        keys = [(0 if s == seat else 1, scores[s]) for s in range(len(names))]
-        ranks = rank_by(keys)
+        ranks = rank_by([(scores[s],) for s in range(len(names))])
         result = {
             "scores": scores,
             "ranks": ranks,
             "winners": [s for s, r in enumerate(ranks) if r == 1],
-            "reason": text,
+            "reason": "",
             "details": [],
         }
-        lines = [text, result_text(result, names, game.score_unit)]
+        # earlier resigners below everyone, this one just above them
+        result = rank_resigned_last(result, [*await self._resigned(match), (seat, user.name)])
+        result["ended_by"] = what
+        lines = [result_text(result, names, game.score_unit)]  # its head says what happened
         ply = match.last_ply + 1
         try:
             await self.store.commit(
@@ -751,7 +980,8 @@ class MatchService:
             seat,
             player,
             "forfeit",
-            f"{player.name} ran out of time and forfeits.",
+            t("end.forfeit_text", None, name=player.name),
+            t("end.forfeit", None, name=player.name),
         )
 
     # ----- undo --------------------------------------------------------------------------
@@ -862,6 +1092,10 @@ class MatchService:
         match.version += 1
         return await self._report(match, [text], {}, ply=ply)
 
+    @staticmethod
+    def _ending(match: MatchRow) -> dict[str, Any] | None:
+        return end_summary(match.status, match.result, match.end_reason, match.names)
+
     # ----- replay, pictures, history, records --------------------------------------------
     @staticmethod
     def _replay(match: MatchRow, game: Game, moves: list[MoveRow]) -> dict[str, Any]:
@@ -893,6 +1127,7 @@ class MatchService:
         lang: str = "en",
         *,
         droppable: bool = False,
+        ended: dict[str, Any] | None = None,
     ) -> bytes | None:
         """The picture of ``state`` (log row ``ply``) for ``seat``. ``droppable``: give up
         (None) if, when a worker is free, a newer ply of this match was asked for; else
@@ -903,7 +1138,9 @@ class MatchService:
         if cached is not None:
             return cached
         if seat is not None:  # a hand: its key names no state version, so never shared
-            return await self._draw(match_id, game_id, state, names, seat, ply, lang, droppable)
+            return await self._draw(
+                match_id, game_id, state, names, seat, ply, lang, droppable, None
+            )
         pending = self._drawing.get(key)
         if pending is not None:
             png = await asyncio.shield(pending)
@@ -912,7 +1149,9 @@ class MatchService:
         future: asyncio.Future[bytes | None] = asyncio.get_running_loop().create_future()
         self._drawing[key] = future
         try:
-            png = await self._draw(match_id, game_id, state, names, seat, ply, lang, droppable)
+            png = await self._draw(
+                match_id, game_id, state, names, seat, ply, lang, droppable, ended
+            )
         except BaseException as exc:
             future.set_exception(exc)
             future.exception()  # retrieved: waiters re-raise it, nobody logs it twice
@@ -938,9 +1177,12 @@ class MatchService:
         ply: int,
         lang: str,
         droppable: bool,
+        ended: dict[str, Any] | None,
     ) -> bytes | None:
         async def view() -> dict[str, Any]:  # built once a render slot is free
             seen = get_game(game_id).view(state, seat)
+            if seat is None and ended:  # resigned, forfeited, aborted: say so, no turn marks
+                seen = {**seen, "ended": ended}
             if seat is None and ply >= 0:
                 last = await self._last_words(match_id, ply, names)
                 if last:
@@ -999,7 +1241,15 @@ class MatchService:
         self._newest[match_id] = max(ply, self._newest.get(match_id, -1))
         try:
             return await self._render(
-                match_id, match.game_id, match.state, match.names, None, ply, lang, droppable=True
+                match_id,
+                match.game_id,
+                match.state,
+                match.names,
+                None,
+                ply,
+                lang,
+                droppable=True,
+                ended=self._ending(match),
             )
         finally:
             if self._newest.get(match_id) == ply:  # nothing newer asked for: forget it
@@ -1021,6 +1271,7 @@ class MatchService:
                 None,
                 current,
                 lang,
+                ended=self._ending(match),
             )
         else:
             state = await self.state_at(match_id, ply)
@@ -1056,16 +1307,26 @@ class MatchService:
         return lines
 
     async def export_record(self, match_id: int) -> dict[str, Any]:
-        """Everything needed to replay and check the match independently.
+        """Everything needed to replay and check the match independently — once it is over.
 
-        Secret chance outcomes (cards drawn into hands) are included only once the match
-        is over, so exporting a running match cannot reveal a hand.
+        While the match runs the record holds only what every player has seen: no seed
+        (seed + moves replay the whole deal and deck order, every hidden hand included),
+        no random-number state, no secret chance outcomes (cards drawn into hands), no
+        private words and no scores computed from the hidden state. The record of a
+        finished (or aborted) match has all of it.
         """
         match = await self._load(match_id)
         game = get_game(match.game_id)
         over = match.status in ("finished", "aborted")
         moves = []
+        #: people who held a seat before a computer took it over on their resignation
+        earlier: dict[int, list[dict[str, Any]]] = {}
         for row in await self.store.moves(match_id):
+            if row.kind == "resign" and row.events:
+                data = row.events[0].get("data", {})
+                earlier.setdefault(row.seat, []).append(
+                    {"name": data.get("name"), "until_ply": row.ply}
+                )
             events = (
                 row.events
                 if over
@@ -1093,10 +1354,10 @@ class MatchService:
             "game": match.game_id,
             "game_name": game.name,
             "options": match.options,
-            "seed": match.seed,
             "players": [
                 {"seat": s.seat, "name": s.name}
                 | ({"computer": level_of(s.user_id)} if is_computer(s.user_id) else {})
+                | ({"earlier_holders": earlier[s.seat]} if s.seat in earlier else {})
                 for s in match.seats
             ],
             "text_placeholders": "{pN} in a text is the name of players[N]",
@@ -1105,8 +1366,15 @@ class MatchService:
             "setup_events": setup_events,
             "moves": moves,
             "result": match.result,
-            "final_scores": game.scores(match.state) if match.state is not None else None,
-        } | ({"hints_used": self._hints_used(match)} if over else {})
+        } | (
+            {
+                "seed": match.seed,
+                "final_scores": game.scores(match.state) if match.state is not None else None,
+                "hints_used": self._hints_used(match),
+            }
+            if over
+            else {"hidden_until_over": t("record.hidden", None)}
+        )
 
     async def audit(self) -> list[AuditProblem]:
         """Rebuild every started match from seed + moves and compare with its snapshot."""

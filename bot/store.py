@@ -304,12 +304,18 @@ class Store:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         writer = await aiosqlite.connect(str(path), isolation_level=None)
-        await writer.execute("PRAGMA journal_mode=WAL")
-        await writer.execute(f"PRAGMA synchronous={synchronous}")
-        await writer.execute("PRAGMA busy_timeout=10000")
-        await writer.execute("PRAGMA foreign_keys=ON")
-        store_path = str(path)
-        await cls._migrate(writer)
+        try:
+            await writer.execute("PRAGMA journal_mode=WAL")
+            await writer.execute(f"PRAGMA synchronous={synchronous}")
+            await writer.execute("PRAGMA busy_timeout=10000")
+            await writer.execute("PRAGMA foreign_keys=ON")
+            store_path = str(path)
+            await cls._migrate(writer)
+        except BaseException:
+            # a file that is no database: close the connection's thread, or the process
+            # could never exit (aiosqlite's thread is not a daemon)
+            await writer.close()
+            raise
         if store_path == ":memory:":
             reader = writer
         else:
@@ -567,9 +573,13 @@ class Store:
         result: dict[str, Any] | None = None,
         end_reason: str | None = None,
         notifications: Sequence[Notification] = (),
+        seats: Sequence[SeatRow] = (),
     ) -> int:
         """The one transaction of a state change: append the move(s), store the snapshot,
         bump the version, queue the notifications. Returns the new version.
+
+        ``seats`` hands those seats to new holders (a computer player taking over a
+        resigned seat) in the same transaction as the log row that says so.
 
         Raises :class:`VersionConflict` if the match is not at ``expected_version``.
         """
@@ -615,6 +625,12 @@ class Store:
                     for i, m in enumerate(moves)
                 ],
             )
+            for seat in seats:
+                await conn.execute(
+                    "UPDATE seats SET user_id = ?, name = ?, joined_at = ? "
+                    "WHERE match_id = ? AND seat = ?",
+                    (seat.user_id, seat.name, now, match_id, seat.seat),
+                )
             await self._queue(conn, match_id, notifications, now)
             await self._mark_due(conn, match_id, status)
             return new_version

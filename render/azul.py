@@ -29,6 +29,7 @@ from render.common import (
     HIGHLIGHT,
     INK,
     MUTED,
+    ended_view,
     fit_text,
     font,
     player_colour,
@@ -543,6 +544,7 @@ def draw(
     """The public picture (Azul has no private information, so ``seat`` changes nothing),
     with its words in ``lang`` (a language or Discord locale; English when unknown)."""
     lang = picture_language(lang)
+    view = ended_view(view)  # resigned or aborted: nobody to move, the end in words
     n = view["player_count"]
     names = [
         names[i] if i < len(names) and names[i] else t("pic.common.player", lang, n=i + 1)

@@ -187,3 +187,20 @@ def player_colour(seat: int) -> str:
 
 def player_text_colour(seat: int) -> str:
     return PLAYER_TEXT_ON[seat % len(PLAYER_TEXT_ON)]
+
+
+def ended_view(view: dict[str, Any]) -> dict[str, Any]:
+    """The view of a match that ended by the players' or a manager's decision, for the
+    renderers that read whose turn it is from ``to_act`` and the words from ``status``.
+
+    The match service adds ``ended`` — ``{"text": "Bob resigned — Carol wins",
+    "winners": [2]}`` — to the public view of a match that was resigned, forfeited or
+    aborted (or whose result moved a resigned seat down): the board itself still says
+    someone is to move, so this clears every "to move" mark and puts the words of what
+    happened where the status was. A view without ``ended`` is returned unchanged.
+    """
+    end = view.get("ended")
+    if not end:
+        return view
+    outcome = {**(view.get("outcome") or {}), "winners": list(end["winners"])}
+    return {**view, "to_act": [], "status": end["text"], "outcome": outcome}

@@ -34,7 +34,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cmd.game.leave": "Leave the match lobby of this thread (or the match with that number)",
         "cmd.game.start": "Start the match of this thread once enough players joined",
         "cmd.game.list": "List the matches of this server and their state",
-        "cmd.game.abort": "Abort a match (its creator or a server manager only)",
+        "cmd.game.abort": "Close a lobby, vote to abort a running match, or end it as a manager",
         "cmd.game.settings": "Reminders and clock of the match of this thread (creator or manager)",
         "cmd.play": "Make a move in the match of this thread (leave empty for a guided panel)",
         "cmd.board": "Post the current board of the match of this thread again",
@@ -154,8 +154,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hand.caption": "Your hand in match #{match} (only you can see this).",
         "history.empty": "No moves yet.",
         "history.head": "Latest moves of match #{match}:",
-        "resign.confirm": "Do you really want to give up match #{match}?",
+        "resign.confirm": (
+            "Do you really want to give up match #{match}? With two players the other "
+            "wins; with more, a computer player plays your seat to the end and you are "
+            "ranked last."
+        ),
         "resign.done": "You resigned match #{match}.",
+        "resign.done_handed": (
+            "You resigned match #{match}. A computer player plays your seat to the end; "
+            "you are ranked last."
+        ),
         "undo.done": "Your move was taken back.",
         "undo.asked": "Asked the other players; the move is taken back once they all agree.",
         "undo.agreed": "You agreed; waiting for the others.",
@@ -216,6 +224,63 @@ MESSAGES: dict[str, dict[str, str]] = {
         "console.hint_pick": "Type /hint first, then /hint <number> to play one of them.",
         "console.hint_stale": "Those hints were for an older board; ask again with /hint.",
         "console.computer_usage": "Use /game bot [easy|normal|strong] or /game unbot.",
+        # ----- records, resigning, ending a match ---------------------------------------
+        "record.hidden": (
+            "The match is still running: its seed, secret cards and scores from hidden "
+            "cards are added once it is over."
+        ),
+        "resign.text": "{name} resigned.",
+        "resign.label": "{name} resigned; {computer} plays the seat on",
+        "resign.handed_over": (
+            "{name} resigned. {computer} takes over the seat and plays it to the end; "
+            "{name} is ranked last whatever the seat scores."
+        ),
+        "result.resigned_seat": "{name} (for {resigner}, who resigned)",
+        "result.wins": "🏆 {name} wins!",
+        "result.shared": "🏆 Shared victory: {names}",
+        "result.ended": "{what} — {head}",
+        "end.resigned": "{name} resigned",
+        "end.forfeit": "{name} ran out of time and forfeits",
+        "end.forfeit_text": "{name} ran out of time and forfeits.",
+        "end.wins": "{names} wins",
+        "end.win_shared": "shared victory: {names}",
+        "end.early": "{what} — {wins}",
+        "end.over_resigned": "Game over — {wins} ({names} resigned)",
+        "end.aborted": "Aborted",
+        "end.aborted_by": "Aborted by {name}",
+        "end.lobby_empty": "Aborted: everyone left the lobby",
+        "end.aborted_post": "Match #{match} is over. {words}.",
+        "end.aborted_vote": "Aborted by a vote of the players ({names})",
+        "end.aborted_manager": "Aborted by a server manager ({name}): {reason}",
+        "abort.lobby_creator": "Only the match's creator or a server manager can close a lobby.",
+        "abort.vote_only": (
+            "Only the players of a running match can vote to abort it "
+            "(a server manager can end it with a reason)."
+        ),
+        "abort.not_seated": (
+            "You are not playing in this match: as a server manager, give a reason "
+            "(it is posted in the thread) to end it."
+        ),
+        "abort.already_voted": (
+            "You have already voted to abort this match; it ends once most players have."
+        ),
+        "abort.vote_post": (
+            "{name} votes to abort match #{match} ({votes} of the {needed} votes needed). "
+            "Others who agree: /game abort. The match goes on meanwhile."
+        ),
+        "abort.voted": "Your vote to abort match #{match} counts ({votes} of the {needed} needed).",
+        "opt.reason": "Server managers: end the match at once; this reason is posted",
+        # ----- command line (python -m bot …) ------------------------------------------
+        "cli.bad_arguments": "{prog}: {message} (see {prog} --help)",
+        "cli.no_database": (
+            "There is no database at {path}: give the file with --db PATH "
+            "(or set TESSERA_DATABASE_PATH / TESSERA_DATABASE_URL)."
+        ),
+        "cli.bad_database": "Cannot read the database at {path}: {error}",
+        "cli.demo_players": ("python -m bot demo: {game} is for {low}–{high} players, not {n}."),
+        "cli.demo_option": (
+            "python -m bot demo: options look like --option name=value, not “{item}”."
+        ),
         # ----- posts delivered by the outbox --------------------------------------------
         "post.to_act": "Your move: {mentions}",
         "post.clock": "⏰ Time to move runs out {when}.",

@@ -295,7 +295,11 @@ def draw(view: dict[str, Any], names: list[str], seat: int | None, lang: str = "
 
     # ---- tiles and workers
     recent = set(view["recent"])
-    pending = view["pending_worker"]["space"] if view["pending_worker"] else None
+    pending = (
+        view["pending_worker"]["space"]
+        if view["pending_worker"] and not view.get("ended")
+        else None
+    )
     wsize = 40
     for b in view["board"]:
         x, y = _cell_xy(b["r"], b["c"])
@@ -370,14 +374,15 @@ def draw(view: dict[str, Any], names: list[str], seat: int | None, lang: str = "
 
     # ---- seat strips
     sides = view["sides"]
-    turn = view["turn"] if view["phase"] != "over" else None
+    ended = view.get("ended")  # resigned or aborted: nobody to move, the end in words
+    turn = view["turn"] if view["phase"] != "over" and not ended else None
     for side in SIDES:
         seat_here = sides.index(side) if side in sides else None
         active = seat_here is not None and seat_here == turn
         _seat_strip(img, side, seat_here, names, letters, active, lang)
 
     _panel(img, view, names, letters, colours, lang)
-    over = view["phase"] == "over"
+    over = view["phase"] == "over" or bool(ended)
     band = Band(
         game=t("pic.maharani.title", lang),
         stage=t("pic.maharani.turn", lang, n=view["turn_no"]),
@@ -477,8 +482,10 @@ def _panel(
     d.text((x, y), _status_text(view, names, lang), font=font(19, True), fill=INK)
     y += 34
     best = max(view["gold"])
+    ended = view.get("ended")
+    over = view["phase"] == "over" or bool(ended)
     for s in range(n):
-        active = s == view["turn"] and view["phase"] != "over"
+        active = s == view["turn"] and not over
         box_h = 136
         d.rounded_rectangle(
             (x, y, right, y + box_h - 8),
@@ -491,7 +498,9 @@ def _panel(
         img.paste(disc, (x + 10, y + 10), disc)
         gold = view["gold"][s]
         gold_text = t("pic.maharani.gold", lang, gold=gold) + (
-            " ★" if view["phase"] == "over" and gold == best else ""
+            " ★"
+            if (s in ended["winners"] if ended else view["phase"] == "over" and gold == best)
+            else ""
         )
         gf = font(24, True)
         gw = int(gf.getlength(gold_text))
@@ -555,6 +564,9 @@ def _panel(
 
 def _status_text(view: dict[str, Any], names: list[str], lang: str = "en", fit: bool = True) -> str:
     phase = view["phase"]
+    if view.get("ended"):  # resigned or aborted: what happened instead of whose turn
+        text = view["ended"]["text"]
+        return fit_text(text, font(19, True), 440) if fit else text
     if phase == "over":
         best = max(view["gold"])
         win = [names[s] for s, g in enumerate(view["gold"]) if g == best]

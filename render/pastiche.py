@@ -30,6 +30,7 @@ from render.common import (
     HIGHLIGHT,
     INK,
     MUTED,
+    ended_view,
     fit_text,
     font,
     player_colour,
@@ -514,6 +515,8 @@ def _header(
 
 
 def _status_lines(view: View, names: list[str], lang: str = "en") -> list[str]:
+    if view.get("ended"):  # resigned or aborted: what happened instead of whose turn
+        return [view["ended"]["text"]]
     lines = []
     o = view.get("offer")
     if o:
@@ -584,7 +587,9 @@ def _band(w: int, view: View, names: list[str], lang: str) -> Image.Image:
     n = len(view["seats"])
     letters = [(_name(names, s, lang)[:1] or str(s + 1)).upper() for s in range(n)]
     out = view.get("outcome") if view["over"] else None
-    if view["over"]:
+    if view.get("ended"):
+        action = view["ended"]["text"]
+    elif view["over"]:
         action = t("pic.pastiche.game_over", lang)
         if out:
             winners = ", ".join(_name(names, s, lang) for s in out["winners"])
@@ -601,7 +606,7 @@ def _band(w: int, view: View, names: list[str], lang: str) -> Image.Image:
     band = Band(
         game=t("pic.pastiche.title", lang),
         stage=t("pic.pastiche.stage", lang, round=view["round"]),
-        acting=[] if view["over"] else list(view["to_act"]),
+        acting=[] if view["over"] or view.get("ended") else list(view["to_act"]),
         action=action,
         scores=scores,
         last=view.get("last_move"),
@@ -778,6 +783,6 @@ def draw(view: View, names: list[str], seat: int | None, lang: str = "en") -> Im
     """The public picture (seat None) or ``seat``'s private picture, with its words in
     ``lang`` (a language or Discord locale; English when unknown)."""
     lang = picture_language(lang)
-    if seat is None or "me" not in view:
-        return draw_public(view, names, lang)
+    if seat is None or "me" not in view:  # resigned or aborted: nobody to move
+        return draw_public(ended_view(view), names, lang)
     return draw_private(view, names, seat, lang)

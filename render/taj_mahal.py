@@ -29,6 +29,7 @@ from render.common import (
     HIGHLIGHT,
     INK,
     MUTED,
+    ended_view,
     fit_text,
     font,
     player_colour,
@@ -705,6 +706,6 @@ def draw(view: dict[str, Any], names: list[str], seat: int | None, lang: str = "
     """The public picture (seat None) or ``seat``'s private hand picture, with its words in
     ``lang`` (a language or Discord locale; English when unknown)."""
     lang = picture_language(lang)
-    if seat is None:
-        return _draw_public(view, names, lang)
+    if seat is None:  # resigned or aborted: nobody to move, the end in words
+        return _draw_public(ended_view(view), names, lang)
     return _draw_private(view, names, seat, lang)

@@ -262,7 +262,7 @@ async def test_resign_abort_and_settings(tmp_path, monkeypatch) -> None:
         )
         assert "2 days per move" in reply.content and "every 6 h" in reply.content
         reply = only(await h.slash(MALLORY, "game abort", channel=thread))
-        assert reply.ephemeral and "Only the match's creator" in reply.content
+        assert reply.ephemeral and "Only the players of a running match" in reply.content
         reply = only(await h.slash(MALLORY, "resign", channel=thread))
         assert "not your match" in reply.content
         reply = only(await h.slash(off, "resign", channel=thread))

@@ -270,15 +270,19 @@ async def test_resign_and_abort_permissions(service: MatchService) -> None:
     match = await started(service)
     with pytest.raises(NotAllowed):
         await service.resign(match.id, MALLORY)
-    with pytest.raises(NotAllowed, match="creator or a server manager"):
-        await service.abort(match.id, BOB)
+    with pytest.raises(NotAllowed, match="Only the players"):
+        await service.abort(match.id, MALLORY)
+    info = await service.abort(match.id, BOB)  # a running match: one vote of two
+    assert info.status == "running" and info.settings["abort_votes"] == [BOB.id]
     report = await service.resign(match.id, BOB)
     assert report.match.status == "finished"
     assert report.match.result["winners"] == [report.match.seat_of(ALICE.id)]
     assert await service.audit() == []
     other = await started(service, seed=4)
-    info = await service.abort(other.id, MALLORY, is_admin=True)
-    assert info.status == "aborted"
+    with pytest.raises(NotAllowed, match="give a reason"):
+        await service.abort(other.id, MALLORY, is_admin=True)
+    info = await service.abort(other.id, MALLORY, is_admin=True, reason="spam")
+    assert info.status == "aborted" and info.status_text.endswith("(Mallory): spam")
 
 
 async def test_clock_expiry_skips_or_forfeits(service: MatchService) -> None:

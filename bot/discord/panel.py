@@ -572,9 +572,14 @@ class ResignButton(
         bot = bot_of(interaction)
         user = await seated_at(interaction, self.match_id, self.version)
         await interaction.response.edit_message(view=None)
-        await bot.service.resign(self.match_id, user)
+        report = await bot.service.resign(self.match_id, user)
+        if report.match.status == "running":  # 3+ players: a computer plays the seat on
+            bot.computers.watch(self.match_id)
+            text = t("resign.done_handed", loc(interaction), match=self.match_id)
+        else:
+            text = t("resign.done", loc(interaction), match=self.match_id)
         bot.kick()
-        await answer(interaction, t("resign.done", loc(interaction), match=self.match_id))
+        await answer(interaction, text)
 
 
 KNOWN_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.computer_players import DEFAULT_BUDGET_S, DEFAULT_LEVEL
+from bot.computer_players import DEFAULT_BUDGET_S, DEFAULT_LEVEL, is_computer
 from bot.discord.common import (
     UserError,
     answer,
@@ -223,6 +223,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
             settings["hints"] = hints
         if think_seconds is not None:
             settings["think_seconds"] = think_seconds
+        if level is not None:  # also the level of a computer taking over a resigned seat
+            settings["level"] = level
         parent = getattr(interaction.channel, "parent_id", None) or interaction.channel_id
         # Creating the match first (fast, no picture) lets refusals stay private.
         info = await bot.service.create_match(
@@ -354,13 +356,36 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         await answer(interaction, text)
 
     @app_commands.command(name="abort", description=L("cmd.game.abort"))
-    @app_commands.describe(match=L("opt.match"))
-    async def abort(self, interaction: discord.Interaction, match: int | None = None) -> None:
+    @app_commands.describe(match=L("opt.match"), reason=L("opt.reason"))
+    async def abort(
+        self,
+        interaction: discord.Interaction,
+        match: int | None = None,
+        reason: app_commands.Range[str, 1, 300] | None = None,
+    ) -> None:
+        """A lobby: its creator closes it. A running match: a vote of its players (the
+        service counts it), or a server manager's moderation with a reason."""
         bot = bot_of(interaction)
         match_id = await match_here(interaction, match)
-        await bot.service.abort(match_id, user_of(interaction), is_admin=is_manager(interaction))
+        info = await bot.service.abort(
+            match_id, user_of(interaction), is_admin=is_manager(interaction), reason=reason
+        )
         bot.kick()
-        await answer(interaction, t("match.aborted", loc(interaction), match=match_id))
+        if info.status == "aborted":
+            await answer(interaction, t("match.aborted", loc(interaction), match=match_id))
+            return
+        people = [s.user_id for s in info.seats if not is_computer(s.user_id)]
+        votes = [u for u in info.settings.get("abort_votes", []) if u in people]
+        await answer(
+            interaction,
+            t(
+                "abort.voted",
+                loc(interaction),
+                match=match_id,
+                votes=len(votes),
+                needed=len(people) // 2 + 1,
+            ),
+        )
 
     @app_commands.command(name="settings", description=L("cmd.game.settings"))
     @app_commands.describe(
