@@ -19,6 +19,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from bot import ratings, stats
 from bot.computer_driver import ComputerDriver, Hint
 from bot.computer_players import DEFAULT_LEVEL
 from bot.service import MatchService, ServiceError, TurnReport, User
@@ -37,6 +38,8 @@ HELP = """Commands (type them as `name> /command`, e.g. `alice> /game new azul`)
   /moves                 list your legal moves with their notation
   /hint                  the best moves found for you now; /hint <n> plays the n-th
   /board   /hand   /history   /resign   /undo [yes|no]   /rules [game]
+  /leaderboard [game]    ratings of this console's players (rated=on|off in /game new)
+  /stats [name] [game]   a player's stats   /stats server [game]   everyone's totals
   /export [file]         write the game record as JSON   /audit   /help   /quit"""
 
 
@@ -150,6 +153,8 @@ class Console:
             "undo": self._undo,
             "rules": self._rules,
             "export": self._export,
+            "leaderboard": self._leaderboard,
+            "stats": self._stats,
             "audit": self._audit,
             "use": self._use,
             "help": self._help,
@@ -192,6 +197,8 @@ class Console:
                     level = value.lower()
                 elif key == "hints":
                     settings["hints"] = bool(_value(value))
+                elif key == "rated":
+                    settings["rated"] = bool(_value(value))
                 elif key == "think_seconds":
                     try:
                         settings["think_seconds"] = min(30.0, max(0.5, float(value)))
@@ -393,6 +400,35 @@ class Console:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(record, indent=1, ensure_ascii=False), encoding="utf-8")
         return [f"Game record written to {path}"]
+
+    async def _game_of(self, args: list[str]) -> str | None:
+        """The game named among ``args`` (removed from them), else the current match's."""
+        for word in list(args):
+            if word.lower() in game_ids():
+                args.remove(word)
+                return word.lower()
+        if self.current is None:
+            return None
+        return (await self.service.info(self.current)).game_id
+
+    async def _leaderboard(self, args: list[str]) -> list[str]:
+        game_id = await self._game_of(args)
+        if game_id is None:
+            return [f"/leaderboard <game>; games: {', '.join(game_ids())}."]
+        board = await ratings.leaderboard(self.service.store, None, game_id)
+        return ratings.leaderboard_lines(board, get_game(game_id).name)
+
+    async def _stats(self, args: list[str]) -> list[str]:
+        assert self.user is not None
+        game_id = next((w.lower() for w in args if w.lower() in game_ids()), None)
+        rest = [w for w in args if w.lower() not in game_ids()]
+        if rest and rest[0].lower() == "server":
+            return await stats.server_report(self.service.store, None, game_id)
+        user = self.user
+        if rest:
+            name = rest[0].lower()
+            user = User(f"console:{name}", name.capitalize())
+        return await stats.player_report(self.service.store, None, user.id, user.name, game_id)
 
     async def _audit(self, args: list[str]) -> list[str]:
         problems = await self.service.audit()
