@@ -22,6 +22,7 @@ from typing import Any
 from bot import ratings, stats
 from bot.computer_driver import ComputerDriver, Hint
 from bot.computer_players import DEFAULT_LEVEL
+from bot.score_chart import chart_png
 from bot.service import MatchService, ServiceError, TurnReport, User
 from render.i18n import t
 from rules import get_game
@@ -92,6 +93,13 @@ class Console:
                         info = await self.service.info(p["match_id"])
                         names = [s.name for s in info.seats if s.user_id in p["mentions"]]
                         out.append(f"  → {', '.join(names)}: your turn")
+                elif item.kind == "chart":
+                    png = await chart_png(self.service.store, p["match_id"])
+                    if png is not None:
+                        self.picture_dir.mkdir(parents=True, exist_ok=True)
+                        path = self.picture_dir / f"match-{p['match_id']}-scores.png"
+                        path.write_bytes(png)
+                        out.append(f"{t('chart.post', None, match=p['match_id'])} {path}")
                 elif item.kind == "dm":
                     out.append(f"[private to {p['user_id'].removeprefix('console:')}] {p['text']}")
                 await self.service.store.mark_sent(item.id)

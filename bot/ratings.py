@@ -304,11 +304,6 @@ async def on_finish(
     return out
 
 
-def install(store: Store) -> None:
-    """Make ``store`` rate every match that finishes through it."""
-    store.on_finish = on_finish
-
-
 # ----- reading and rebuilding --------------------------------------------------------------
 async def leaderboard(
     store: Store, guild_id: str | None, game_id: str, limit: int = LEADERBOARD_SIZE

@@ -42,4 +42,9 @@ AFTER_GAME: dict[str, str] = {
         "**{game}**: {played} matches ({finished} finished, {running} running, {aborted} "
         "aborted) · {players} players · {moves} moves · median time to move {median}"
     ),
+    # ----- score chart -----------------------------------------------------------------
+    "chart.title": "Match #{match} · {game}: {unit} after every turn",
+    "chart.x_axis": "turn",
+    "chart.swing": "Largest swing: {change} {name} (turn {turn})",
+    "chart.post": "📈 How the scores went in match #{match}.",
 }

@@ -66,3 +66,32 @@ async def test_stats_of_a_player_and_of_the_server(tmp_path, monkeypatch) -> Non
         assert "3 matches (3 finished, 0 running, 0 aborted) · 3 players · 6 moves" in (
             server.content
         )
+
+
+async def test_final_post_shows_rating_changes_then_the_score_chart(tmp_path, monkeypatch) -> None:
+    from tests.conftest import ALICE, BOB
+
+    async with running(tmp_path, monkeypatch) as h:
+        calls = await h.slash(ALICE, "game new", game="test-pile", options="size=3", players=2)
+        match_id = int(next(c for c in calls if c.custom_ids).custom_ids[0].split(":")[2])
+        thread = int((await h.service.info(match_id)).thread_id or 0)
+        await h.click(BOB, f"tl:join:{match_id}", channel=thread)
+        await h.click(ALICE, f"tl:start:{match_id}", channel=thread)
+        await h.deliver()
+        info = await h.service.info(match_id)
+        mover = ALICE if info.to_act == [ALICE.id] else BOB
+        await h.slash(mover, "play", channel=thread, move="take3")
+        before = len(h.fake.calls)
+        await h.deliver()
+        posts = [
+            c for c in h.fake.calls[before:] if c.via == "rest" and c.method == "POST"
+            and c.path == "/channels/{channel_id}/messages"
+        ]  # fmt: skip
+        assert len(posts) == 2
+        final, chart = posts
+        assert f"🏆 {mover.name} wins!" in final.content
+        assert "Ratings (μ ± σ, change of μ − 3σ):" in final.content
+        assert f"{mover.name}: " in final.content.split("Ratings")[1]
+        assert chart.content == f"📈 How the scores went in match #{match_id}."
+        assert chart.files == [f"match-{match_id}-scores.png"]
+        assert str(thread) in chart.url
