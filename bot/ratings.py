@@ -8,10 +8,11 @@ match's last log row, which never changes afterwards) then the match id, so
 
 When a match finishes, :func:`on_finish` runs inside the commit's own transaction (the
 store calls it), so a finished match and its rating change are stored together or not at
-all. It applies every rated match of that server and game not applied yet, in order; if one
-of them finished before a match already applied (two matches finishing at once on several
-bot processes), it recomputes that server and game from scratch instead, so the incremental
-path always equals the rebuild.
+all. It applies the rated matches of that server and game finished since the latest one
+applied, in order; if the match finished before one already applied (two matches finishing
+at once on several bot processes), or it is the board's first rated match (which takes in
+the matches finished before ratings existed), it recomputes that server and game from
+scratch instead, so the incremental path always equals the rebuild.
 
 Who is rated (decisions where the issue was silent):
 - only people: computer seats (``ai:…``) are never rated and never move a person's rating;
@@ -132,14 +133,26 @@ def rate(table: dict[str, Rating], match: RatedMatch) -> list[Change]:
 
 # ----- reading the matches ------------------------------------------------------------------
 async def _rated_matches(
-    conn: Any, guild_id: str | None = None, game_id: str | None = None
+    conn: Any,
+    guild_id: str | None = None,
+    game_id: str | None = None,
+    *,
+    match_id: int | None = None,
+    since: float | None = None,
 ) -> list[RatedMatch]:
-    """Every finished match that rates someone (of one server and game, or all), in the
-    order ratings are applied."""
+    """Every finished match that rates someone (of one server and game, or all; or just
+    ``match_id``; ``since``: only those changed at or after that time, which includes every
+    match that finished then), in the order ratings are applied."""
     where, params = "m.status = 'finished'", []
     if guild_id is not None and game_id is not None:
         where += " AND COALESCE(m.guild_id, '') = ? AND m.game_id = ?"
         params = [guild_id, game_id]
+    if match_id is not None:
+        where += " AND m.id = ?"
+        params.append(match_id)
+    if since is not None:  # a match's updated_at is never before its finish
+        where += " AND m.updated_at >= ?"
+        params.append(since)
     cur = await conn.execute(
         "SELECT m.id, COALESCE(m.guild_id, ''), m.game_id, m.settings, m.result, "
         "(SELECT MAX(created_at) FROM moves WHERE moves.match_id = m.id), m.updated_at "
@@ -227,21 +240,41 @@ async def _recompute(conn: Any, guild_id: str, game_id: str) -> None:
     await _write(conn, await _rated_matches(conn, guild_id, game_id), {})
 
 
-async def bring_up_to_date(conn: Any, guild_id: str, game_id: str) -> None:
-    """Apply the rated matches of one server and game not applied yet (see module doc)."""
-    matches = await _rated_matches(conn, guild_id, game_id)
+async def bring_up_to_date(conn: Any, guild_id: str, game_id: str, match_id: int) -> None:
+    """Rate ``match_id``, which just finished, on its server and game (see module doc).
+
+    The usual case reads only the matches finished since the board's latest rated one
+    (normally just this one), so a finish costs the same on a server with ten thousand
+    matches. The board is recomputed from all its matches when this match finished before
+    one already rated (two finishing at once), and for the board's first rated match (which
+    takes in any matches finished before ratings existed)."""
+    this = await _rated_matches(conn, match_id=match_id)
+    if not this:
+        return  # not rated: nothing on the board changes
     cur = await conn.execute(
-        "SELECT DISTINCT match_id FROM rating_changes WHERE guild_id = ? AND game_id = ?",
+        "SELECT finished_at, match_id FROM rating_changes WHERE guild_id = ? AND game_id = ? "
+        "ORDER BY finished_at DESC, match_id DESC LIMIT 1",
         (guild_id, game_id),
     )
-    applied = {int(r[0]) for r in await cur.fetchall()}
-    pending = [m for m in matches if m.id not in applied]
-    if not pending:
-        return
-    done = [m.key for m in matches if m.id in applied]
-    if done and pending[0].key < max(done):
+    last = await cur.fetchone()
+    if last is None:
         await _recompute(conn, guild_id, game_id)
-    else:
+        return
+    last_key = (float(last[0]), int(last[1]))
+    if this[0].key < last_key:
+        await _recompute(conn, guild_id, game_id)
+        return
+    recent = await _rated_matches(conn, guild_id, game_id, since=last_key[0])
+    cur = await conn.execute(
+        "SELECT DISTINCT match_id FROM rating_changes WHERE guild_id = ? AND game_id = ? "
+        "AND finished_at >= ?",
+        (guild_id, game_id, last_key[0]),
+    )
+    applied = {int(r[0]) for r in await cur.fetchall()}
+    pending = [m for m in recent if m.id not in applied]
+    if any(m.key < last_key for m in pending):
+        await _recompute(conn, guild_id, game_id)
+    elif pending:
         await _write(conn, pending, await _table(conn, guild_id, game_id))
 
 
@@ -290,7 +323,7 @@ async def on_finish(
         return notifications
     if store._RATINGS_LOCK:
         await conn.execute(store._RATINGS_LOCK, (RATINGS_LOCK_KEY,))
-    await bring_up_to_date(conn, row[0], row[1])
+    await bring_up_to_date(conn, row[0], row[1], match_id)
     changes = await match_changes(conn, match_id)
     if not changes:
         return notifications

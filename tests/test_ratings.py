@@ -120,10 +120,32 @@ async def test_a_late_finisher_is_put_in_finish_order(service: MatchService) -> 
         await conn.execute("DELETE FROM ratings")  # type: ignore[attr-defined]
         matches = await ratings._rated_matches(conn, "100", "test-pile")
         await ratings._write(conn, matches[1:], {})
-        await ratings.bring_up_to_date(conn, "100", "test-pile")
+        await ratings.bring_up_to_date(conn, "100", "test-pile", matches[0].id)
 
     await service.store._transaction(forget_and_catch_up)
     assert await ratings.table_rows(service.store) == before
+
+
+async def test_matches_finished_before_ratings_existed_join_at_the_next_one(
+    service: MatchService,
+) -> None:
+    """After an upgrade the rating tables start empty: the board's next rated finish takes
+    in every match before it, and the table equals the rebuild."""
+    await play_result(service, {ANN: 3, BEN: 1})
+    await play_result(service, {BEN: 3, CID: 1})
+
+    async def forget(conn: object) -> None:
+        await conn.execute("DELETE FROM rating_changes")  # type: ignore[attr-defined]
+        await conn.execute("DELETE FROM ratings")  # type: ignore[attr-defined]
+
+    await service.store._transaction(forget)
+    await play_result(service, {CID: 3, ANN: 1}, settings={"rated": False})  # not rated
+    assert await ratings.table_rows(service.store) == []
+    await play_result(service, {CID: 3, ANN: 1})
+    incremental = await ratings.table_rows(service.store)
+    assert len(incremental) == 3 + 6
+    assert await ratings.rebuild_all(service.store) == 3
+    assert await ratings.table_rows(service.store) == incremental
 
 
 def test_ratings_rebuild_command(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
