@@ -103,6 +103,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     c.add_argument("source", help="SQLite file or postgresql:// URL")
     c.add_argument("target", help="SQLite file or postgresql:// URL (must be empty)")
+    r = sub.add_parser("ratings", help="print the rating tables (or rebuild them first)")
+    r.add_argument("--rebuild", action="store_true", help="recompute from the stored matches")
     e = sub.add_parser("export", help="write a match's game record as JSON")
     e.add_argument("--db", default=argparse.SUPPRESS, help=DB_HELP)
     e.add_argument("match_id", type=int)
@@ -295,6 +297,10 @@ def _main(argv: list[str] | None) -> int:
         return asyncio.run(_copy_db(args.source, args.target))
     if args.command == "audit":
         return asyncio.run(_audit(_existing_database(db)))
+    if args.command == "ratings":
+        from bot.ratings import run_ratings
+
+        return asyncio.run(run_ratings(db, rebuild=args.rebuild))
     if args.command == "export":
         return asyncio.run(_export(_existing_database(db), args.match_id, args.out))
     return asyncio.run(_interactive(settings, db, args.console, args.sync))

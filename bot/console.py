@@ -19,8 +19,10 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from bot import ratings, stats
 from bot.computer_driver import ComputerDriver, Hint
 from bot.computer_players import DEFAULT_LEVEL, is_computer
+from bot.score_chart import chart_png
 from bot.service import MatchService, ServiceError, TurnReport, User
 from render.i18n import t
 from rules import get_game
@@ -37,6 +39,8 @@ HELP = """Commands (type them as `name> /command`, e.g. `alice> /game new azul`)
   /moves                 list your legal moves with their notation
   /hint                  the best moves found for you now; /hint <n> plays the n-th
   /board   /hand   /history   /resign   /undo [yes|no]   /rules [game]
+  /leaderboard [game]    ratings of this console's players (rated=on|off in /game new)
+  /stats [name] [game]   a player's stats   /stats server [game]   everyone's totals
   /export [file]         write the game record as JSON   /audit   /help   /quit"""
 
 
@@ -89,6 +93,13 @@ class Console:
                         info = await self.service.info(p["match_id"])
                         names = [s.name for s in info.seats if s.user_id in p["mentions"]]
                         out.append(f"  → {', '.join(names)}: your turn")
+                elif item.kind == "chart":
+                    png = await chart_png(self.service.store, p["match_id"])
+                    if png is not None:
+                        self.picture_dir.mkdir(parents=True, exist_ok=True)
+                        path = self.picture_dir / f"match-{p['match_id']}-scores.png"
+                        path.write_bytes(png)
+                        out.append(f"{t('chart.post', None, match=p['match_id'])} {path}")
                 elif item.kind == "dm":
                     out.append(f"[private to {p['user_id'].removeprefix('console:')}] {p['text']}")
                 await self.service.store.mark_sent(item.id)
@@ -150,6 +161,8 @@ class Console:
             "undo": self._undo,
             "rules": self._rules,
             "export": self._export,
+            "leaderboard": self._leaderboard,
+            "stats": self._stats,
             "audit": self._audit,
             "use": self._use,
             "help": self._help,
@@ -193,6 +206,8 @@ class Console:
                     settings["level"] = level  # also the level of a resigner's stand-in
                 elif key == "hints":
                     settings["hints"] = bool(_value(value))
+                elif key == "rated":
+                    settings["rated"] = bool(_value(value))
                 elif key == "think_seconds":
                     try:
                         settings["think_seconds"] = min(30.0, max(0.5, float(value)))
@@ -406,6 +421,35 @@ class Console:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(record, indent=1, ensure_ascii=False), encoding="utf-8")
         return [f"Game record written to {path}"]
+
+    async def _game_of(self, args: list[str]) -> str | None:
+        """The game named among ``args`` (removed from them), else the current match's."""
+        for word in list(args):
+            if word.lower() in game_ids():
+                args.remove(word)
+                return word.lower()
+        if self.current is None:
+            return None
+        return (await self.service.info(self.current)).game_id
+
+    async def _leaderboard(self, args: list[str]) -> list[str]:
+        game_id = await self._game_of(args)
+        if game_id is None:
+            return [f"/leaderboard <game>; games: {', '.join(game_ids())}."]
+        board = await ratings.leaderboard(self.service.store, None, game_id)
+        return ratings.leaderboard_lines(board, get_game(game_id).name)
+
+    async def _stats(self, args: list[str]) -> list[str]:
+        assert self.user is not None
+        game_id = next((w.lower() for w in args if w.lower() in game_ids()), None)
+        rest = [w for w in args if w.lower() not in game_ids()]
+        if rest and rest[0].lower() == "server":
+            return await stats.server_report(self.service.store, None, game_id)
+        user = self.user
+        if rest:
+            name = rest[0].lower()
+            user = User(f"console:{name}", name.capitalize())
+        return await stats.player_report(self.service.store, None, user.id, user.name, game_id)
 
     async def _audit(self, args: list[str]) -> list[str]:
         problems = await self.service.audit()

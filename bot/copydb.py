@@ -19,7 +19,7 @@ from typing import Any
 
 from bot.store import Store, is_postgres_url, open_store
 
-#: Every table with its columns (schema version 3) and its key, parents before children.
+#: Every table with its columns (schema version 4) and its key, parents before children.
 TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "matches": (
         (
@@ -46,10 +46,24 @@ TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
     "users": (("user_id", "name", "locale", "notify", "settings"), ("user_id",)),
     "schedule": (("match_id", "data", "due_at"), ("match_id",)),
+    "ratings": (
+        ("guild_id", "game_id", "user_id", "name", "mu", "sigma", "games", "updated_at"),
+        ("guild_id", "game_id", "user_id"),
+    ),
+    "rating_changes": (
+        (
+            "match_id", "user_id", "guild_id", "game_id", "finished_at", "mu_before",
+            "sigma_before", "mu_after", "sigma_after",
+        ),
+        ("match_id", "user_id"),
+    ),
 }  # fmt: skip
 
 #: Columns that hold a real number (SQLite may hand back an int where a float was stored).
-FLOATS = {"created_at", "updated_at", "joined_at", "due_at", "sent_at", "claimed_until"}
+FLOATS = {
+    "created_at", "updated_at", "joined_at", "due_at", "sent_at", "claimed_until", "mu", "sigma",
+    "finished_at", "mu_before", "sigma_before", "mu_after", "sigma_after",
+}  # fmt: skip
 
 BATCH = 1000
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from bot import after_game
 from bot.computer_players import (
     DEFAULT_BUDGET_S,
     DEFAULT_LEVEL,
@@ -287,6 +288,7 @@ class MatchService:
         self._newest: dict[int, int] = {}
         self._background: set[asyncio.Task[Any]] = set()
         self.render_stats = RenderStats()
+        after_game.install(store)  # a finishing commit also rates and queues the chart
 
     @classmethod
     async def open(

@@ -116,6 +116,34 @@ MIGRATIONS: list[str] = [
         SELECT id, '{}', 0 FROM matches WHERE status = 'running' AND true
         ON CONFLICT (match_id) DO UPDATE SET due_at = 0;
     """,
+    # 4: per server and game, OpenSkill ratings of people (a cache: bot/ratings.py rebuilds
+    # it from the finished matches) and each rated match's change per person.
+    """
+    CREATE TABLE ratings (
+        guild_id   TEXT    NOT NULL,
+        game_id    TEXT    NOT NULL,
+        user_id    TEXT    NOT NULL,
+        name       TEXT    NOT NULL,
+        mu         REAL    NOT NULL,
+        sigma      REAL    NOT NULL,
+        games      INTEGER NOT NULL,
+        updated_at REAL    NOT NULL,
+        PRIMARY KEY (guild_id, game_id, user_id)
+    );
+    CREATE TABLE rating_changes (
+        match_id     INTEGER NOT NULL REFERENCES matches (id),
+        user_id      TEXT    NOT NULL,
+        guild_id     TEXT    NOT NULL,
+        game_id      TEXT    NOT NULL,
+        finished_at  REAL    NOT NULL,
+        mu_before    REAL    NOT NULL,
+        sigma_before REAL    NOT NULL,
+        mu_after     REAL    NOT NULL,
+        sigma_after  REAL    NOT NULL,
+        PRIMARY KEY (match_id, user_id)
+    );
+    CREATE INDEX rating_changes_board ON rating_changes (guild_id, game_id);
+    """,
 ]
 
 
@@ -286,6 +314,13 @@ class Store:
     _FOR_UPDATE = ""
     #: Claim suffix: skip rows another process is claiming right now (PostgreSQL).
     _SKIP_LOCKED = ""
+    #: Statement that serialises rating updates inside a transaction (SQLite: the write
+    #: lock already does; PostgreSQL: an advisory lock), parameter: a fixed key.
+    _RATINGS_LOCK = ""
+    #: Called inside :meth:`commit`'s transaction when a match finishes, with the store,
+    #: the connection, the match id and the notifications; returns the notifications to
+    #: queue (bot/ratings.py adds each person's rating change to the final post).
+    on_finish: Any = None
 
     def __init__(
         self, path: Path | str, writer: aiosqlite.Connection, reader: aiosqlite.Connection
@@ -631,7 +666,10 @@ class Store:
                     "WHERE match_id = ? AND seat = ?",
                     (seat.user_id, seat.name, now, match_id, seat.seat),
                 )
-            await self._queue(conn, match_id, notifications, now)
+            queued = list(notifications)
+            if status == "finished" and self.on_finish is not None:
+                queued = await self.on_finish(self, conn, match_id, queued)
+            await self._queue(conn, match_id, queued, now)
             await self._mark_due(conn, match_id, status)
             return new_version
 

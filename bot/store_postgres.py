@@ -118,6 +118,32 @@ MIGRATIONS: list[str] = [
         SELECT id, '{}', 0 FROM matches WHERE status = 'running'
         ON CONFLICT (match_id) DO UPDATE SET due_at = 0;
     """,
+    """
+    CREATE TABLE ratings (
+        guild_id   TEXT    NOT NULL,
+        game_id    TEXT    NOT NULL,
+        user_id    TEXT    NOT NULL,
+        name       TEXT    NOT NULL,
+        mu         DOUBLE PRECISION NOT NULL,
+        sigma      DOUBLE PRECISION NOT NULL,
+        games      BIGINT  NOT NULL,
+        updated_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (guild_id, game_id, user_id)
+    );
+    CREATE TABLE rating_changes (
+        match_id     BIGINT  NOT NULL REFERENCES matches (id),
+        user_id      TEXT    NOT NULL,
+        guild_id     TEXT    NOT NULL,
+        game_id      TEXT    NOT NULL,
+        finished_at  DOUBLE PRECISION NOT NULL,
+        mu_before    DOUBLE PRECISION NOT NULL,
+        sigma_before DOUBLE PRECISION NOT NULL,
+        mu_after     DOUBLE PRECISION NOT NULL,
+        sigma_after  DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (match_id, user_id)
+    );
+    CREATE INDEX rating_changes_board ON rating_changes (guild_id, game_id);
+    """,
 ]
 
 
@@ -180,6 +206,7 @@ class PostgresStore(Store):
 
     _FOR_UPDATE = " FOR UPDATE"
     _SKIP_LOCKED = " FOR UPDATE OF {table} SKIP LOCKED"
+    _RATINGS_LOCK = "SELECT pg_advisory_xact_lock(?)"
 
     def __init__(self, url: str, pool: asyncpg.Pool) -> None:
         reader = Connection(pool)

@@ -439,6 +439,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
 }
 
+# The words of ratings, stats and score charts live in their own module (merged here, so
+# there is still one catalogue) to keep this dict's history readable.
+from render.i18n_after import AFTER_GAME  # noqa: E402
+
+MESSAGES[DEFAULT_LANGUAGE].update(AFTER_GAME)
+
 
 def language_of(locale: Any) -> str:
     """'en-US', 'hu', discord.Locale.german … -> 'en', 'hu', 'de'."""

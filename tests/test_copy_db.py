@@ -15,6 +15,7 @@ from bot.service import MatchService
 from bot.store import MIGRATIONS, Notification, open_store
 from tests.conftest import new_postgres_database
 from tests.pg_server import PgServer
+from tests.ratings_helpers import play_result
 from tests.reliability_helpers import REAL_GAMES, on_turn, start_match
 
 
@@ -28,6 +29,7 @@ async def _fill(db: Path) -> None:
                 user = await on_turn(svc, match_id)
                 legal = await svc.legal_moves(match_id, user)
                 await svc.play(match_id, user, legal[0].notation)
+        await play_result(svc, {"2001": 3, "2002": 1})  # a rated match: the rating tables
         await svc.store.set_user("2001", locale="de", notify="dm", settings={"quiet": [22, 7]})
         await svc.store.enqueue(None, [Notification("dm", {"user_id": "2001", "text": "é"})])
         await svc.store.set_schedule(1, {"version": 3, "sent": {"2001": 1}}, due_at=12.5)
@@ -75,7 +77,7 @@ def test_copy_db_round_trip_keeps_every_row_and_audits_equal(
         finally:
             await svc.close()
 
-    assert asyncio.run(new_match_id()) == len(REAL_GAMES) + 1
+    assert asyncio.run(new_match_id()) == len(REAL_GAMES) + 2  # + the rated Pile match
 
 
 def test_copy_db_refuses_a_target_that_holds_data(tmp_path: Path, postgres: PgServer) -> None:

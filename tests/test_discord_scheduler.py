@@ -126,7 +126,9 @@ async def test_clock_runs_out_skip_then_forfeit(tmp_path, database, monkeypatch)
         info = await h.service.info(match_id)
         assert info.status == "finished" and "ran out of time" in (info.end_reason or "")
         await h.deliver()
-        last = [c for c in h.fake.created if f"/channels/{thread}/" in c.url][-1]
+        posts = [c for c in h.fake.created if f"/channels/{thread}/" in c.url]
+        assert posts[-1].files == [f"match-{match_id}-scores.png"]  # the chart follows
+        last = posts[-2]
         assert "forfeits" in last.content and not last.custom_ids  # no buttons when over
 
 

@@ -141,6 +141,7 @@ class TesseraBot(commands.Bot):
         from bot.discord.cogs.hint import HintCog
         from bot.discord.cogs.play import PlayCog
         from bot.discord.cogs.prefs import PrefsCog
+        from bot.discord.cogs.stats import LeaderboardCog, StatsCog
 
         await self._use_gateway_of_api()
         await self.tree.set_translator(CatalogueTranslator())
@@ -148,6 +149,8 @@ class TesseraBot(commands.Bot):
         await self.add_cog(PlayCog(self))
         await self.add_cog(PrefsCog(self))
         await self.add_cog(HintCog(self))
+        await self.add_cog(LeaderboardCog(self))
+        await self.add_cog(StatsCog(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self._owner_commands = self._move_owner_commands()
         if self.background:

@@ -39,6 +39,7 @@ import discord
 from bot.discord.common import clip
 from bot.discord.panel import mute_view, turn_view
 from bot.i18n import t
+from bot.score_chart import chart_png
 from bot.service import ServiceError
 from bot.store import Notification, OutboxRow
 from rules.registry import get_game
@@ -201,6 +202,8 @@ class OutboxWorker:
             if user["notify"] == "off":  # they asked for no messages at all
                 raise Drop("user turned notifications off")
             await self._dm(row, int(p["user_id"]), clip(str(p["text"]), 2000))
+        elif row.kind == "chart":
+            await self._chart(row)
         elif row.kind == "remind":
             await self._remind(row)
         elif row.kind == "keepalive":
@@ -282,6 +285,25 @@ class OutboxWorker:
         ]
         if dms:  # not tied to the match: a closed DM must never hold up the thread
             await self.store.enqueue(None, dms)
+
+    async def _chart(self, row: OutboxRow) -> None:
+        """The score chart of a finished match, the post after its final result."""
+        info = await self._info(row)
+        if not info.thread_id:
+            raise Drop("match has no thread")
+        if not self.bot.service.render_enabled:
+            raise Drop("pictures are off")
+        public = self._guild_locale(info.guild_id)
+        png = await chart_png(self.store, info.id, public)
+        if png is None:
+            raise Drop("match is not finished")
+        await self._post(
+            int(info.thread_id),
+            t("chart.post", public, match=info.id),
+            nonce=f"tx{row.id}",
+            file=discord.File(io.BytesIO(png), filename=f"match-{info.id}-scores.png"),
+            mentions=[],
+        )
 
     async def _remind(self, row: OutboxRow) -> None:
         """A reminder is only worth sending while the turn it was made for is still on."""

@@ -183,6 +183,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         level=L("opt.level"),
         hints=L("opt.hints"),
         think_seconds=L("opt.think_seconds"),
+        rated=L("opt.rated"),
     )
     @app_commands.choices(
         game=game_choices(),
@@ -199,6 +200,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         level: str | None = None,
         hints: bool | None = None,
         think_seconds: app_commands.Range[float, 0.5, 30.0] | None = None,
+        rated: bool | None = None,
     ) -> None:
         bot = bot_of(interaction)
         user = user_of(interaction)
@@ -225,6 +227,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
             settings["think_seconds"] = think_seconds
         if level is not None:  # also the level of a computer taking over a resigned seat
             settings["level"] = level
+        if rated is not None:  # unset: rated when every seat is a person (bot/ratings.py)
+            settings["rated"] = rated
         parent = getattr(interaction.channel, "parent_id", None) or interaction.channel_id
         # Creating the match first (fast, no picture) lets refusals stay private.
         info = await bot.service.create_match(

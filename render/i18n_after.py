@@ -1,0 +1,50 @@
+"""English words of what comes after a game: ratings, leaderboards, stats and score charts.
+
+Merged into :data:`render.i18n.MESSAGES` (one catalogue); kept apart so that this part of
+the catalogue can grow without touching the main dict.
+"""
+
+from __future__ import annotations
+
+AFTER_GAME: dict[str, str] = {
+    # ----- ratings ---------------------------------------------------------------------
+    "rating.head": "Ratings (μ ± σ, change of μ − 3σ):",
+    "rating.change": "{name}: {mu} ± {sigma} ({delta})",
+    "cmd.leaderboard": "The best rated players of this server in a game",
+    "leaderboard.head": "**{game}** leaderboard (rating μ ± σ, sorted by μ − 3σ):",
+    "leaderboard.line": "{rank}. {name} — {mu} ± {sigma} · {games} games",
+    "leaderboard.empty": "Nobody has a {game} rating on this server yet.",
+    "opt.rated": "Rate this match (default: on when every seat is a person)",
+    # ----- stats -----------------------------------------------------------------------
+    "cmd.stats": "Match statistics of a player or of this server",
+    "cmd.stats.player": "A player's matches, wins, time to move, streak and opponents",
+    "cmd.stats.server": "This server's totals: matches, players, moves, time to move",
+    "opt.user": "Whose stats (default: yours)",
+    "opt.stats_game": "Only this game (default: every game)",
+    "opt.leaderboard_game": "Which game's leaderboard",
+    "stats.none": "–",
+    "stats.unit.d": "{n} d",
+    "stats.unit.h": "{n} h",
+    "stats.unit.min": "{n} min",
+    "stats.unit.s": "{n} s",
+    "stats.all_games": "All games",
+    "stats.player.none": "{name} has not played a match on this server yet.",
+    "stats.player.head": "**Stats of {name}** on this server:",
+    "stats.player.line": (
+        "**{game}**: played {played} · finished {finished} · won {won} · time to move "
+        "{average} on average, {median} median · longest win streak {streak}"
+    ),
+    "stats.opponent": "{name} ({n})",
+    "stats.opponents": "Favourite opponents: {opponents}",
+    "stats.server.none": "No match has started on this server yet.",
+    "stats.server.head": "**This server's stats:**",
+    "stats.server.line": (
+        "**{game}**: {played} matches ({finished} finished, {running} running, {aborted} "
+        "aborted) · {players} players · {moves} moves · median time to move {median}"
+    ),
+    # ----- score chart -----------------------------------------------------------------
+    "chart.title": "Match #{match} · {game}: {unit} after every turn",
+    "chart.x_axis": "turn",
+    "chart.swing": "Largest swing: {change} {name} (turn {turn})",
+    "chart.post": "📈 How the scores went in match #{match}.",
+}

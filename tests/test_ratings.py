@@ -1,0 +1,180 @@
+"""Ratings: OpenSkill per server and game, people only, rebuilt exactly from the matches."""
+
+from __future__ import annotations
+
+import json
+
+from bot import ratings
+from bot.__main__ import main
+from bot.service import MatchService
+from tests.ratings_helpers import play_result
+
+ANN, BEN, CID = "2001", "2002", "2003"
+
+
+async def _changes(service: MatchService, match_id: int) -> dict[str, tuple[float, ...]]:
+    async def read(conn: object) -> list[ratings.Change]:
+        return await ratings.match_changes(conn, match_id)
+
+    return {
+        c.user_id: (c.before.mu, c.before.sigma, c.after.mu, c.after.sigma)
+        for c in await service.store._transaction(read)
+    }
+
+
+async def test_a_known_sequence_of_results_orders_the_leaderboard(
+    service: MatchService,
+) -> None:
+    await play_result(service, {ANN: 3, BEN: 1})
+    await play_result(service, {ANN: 3, CID: 1})
+    await play_result(service, {BEN: 3, CID: 1})
+    await play_result(service, {CID: 1, BEN: 2, ANN: 3})
+    board = await ratings.leaderboard(service.store, "100", "test-pile")
+    assert [s.name for s in board] == ["Ann", "Ben", "Cid"]
+    assert [s.games for s in board] == [3, 3, 3]
+    assert board[0].rating.mu > ratings.DEFAULT.mu > board[2].rating.mu
+    # every rated game makes the model surer of everyone who played
+    assert all(s.rating.sigma < ratings.DEFAULT.sigma for s in board)
+    # another server and another game have boards of their own
+    assert await ratings.leaderboard(service.store, "999", "test-pile") == []
+    assert await ratings.leaderboard(service.store, "100", "azul") == []
+
+
+async def test_a_tie_moves_equal_ratings_equally(service: MatchService) -> None:
+    match_id = await play_result(service, {ANN: 2, BEN: 2})
+    changes = await _changes(service, match_id)
+    assert changes[ANN] == changes[BEN]
+    assert changes[ANN][2] == ratings.DEFAULT.mu  # a draw between equals moves no one's μ
+
+
+async def test_computer_seats_never_change_a_persons_rating(service: MatchService) -> None:
+    """Ann beats Ben in each: alone, with a computer that wins, with one that comes last.
+    The people's changes are the same each time, and no computer gets a rating."""
+    alone = await play_result(service, {ANN: 3, BEN: 1}, guild_id="1")
+    first = await play_result(
+        service, {ANN: 2, BEN: 1}, guild_id="2", computers=1, computer_targets=(3,),
+        settings={"rated": True},
+    )  # fmt: skip
+    last = await play_result(
+        service, {ANN: 3, BEN: 2}, guild_id="3", computers=1, computer_targets=(1,),
+        settings={"rated": True},
+    )  # fmt: skip
+    expected = await _changes(service, alone)
+    assert set(expected) == {ANN, BEN}
+    assert await _changes(service, first) == expected
+    assert await _changes(service, last) == expected
+    for guild in ("2", "3"):
+        board = await ratings.leaderboard(service.store, guild, "test-pile")
+        assert [s.user_id for s in board] == [ANN, BEN]
+
+
+async def test_unrated_matches_change_nothing(service: MatchService) -> None:
+    # computers seated and "rated" unset: not rated; "rated" off: not rated;
+    # one person with computers, even asked to be rated: nobody to rate against
+    await play_result(service, {ANN: 3, BEN: 1}, computers=1, computer_targets=(2,))
+    await play_result(service, {ANN: 3, BEN: 1}, settings={"rated": False})
+    await play_result(
+        service, {ANN: 3}, computers=1, computer_targets=(1,), settings={"rated": True}
+    )
+    assert await ratings.table_rows(service.store) == []
+
+
+async def test_the_final_post_shows_each_persons_change(service: MatchService) -> None:
+    match_id = await play_result(service, {ANN: 3, BEN: 1})
+    cur = await service.store._reader.execute(
+        "SELECT payload FROM outbox WHERE match_id = ? AND kind = 'turn' ORDER BY id", (match_id,)
+    )
+    finals = [p for (raw,) in await cur.fetchall() if (p := json.loads(raw)).get("final")]
+    assert len(finals) == 1
+    changes = await _changes(service, match_id)
+    text = finals[0]["text"]
+    assert "Ratings" in text
+    ann_mu = changes[ANN][2]
+    assert f"Ann: {ann_mu:.1f} ± {changes[ANN][3]:.1f} (+" in text
+    assert f"Ben: {changes[BEN][2]:.1f} ± {changes[BEN][3]:.1f} (-" in text
+
+
+async def test_rebuild_reproduces_the_table_exactly(service: MatchService) -> None:
+    for guild in ("100", "200"):
+        await play_result(service, {ANN: 3, BEN: 1}, guild_id=guild)
+        await play_result(service, {BEN: 3, CID: 2, ANN: 1}, guild_id=guild)
+        await play_result(service, {CID: 3, ANN: 3}, guild_id=guild)
+        await play_result(service, {ANN: 2, CID: 1}, guild_id=guild, settings={"rated": False})
+    before = await ratings.table_rows(service.store)
+    assert len(before) == 6 + 2 * 7  # 3 people x 2 servers; 7 changes per server
+    assert await ratings.rebuild_all(service.store) == 6
+    assert await ratings.table_rows(service.store) == before
+
+
+async def test_a_late_finisher_is_put_in_finish_order(service: MatchService) -> None:
+    """A match whose finish lies before one already applied (two processes finishing at
+    once) makes its server and game recompute: the table still equals the rebuild."""
+    await play_result(service, {ANN: 3, BEN: 1})
+    await play_result(service, {BEN: 3, ANN: 1})
+
+    before = await ratings.table_rows(service.store)
+
+    async def forget_and_catch_up(conn: object) -> None:
+        # the ratings as if only the second match had been applied so far
+        await conn.execute("DELETE FROM rating_changes")  # type: ignore[attr-defined]
+        await conn.execute("DELETE FROM ratings")  # type: ignore[attr-defined]
+        matches = await ratings._rated_matches(conn, "100", "test-pile")
+        await ratings._write(conn, matches[1:], {})
+        await ratings.bring_up_to_date(conn, "100", "test-pile", matches[0].id)
+
+    await service.store._transaction(forget_and_catch_up)
+    assert await ratings.table_rows(service.store) == before
+
+
+async def test_matches_finished_before_ratings_existed_join_at_the_next_one(
+    service: MatchService,
+) -> None:
+    """After an upgrade the rating tables start empty: the board's next rated finish takes
+    in every match before it, and the table equals the rebuild."""
+    await play_result(service, {ANN: 3, BEN: 1})
+    await play_result(service, {BEN: 3, CID: 1})
+
+    async def forget(conn: object) -> None:
+        await conn.execute("DELETE FROM rating_changes")  # type: ignore[attr-defined]
+        await conn.execute("DELETE FROM ratings")  # type: ignore[attr-defined]
+
+    await service.store._transaction(forget)
+    await play_result(service, {CID: 3, ANN: 1}, settings={"rated": False})  # not rated
+    assert await ratings.table_rows(service.store) == []
+    await play_result(service, {CID: 3, ANN: 1})
+    incremental = await ratings.table_rows(service.store)
+    assert len(incremental) == 3 + 6
+    assert await ratings.rebuild_all(service.store) == 3
+    assert await ratings.table_rows(service.store) == incremental
+
+
+def test_ratings_rebuild_command(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    import asyncio
+
+    db = tmp_path / "r.db"
+
+    async def fill() -> list[tuple[object, ...]]:
+        svc = await MatchService.open(db, render=False)
+        try:
+            await play_result(svc, {ANN: 3, BEN: 1})
+            await play_result(svc, {BEN: 3, CID: 1})
+            return await ratings.table_rows(svc.store)
+        finally:
+            await svc.close()
+
+    before = asyncio.run(fill())
+    assert main(["--db", str(db), "ratings", "--rebuild"]) == 0
+    out = capsys.readouterr().out
+    assert "rebuilt from 2 rated match(es)" in out
+    assert main(["--db", str(db), "ratings"]) == 0
+    out = capsys.readouterr().out
+    assert "1. Ann (2001)" in out and "2. Ben (2002)" in out and "test-pile" in out
+
+    async def after() -> list[tuple[object, ...]]:
+        svc = await MatchService.open(db, render=False)
+        try:
+            return await ratings.table_rows(svc.store)
+        finally:
+            await svc.close()
+
+    assert asyncio.run(after()) == before
