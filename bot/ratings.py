@@ -171,6 +171,22 @@ async def _rated_matches(
         )
         for match_id, uid, name in await cur.fetchall():
             seats.setdefault(int(match_id), []).append((uid, name))
+        # A seat a computer took over on its holder's resignation is rated as that person
+        # (last, by the result): the first resign row of the seat names the person.
+        cur = await conn.execute(
+            "SELECT match_id, seat, user_id, events FROM moves WHERE kind = 'resign' "
+            f"AND match_id IN ({','.join('?' * len(chunk))}) ORDER BY match_id, ply",
+            chunk,
+        )
+        replaced: set[tuple[int, int]] = set()
+        for match_id, seat, uid, events in await cur.fetchall():
+            key = (int(match_id), int(seat))
+            row = seats.get(key[0], [])
+            if key in replaced or not 0 <= key[1] < len(row) or is_computer(uid):
+                continue
+            replaced.add(key)
+            data = (json.loads(events) or [{}])[0].get("data", {})
+            row[key[1]] = (uid, str(data.get("name") or uid))
     out = []
     for mid, guild, game, settings, result, last_move, updated in rows:
         people = rated_people(

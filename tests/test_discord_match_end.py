@@ -66,7 +66,9 @@ async def test_resign_with_three_players_hands_the_seat_to_a_computer(
         assert info.status == "finished" and info.result is not None
         assert info.result["ranks"][1] == 3
         await h.deliver()
-        assert "for Bob, who resigned" in posts(h)[-1].content
+        final, chart = posts(h)[-2:]  # the final result, then its score chart
+        assert "for Bob, who resigned" in final.content
+        assert chart.files == [f"match-{match_id}-scores.png"]
 
 
 async def test_abort_is_a_vote_of_the_players_or_a_managers_reason(tmp_path, monkeypatch) -> None:

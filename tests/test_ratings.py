@@ -6,8 +6,10 @@ import json
 
 from bot import ratings
 from bot.__main__ import main
-from bot.service import MatchService
+from bot.computer_players import is_computer
+from bot.service import MatchService, User
 from tests.ratings_helpers import play_result
+from tests.reliability_helpers import PLAYERS
 
 ANN, BEN, CID = "2001", "2002", "2003"
 
@@ -178,3 +180,34 @@ def test_ratings_rebuild_command(tmp_path, capsys) -> None:  # type: ignore[no-u
             await svc.close()
 
     assert asyncio.run(after()) == before
+
+
+async def test_a_resigner_whose_seat_played_on_is_rated_last(service: MatchService) -> None:
+    """Three people; Cid resigns before anyone moves and a computer plays his seat to the
+    end. The match is still rated among the people, with Cid last (the computer's score
+    does not count for him), and the rebuild agrees."""
+    ann, ben, cid = (next(p for p in PLAYERS if p.id == u) for u in (ANN, BEN, CID))
+    info = await service.create_match(
+        "test-pile", ann, {"size": 9}, max_players=3, guild_id="7", seed=3
+    )
+    await service.join(info.id, ben)
+    await service.join(info.id, cid)
+    await service.start(info.id, ann)
+    await service.resign(info.id, cid)
+    while (info := await service.info(info.id)).status == "running":
+        uid = info.to_act[0]
+        holder = next(s for s in info.seats if s.user_id == uid)
+        who = next((p for p in PLAYERS if p.id == uid), None)
+        if is_computer(uid):  # the computer's seat, played here without a driver
+            who = User(uid, holder.name)
+        assert who is not None
+        moves = await service.legal_moves(info.id, who)
+        await service.play(info.id, who, moves[0].notation)
+    changes = await _changes(service, info.id)
+    assert set(changes) == {ANN, BEN, CID}
+    board = await ratings.leaderboard(service.store, "7", "test-pile")
+    assert board[-1].user_id == CID and board[-1].name == cid.name
+    before = [(s.user_id, s.rating) for s in board]
+    await ratings.rebuild_all(service.store)
+    again = await ratings.leaderboard(service.store, "7", "test-pile")
+    assert [(s.user_id, s.rating) for s in again] == before
