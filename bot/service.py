@@ -535,7 +535,7 @@ class MatchService:
                 "The board has changed since that button was made; look at the latest "
                 "board and choose again."
             )
-        if seat not in game.to_act(state):
+        if seat not in game.may_act(state):  # to_act, plus optional moves (trade offers)
             waiting = [match.seats[s].name for s in game.to_act(state) if s < len(match.seats)]
             raise NotAllowed(f"It is not your turn; waiting for {', '.join(waiting)}.")
         names = match.names
@@ -1181,12 +1181,15 @@ class MatchService:
         )
 
     async def computer_turn(self, match_id: int) -> SeatTurn | None:
-        """The computer seat the match waits for now (the first, if several), or None."""
+        """The computer seat the match waits for now, or None. When several seats are
+        waited for, the seat on turn (``to_act[0]``) comes last: the others owe answers to
+        it (a Pastiche trade offer), and an answer should land before the turn moves on."""
         match = await self._load(match_id)
         if match.status != "running" or match.state is None:
             return None
         game = get_game(match.game_id)
-        for seat in game.to_act(match.state):
+        acting = game.to_act(match.state)
+        for seat in acting[1:] + acting[:1]:
             if seat < len(match.seats) and is_computer(match.seats[seat].user_id):
                 return await self._seat_turn(match, game, seat, "move")
         return None

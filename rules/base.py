@@ -222,6 +222,12 @@ class Game(ABC):
     def to_act(self, state: State) -> list[int]:
         """Seats whose input the game waits for (empty when the game is over)."""
 
+    def may_act(self, state: State) -> list[int]:
+        """Seats that may move now: ``to_act`` plus seats with optional moves the game does
+        not wait for (Pastiche: anyone may offer the trading player a trade). The first
+        seat of ``to_act`` is the one whose turn it is (the clock's seat)."""
+        return self.to_act(state)
+
     @abstractmethod
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         """Every move ``seat`` may make now (empty if it is not that seat's decision)."""
@@ -251,7 +257,7 @@ class Game(ABC):
         """Notation (or a move's exact label) to a legal move, or IllegalMove saying why."""
         if self.outcome(state) is not None:
             raise IllegalMove("This game is over; no more moves can be made.")
-        if seat not in self.to_act(state):
+        if seat not in self.may_act(state):
             raise IllegalMove("It is not your turn.")
         key = normalise_notation(text)
         if not key:
