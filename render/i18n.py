@@ -347,9 +347,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pic.pastiche.turn": "{name} {verb} · round {round}",
         "pic.pastiche.band_turn": "{name} {verb}",
         "pic.pastiche.stage": "round {round}",
-        "pic.pastiche.offer": (
-            "Open offer: {giver} gives {give} to {taker} for one {want} — waiting for the answer."
-        ),
+        "pic.pastiche.offers": "Open trade offers",
+        "pic.pastiche.offer_head": "{id}. {giver} → {taker}",
+        "pic.pastiche.offer_gives": "gives",
+        "pic.pastiche.offer_for": "for",
+        "pic.pastiche.offer_nothing": "nothing",
+        "pic.pastiche.offer_answer": "{taker}: accept {id} · decline {id} · counter {id} …",
+        "pic.pastiche.offers_more": "… and {n} more (see /moves)",
         "pic.pastiche.goal": "Goal: {n} commission points",
         "pic.pastiche.goal_reached": " reached — last turn: {name}",
         "pic.pastiche.goal_hexes": " · hexes used up — last turn: {name}",

@@ -316,3 +316,24 @@ def test_computer_on_turn_makes_a_sensible_legal_offer() -> None:
     value = {"green": 1, "orange": 1, "purple": 1}
     assert sum(value[x] for x in give.split("+")) >= 3  # pays a fair price in spare cards
 
+
+# ----- the picture ------------------------------------------------------------------------------
+def test_open_offers_show_in_the_public_picture() -> None:
+    from render.pastiche import _offers, draw
+
+    s, a, b, c = trading()
+    names = ["Ann", "Ben", "Cy"]
+    plain = draw(GAME.view(s, None), names, None)
+    s, _ = play(s, f"offer p{b + 1} green+green+orange for red+teal")
+    s, _ = play(s, f"offer p{a + 1} blue for -", seat=c)
+    view = GAME.view(s, None)
+    assert "me" not in view  # offers are public; hands are not
+    shown = draw(view, names, None)
+    assert shown.height > plain.height  # the offers take room in the right column
+    # every offer is drawn, one block each
+    from PIL import Image, ImageDraw
+
+    scratch = ImageDraw.Draw(Image.new("RGB", (600, 900)))
+    one = _offers(scratch, 0, 0, 500, {"offers": view["offers"][:1]}, names, "en")
+    two = _offers(scratch, 0, 0, 500, {"offers": view["offers"]}, names, "en")
+    assert two > one > 30
