@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.computer_driver import ComputerDriver
-from bot.service import MatchService, NotAllowed
+from bot.service import MatchService, NotAllowed, User
 from rules.pastiche import GAME
 from tests.conftest import ALICE, BOB
 
@@ -76,3 +76,29 @@ async def test_a_computer_answers_an_offer_before_the_turn_moves_on(
     after = await service.state_at(match_id)
     assert after["deals"] == [] and after["players"][2]["cards"][gift] >= 1  # a gift: accepted
     assert after["cur"] == 0 and await service.computer_turn(match_id) is None
+
+
+async def test_the_console_trades_between_named_users(service: MatchService, tmp_path) -> None:
+    from bot.console import Console
+
+    console = Console(service, tmp_path / "pics")
+    for line in ("alice> /game new pastiche", "bob> /game join", "alice> /game start"):
+        await console.run_line(line)
+    match_id = console.current
+    assert match_id is not None
+    info = await service.info(match_id)
+    users = {"alice": User("console:alice", "Alice"), "bob": User("console:bob", "Bob")}
+    on = "alice" if info.to_act == ["console:alice"] else "bob"
+    off = "bob" if on == "alice" else "alice"
+    place = next(m for m in await service.legal_moves(match_id, users[on]) if m.notation[0] == "h")
+    await console.run_line(f"{on}> /play {place.notation}")
+    moves = await console.run_line(f"{off}> /moves")
+    assert any("Compose an offer" in line for line in moves)  # may offer; not all listed
+    state = await service.state_at(match_id)
+    seat_on, seat_off = info.seat_of(users[on].id), info.seat_of(users[off].id)
+    assert seat_on is not None and seat_off is not None
+    card = next(c for c, n in state["players"][seat_off]["cards"].items() if n)
+    out = await console.run_line(f"{off}> /play offer p{seat_on + 1} {card} for -")
+    assert any("Offer 1" in line for line in out), out
+    out = await console.run_line(f"{on}> /play accept 1")
+    assert any("accepted offer 1" in line for line in out), out

@@ -48,6 +48,7 @@ Turn order [R engine suggestion, strict form]
   says who may *make* offers. ``legal_moves`` lists only a few representative offers
   (cheapest spare cards worth a lacking colour), ranked lowest; ``parse`` accepts any offer.
   At most ``max_offers_per_turn`` (default 3) offers per player per turn, counters included.
+  ``composers`` gives the guided panel "Compose an offer" (whom, cards given, cards wanted).
 - Commissions are completed only on your own turn, from hand or gallery; the gallery refills
   at once, a hand completion draws a replacement. [R] An empty deck lets the gallery/hand shrink.
 - Hand limit 8 at the end of your own turn, the owner chooses what goes back ([R]); more is fine

@@ -8,7 +8,16 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rules.base import Event, Game, IllegalMove, Move, Outcome, normalise_notation, rank_by
+from rules.base import (
+    Composer,
+    Event,
+    Game,
+    IllegalMove,
+    Move,
+    Outcome,
+    normalise_notation,
+    rank_by,
+)
 from rules.pastiche import board as bd
 from rules.pastiche import moves as mv
 from rules.pastiche import rollout
@@ -213,6 +222,15 @@ class Pastiche(Game):
         out += mv.end_moves(state, seat)
         out += tr.moves(state, seat)
         return out
+
+    def composers(self, state: State, seat: int) -> list[Composer]:
+        """An offer composed pick by pick (partner, cards given, cards wanted)."""
+        if state["over"] or seat not in self.may_act(state):
+            return []
+        return tr.composers(state, seat)
+
+    def compose(self, state: State, seat: int, key: str, chosen: list[list[str]]) -> str:
+        return tr.compose(state, seat, key, chosen)
 
     def random_move(self, state: State, seat: int, rng: Rng) -> Move:
         """The rollout policy of :mod:`rules.pastiche.rollout` (samples a placement instead

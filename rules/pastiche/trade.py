@@ -42,7 +42,7 @@ import re
 from collections import Counter
 from typing import Any
 
-from rules.base import Move, Step
+from rules.base import Composer, IllegalMove, Move, Pick, Step
 from rules.pastiche.data import load
 
 State = dict[str, Any]
@@ -593,3 +593,36 @@ def lapse_all(state: State, events: list[Any], event: Any) -> None:
             )
         )
     state["deals"] = []
+
+
+# ----- the guided panel: an offer built pick by pick ---------------------------------------
+def composers(state: State, seat: int) -> list[Composer]:
+    """ "Compose an offer": the partner, the cards to give (one option per card held), the
+    cards wanted (one option per colour) — any n for m, as typed notation allows."""
+    if not trading(state) or state["made"][seat] >= state["max_offers"]:
+        return []
+    names = load().names
+    held = [c for c in names for _ in range(state["players"][seat]["cards"].get(c, 0))]
+    held = held[:25]  # a select holds 25 options; more cards are rare and can be typed
+    who = partners(state, seat)
+    picks = (
+        Pick("to", "Offer whom?", tuple(Step(f"p{q + 1}", f"{{p{q}}}") for q in who)),
+        Pick(
+            "give",
+            "Cards you give (none: ask for a gift)",
+            tuple(Step(c, c) for c in held),
+            0,
+            len(held),
+        ),
+        Pick(
+            "get", "Cards you want (none: a gift)", tuple(Step(c, c) for c in names), 0, len(names)
+        ),
+    )
+    return [Composer("offer", "Compose an offer (any cards for any cards)", picks)]
+
+
+def compose(state: State, seat: int, key: str, chosen: list[list[str]]) -> str:
+    if key != "offer" or len(chosen) != 3 or len(chosen[0]) != 1:
+        raise IllegalMove("Choose one player, then the cards you give and the cards you want.")
+    give, get = canonical(chosen[1]), canonical(chosen[2])
+    return f"offer {chosen[0][0]} {side_notation(give)} for {side_notation(get)}"
