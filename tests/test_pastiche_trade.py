@@ -261,7 +261,7 @@ def test_offers_are_public_in_the_view_and_status() -> None:
     assert pub["offers"] == [
         {"id": 1, "from": a, "to": b, "give": ["green", "green"], "get": ["red"]}
     ]
-    assert "offer 1" in GAME.status(s) and "green + green for red" in GAME.status(s)
+    assert "offer 1" in GAME.status(s) and "2 green for red" in GAME.status(s)
 
 
 def test_suggested_answers_are_sensible() -> None:
@@ -337,3 +337,14 @@ def test_open_offers_show_in_the_public_picture() -> None:
     one = _offers(scratch, 0, 0, 500, {"offers": view["offers"][:1]}, names, "en")
     two = _offers(scratch, 0, 0, 500, {"offers": view["offers"]}, names, "en")
     assert two > one > 30
+
+
+def test_big_offers_read_in_one_line() -> None:
+    s, a, b, _ = trading()
+    s = set_cards(s, a, green=6, orange=4, brown=2)
+    move = GAME.parse(s, a, f"offer p{b + 1} 6green+4orange+2brown for red+teal+black+white")
+    assert "4 orange + 6 green + 2 brown" in move.label and len(move.label) <= 100
+    # counts typed right after a number still read right
+    s, _ = play(s, move.notation)
+    counter = GAME.parse(s, b, "counter 1 1teal for 2 green")
+    assert counter.notation == "counter 1 teal for green+green"

@@ -54,8 +54,11 @@ SUGGEST_WANTS = 2
 #: The most cards a suggested offer gives for one card.
 SUGGEST_GIVE = 3
 
-OFFER_RE = re.compile(r"^offerp(\d+)(.+?)for(.+)$")
+#: One digit for the partner (at most 4 players), so ``offer p2 6green`` (typed ``offerp26green``
+#: once spaces are gone) still reads as player 2 giving six green.
+OFFER_RE = re.compile(r"^offerp(\d)(.+?)for(.+)$")
 COUNTER_RE = re.compile(r"^counter(\d+)(.+?)for(.+)$")
+_SIDES_RE = re.compile(r"^(.+?)for(.+)$")
 ANSWER_RE = re.compile(r"^(accept|decline|withdraw)(\d*)$")
 _ITEM_RE = re.compile(r"^(\d*)([a-z]+)$")
 
@@ -77,7 +80,16 @@ def side_notation(colours: tuple[str, ...] | list[str]) -> str:
 
 
 def side_words(colours: tuple[str, ...] | list[str]) -> str:
-    return " + ".join(colours) if colours else "nothing"
+    """``2 green + orange``: repeats counted, so a big offer still reads in one line."""
+    if not colours:
+        return "nothing"
+    counts = Counter(colours)
+    return " + ".join(f"{n} {c}" if n > 1 else c for c, n in counts.items())
+
+
+def _label(text: str) -> str:
+    """Move labels stay within 100 characters (a select option's limit)."""
+    return text if len(text) <= 100 else text[:99] + "…"
 
 
 def parse_side(text: str) -> tuple[str, ...] | str:
@@ -98,6 +110,24 @@ def parse_side(text: str) -> tuple[str, ...] | str:
     if len(out) > MAX_SIDE:
         return f"An offer names at most {MAX_SIDE} cards a side."
     return canonical(out)
+
+
+def counter_parts(state: State, key: str) -> tuple[int, str, str] | None:
+    """``counter 3 2green for red`` loses its spaces (``counter32greenforred``): the offer
+    number is the longest open offer's number the digits start with (else all digits)."""
+    if not COUNTER_RE.match(key):
+        return None
+    rest = key[len("counter") :]
+    run = re.match(r"\d+", rest)
+    assert run is not None
+    for ident in sorted((d["id"] for d in state["deals"]), key=lambda i: -len(str(i))):
+        if run.group().startswith(str(ident)):
+            m = _SIDES_RE.match(rest[len(str(ident)) :])
+            if m:
+                return ident, m.group(1), m.group(2)
+    m = COUNTER_RE.match(key)
+    assert m is not None
+    return int(m.group(1)), m.group(2), m.group(3)
 
 
 def holds(cards: dict[str, int], colours: list[str] | tuple[str, ...]) -> bool:
@@ -197,7 +227,7 @@ def _offer_steps(partner: int, give: tuple[str, ...], get: tuple[str, ...]) -> t
 def offer_move(partner: int, give: tuple[str, ...], get: tuple[str, ...]) -> Move:
     return Move(
         f"offer p{partner + 1} {side_notation(give)} for {side_notation(get)}",
-        f"Offer {{p{partner}}} your {side_words(give)} for their {side_words(get)}",
+        _label(f"Offer {{p{partner}}} your {side_words(give)} for their {side_words(get)}"),
         _offer_steps(partner, give, get),
         -1.0,
     )
@@ -214,8 +244,10 @@ def _deal_step(d: Deal) -> Step:
 def counter_move(d: Deal, give: tuple[str, ...], get: tuple[str, ...]) -> Move:
     return Move(
         f"counter {d['id']} {side_notation(give)} for {side_notation(get)}",
-        f"Counter offer {d['id']}: your {side_words(give)} for {{p{d['from']}}}'s "
-        f"{side_words(get)}",
+        _label(
+            f"Counter offer {d['id']}: your {side_words(give)} for {{p{d['from']}}}'s "
+            f"{side_words(get)}"
+        ),
         (_deal_step(d), Step("counter", "Counter-offer"), *_offer_steps(d["from"], give, get)[2:]),
         -0.5,
     )
@@ -224,7 +256,7 @@ def counter_move(d: Deal, give: tuple[str, ...], get: tuple[str, ...]) -> Move:
 def accept_move(d: Deal) -> Move:
     return Move(
         f"accept {d['id']}",
-        f"Accept offer {d['id']}: get {side_words(d['give'])}, give {side_words(d['get'])}",
+        _label(f"Accept offer {d['id']}: get {side_words(d['give'])}, give {side_words(d['get'])}"),
         (_deal_step(d), Step("accept", "Accept")),
         0.5,
     )
@@ -292,9 +324,9 @@ def find(state: State, seat: int, key: str) -> Move | None:
         if offer_problem(state, seat, partner, give, get) is not None:
             return None
         return offer_move(partner, give, get)
-    if m := COUNTER_RE.match(key):
-        d = deal(state, int(m.group(1)))
-        give, get = parse_side(m.group(2)), parse_side(m.group(3))
+    if parts := counter_parts(state, key):
+        d = deal(state, parts[0])
+        give, get = parse_side(parts[1]), parse_side(parts[2])
         if d is None or d["to"] != seat or isinstance(give, str) or isinstance(get, str):
             return None
         if offer_problem(state, seat, d["from"], give, get) is not None:
@@ -307,7 +339,7 @@ def explain(state: State, seat: int, key: str) -> str | None:
     """Why a typed trade move is refused, or None when ``key`` is no trade move."""
     m = ANSWER_RE.match(key)
     o = OFFER_RE.match(key)
-    c = COUNTER_RE.match(key)
+    c = counter_parts(state, key)
     if not (m or o or c or key.startswith(("offer", "counter"))):
         return None
     if not trading(state):
@@ -343,10 +375,10 @@ def explain(state: State, seat: int, key: str) -> str | None:
         problem = offer_problem(state, seat, int(o.group(1)) - 1, give, get)
         return problem or "That offer is not possible now."
     if c:
-        d = deal(state, int(c.group(1)))
+        d = deal(state, c[0])
         if d is None or d["to"] != seat:
-            return f"Offer {c.group(1)} is not waiting for your answer."
-        give, get = parse_side(c.group(2)), parse_side(c.group(3))
+            return f"Offer {c[0]} is not waiting for your answer."
+        give, get = parse_side(c[1]), parse_side(c[2])
         for side in (give, get):
             if isinstance(side, str):
                 return side
@@ -515,11 +547,11 @@ def apply(state: State, seat: int, key: str, events: list[Any], event: Any) -> N
             )
             lapse_short(state, events, event)
         return
-    if m := COUNTER_RE.match(key):
-        d = deal(state, int(m.group(1)))
+    if parts := counter_parts(state, key):
+        d = deal(state, parts[0])
         assert d is not None
         state["deals"] = [x for x in state["deals"] if x["id"] != d["id"]]
-        give, get = parse_side(m.group(2)), parse_side(m.group(3))
+        give, get = parse_side(parts[1]), parse_side(parts[2])
         assert not isinstance(give, str) and not isinstance(get, str)
         events.append(
             event(
