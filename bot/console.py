@@ -310,13 +310,19 @@ class Console:
 
     async def _moves(self, args: list[str]) -> list[str]:
         assert self.user is not None
-        moves = await self.service.legal_moves(self._need_match(), self.user)
+        match_id = self._need_match()
+        moves = await self.service.legal_moves(match_id, self.user)
+        # moves too free to list (a Pastiche offer): typed in the game's notation
+        free = [
+            f"  Also: {c.label} — type it, e.g. `/play {c.key} …` (see /rules)."
+            for c in await self.service.composers(match_id, self.user)
+        ]
         if not moves:
-            return ["You have no move to make right now."]
+            return free or ["You have no move to make right now."]
         moves = sorted(moves, key=lambda m: -m.rank)
         shown = [f"  {m.notation:<24} {m.label}" for m in moves[:40]]
         more = [f"  … and {len(moves) - 40} more"] if len(moves) > 40 else []
-        return [f"Your {len(moves)} legal moves:", *shown, *more]
+        return [f"Your {len(moves)} legal moves:", *shown, *more, *free]
 
     async def _hint(self, args: list[str]) -> list[str]:
         """``/hint``: the best moves now, privately; ``/hint <n>``: play the n-th of them

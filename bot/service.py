@@ -45,7 +45,7 @@ from bot.store import (
 from render.i18n import picture_language, t
 from rules import Event, Game, IllegalMove, Move, get_game
 from rules.ai import LEVELS
-from rules.base import fill_names, normalise_notation, rank_by
+from rules.base import Composer, fill_names, normalise_notation, rank_by
 from rules.registry import game_ids
 
 log = logging.getLogger(__name__)
@@ -402,6 +402,35 @@ class MatchService:
         names = match.names
         return [_named(m, names) for m in get_game(match.game_id).legal_moves(match.state, seat)]
 
+    async def composers(self, match_id: int, user: User) -> list[Composer]:
+        """Moves the caller may build pick by pick now (a Pastiche trade offer), in words
+        with player names; empty for most games and whenever it is not their decision."""
+        match = await self._load(match_id)
+        seat = match.seat_of(user.id)
+        if match.status != "running" or match.state is None or seat is None:
+            return []
+        names = match.names
+        out = []
+        for c in get_game(match.game_id).composers(match.state, seat):
+            picks = tuple(
+                replace(
+                    p,
+                    options=tuple(replace(o, label=fill_names(o.label, names)) for o in p.options),
+                )
+                for p in c.picks
+            )
+            out.append(replace(c, picks=picks))
+        return out
+
+    async def compose(self, match_id: int, user: User, key: str, chosen: list[list[str]]) -> str:
+        """The notation of a composed move (played, and judged, through :meth:`play`)."""
+        match = await self._load(match_id)
+        game, state = self._running(match)
+        try:
+            return game.compose(state, self._seat(match, user), key, chosen)
+        except IllegalMove as exc:
+            raise InvalidMove(fill_names(str(exc), match.names)) from None
+
     # ----- lobby -------------------------------------------------------------------------
     async def create_match(
         self,
@@ -689,7 +718,7 @@ class MatchService:
                 "The board has changed since that button was made; look at the latest "
                 "board and choose again."
             )
-        if seat not in game.to_act(state):
+        if seat not in game.may_act(state):  # to_act, plus optional moves (trade offers)
             waiting = [match.seats[s].name for s in game.to_act(state) if s < len(match.seats)]
             raise NotAllowed(f"It is not your turn; waiting for {', '.join(waiting)}.")
         names = match.names
@@ -1451,12 +1480,15 @@ class MatchService:
         )
 
     async def computer_turn(self, match_id: int) -> SeatTurn | None:
-        """The computer seat the match waits for now (the first, if several), or None."""
+        """The computer seat the match waits for now, or None. When several seats are
+        waited for, the seat on turn (``to_act[0]``) comes last: the others owe answers to
+        it (a Pastiche trade offer), and an answer should land before the turn moves on."""
         match = await self._load(match_id)
         if match.status != "running" or match.state is None:
             return None
         game = get_game(match.game_id)
-        for seat in game.to_act(match.state):
+        acting = game.to_act(match.state)
+        for seat in acting[1:] + acting[:1]:
             if seat < len(match.seats) and is_computer(match.seats[seat].user_id):
                 return await self._seat_turn(match, game, seat, "move")
         return None

@@ -514,22 +514,62 @@ def _header(
     draw.text((x, 20), fit_text(text, f, w - x - 20), font=f, fill="#FFFFFF")
 
 
+#: Offers drawn in the public picture; more are summed up in one line.
+MAX_OFFERS_DRAWN = 6
+
+
+def _offers(
+    draw: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    width: int,
+    view: View,
+    names: list[str],
+    lang: str,
+) -> int:
+    """The open trade offers (public: the rules make them so), each with its number, who
+    offers whom, the cards on both sides as chips and how to answer. Returns the bottom y."""
+    draw.text((x, y), t("pic.pastiche.offers", lang), font=font(20, True), fill=INK)
+    y += 30
+    offers = view["offers"]
+    small = font(16)
+    for o in offers[:MAX_OFFERS_DRAWN]:
+        giver, taker = _name(names, o["from"], lang), _name(names, o["to"], lang)
+        bx = _badge(draw, x, y, o["from"], names, lang)
+        head = t("pic.pastiche.offer_head", lang, id=o["id"], giver=giver, taker=taker)
+        draw.text(
+            (bx, y + 4),
+            fit_text(head, font(18, True), width - (bx - x)),
+            font=font(18, True),
+            fill=INK,
+        )
+        y += 34
+        sides = (
+            (t("pic.pastiche.offer_gives", lang), o["give"]),
+            (t("pic.pastiche.offer_for", lang), o["get"]),
+        )
+        for label, cards in sides:
+            draw.text((x + 8, y + 5), label, font=small, fill=MUTED)
+            cx = x + 16 + int(small.getlength(label))
+            if cards:
+                y = _chips(draw, cx, y, width - (cx - x), [(c, c) for c in cards]) - 6
+            else:
+                draw.text((cx, y + 5), t("pic.pastiche.offer_nothing", lang), font=small, fill=INK)
+                y += 26
+        answer = t("pic.pastiche.offer_answer", lang, taker=taker, id=o["id"])
+        draw.text((x + 8, y + 2), fit_text(answer, small, width - 8), font=small, fill=MUTED)
+        y += 30
+    if len(offers) > MAX_OFFERS_DRAWN:
+        more = t("pic.pastiche.offers_more", lang, n=len(offers) - MAX_OFFERS_DRAWN)
+        draw.text((x, y), more, font=small, fill=MUTED)
+        y += 26
+    return y
+
+
 def _status_lines(view: View, names: list[str], lang: str = "en") -> list[str]:
     if view.get("ended"):  # resigned or aborted: what happened instead of whose turn
         return [view["ended"]["text"]]
     lines = []
-    o = view.get("offer")
-    if o:
-        lines.append(
-            t(
-                "pic.pastiche.offer",
-                lang,
-                giver=_name(names, o["from"], lang),
-                give=" + ".join(o["give"]),
-                taker=_name(names, o["to"], lang),
-                want=o["want"],
-            )
-        )
     goal = t("pic.pastiche.goal", lang, n=view["threshold"])
     if view["end"] == "trigger":
         goal += t("pic.pastiche.goal_reached", lang, name=_name(names, view["last_seat"], lang))
@@ -575,6 +615,10 @@ def draw_public(view: View, names: list[str], lang: str = "en") -> Image.Image:
         rx = pw + PAD
         yb = _paste_panel(img, "bank", rx, PAD, view, lang)
         right_bottom = _paste_panel(img, "gallery", rx, yb + 10, view, lang)
+        if view.get("offers"):
+            right_bottom = _offers(
+                draw, rx, right_bottom + 10, WIDTH_RIGHT - 2 * PAD, view, names, lang
+            )
         py = max(top + ph, right_bottom) + PAD
         draw.line((PAD, py - 8, w - PAD, py - 8), fill=LINE, width=2)
         return _players(draw, PAD, py, w - 2 * PAD, view, names, lang, img) + PAD

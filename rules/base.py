@@ -65,6 +65,30 @@ class Move:
 
 
 @dataclass(frozen=True, slots=True)
+class Pick:
+    """One part of a composed move (see :class:`Composer`): choose from ``least`` to
+    ``most`` of ``options``; an option may be listed more than once (two green cards)."""
+
+    key: str
+    label: str
+    options: tuple[Step, ...]
+    least: int = 1
+    most: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Composer:
+    """A kind of move too free to list (a Pastiche trade offer: any cards for any cards),
+    built by picks instead of walked through ``Move.steps``. ``Game.compose`` turns the
+    chosen option keys into the move's notation, which ``parse`` then judges like any typed
+    move, so a guided panel needs no game-specific code for it either."""
+
+    key: str
+    label: str
+    picks: tuple[Pick, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened, in words and data.
 
@@ -222,6 +246,12 @@ class Game(ABC):
     def to_act(self, state: State) -> list[int]:
         """Seats whose input the game waits for (empty when the game is over)."""
 
+    def may_act(self, state: State) -> list[int]:
+        """Seats that may move now: ``to_act`` plus seats with optional moves the game does
+        not wait for (Pastiche: anyone may offer the trading player a trade). The first
+        seat of ``to_act`` is the one whose turn it is (the clock's seat)."""
+        return self.to_act(state)
+
     @abstractmethod
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         """Every move ``seat`` may make now (empty if it is not that seat's decision)."""
@@ -251,7 +281,7 @@ class Game(ABC):
         """Notation (or a move's exact label) to a legal move, or IllegalMove saying why."""
         if self.outcome(state) is not None:
             raise IllegalMove("This game is over; no more moves can be made.")
-        if seat not in self.to_act(state):
+        if seat not in self.may_act(state):
             raise IllegalMove("It is not your turn.")
         key = normalise_notation(text)
         if not key:
@@ -272,6 +302,15 @@ class Game(ABC):
             if normalise_notation(move.notation) == key:
                 return move
         return None
+
+    def composers(self, state: State, seat: int) -> list[Composer]:
+        """Kinds of move ``seat`` may build pick by pick now (none for most games)."""
+        return []
+
+    def compose(self, state: State, seat: int, key: str, chosen: list[list[str]]) -> str:
+        """The notation of composer ``key`` with these option keys chosen per pick (then
+        checked by ``parse``); IllegalMove when the choice does not fit the composer."""
+        raise IllegalMove("Nothing can be composed here.")
 
     def explain_illegal(self, state: State, seat: int, text: str) -> str:
         """Why ``text`` is not a legal move. Games override this with precise reasons."""

@@ -61,7 +61,7 @@ def sampled_states() -> list[State]:
     out = []
     for n, seed in ((2, 1), (3, 2), (4, 3)):
         for i, state in enumerate(play(n, seed, {}, mixed_policy)):
-            if i % 5 == 0 or state["offer"] is not None:
+            if i % 5 == 0 or state["deals"]:
                 out.append(state)
     return out
 
@@ -161,7 +161,7 @@ def test_candidates_are_few_legal_moves() -> None:
             moves = AI.candidates(GAME, state, seat)
             assert moves and set(moves) <= set(legal)
             assert len(moves) <= 16
-            if state["phase"] == "place" and seat == state["cur"] and state["offer"] is None:
+            if state["phase"] == "place" and seat == state["cur"] and not state["deals"]:
                 placements += 1
                 assert len(legal) > 3 * len(moves)
     assert placements >= 8

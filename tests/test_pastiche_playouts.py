@@ -30,7 +30,7 @@ def test_random_game_keeps_every_invariant(players: int, seed: int) -> None:
         if new["cur"] != old["cur"] or new["over"]:
             stats["turn_ends"] += 1
             assert mv.hand_size(new["players"][old["cur"]]["cards"]) <= mv.HAND_LIMIT
-            assert new["offer"] is None and new["offers"] == 0
+            assert new["deals"] == [] and new["made"] == [0] * players
         if stats["steps"] % 23 == 0:
             moves = GAME.legal_moves(old, seat)
             _check_steps(moves)

@@ -230,8 +230,27 @@ def check_maharani(record: Record) -> None:
 def check_pastiche(record: Record) -> None:
     """Hexes and commission cards are each dealt once; a hex painted was in its painter's
     hand; a commission exchanged or completed was where the record put it; the completed
-    counts at the end agree."""
+    counts at the end agree. Palette cards move only in public events (the opening four,
+    cards mixed or taken, bank trades, accepted offers, payments, returns), so every hand
+    is followed exactly: an offer is made only with cards its maker holds, and an accepted
+    offer moves only cards both sides hold at that moment (free trading, issue 17)."""
     data = pastiche_data()
+    bank = {c.name: c.count for c in data.colours}
+    palette: list[Counter[str]] = []
+
+    def move_cards(src: Counter[str] | None, dst: Counter[str] | None, cards: list[str]) -> None:
+        for c in cards:
+            if src is None:
+                need(bank.get(c, 0) > 0, f"the bank had no {c} to give")
+                bank[c] -= 1
+            else:
+                need(src[c] > 0, f"a {c} moved from a hand that held none")
+                src[c] -= 1
+            if dst is None:
+                bank[c] += 1
+            else:
+                dst[c] += 1
+
     hex_box, comm_box = set(data.hex_ids), set(data.commission_ids)
     n = len(record["players"])
     hexes: list[list[str]] = [[] for _ in range(n)]
@@ -257,6 +276,8 @@ def check_pastiche(record: Record) -> None:
                     deal_commission(c)
                 hexes[s] = list(d["hexes"][s])
                 hands[s] = set(secret["hands"][s])
+                palette.append(Counter())
+                move_cards(None, palette[s], list(data.starting_hand))
             for c in d["gallery"]:
                 deal_commission(c)
             gallery = set(d["gallery"])
@@ -264,6 +285,20 @@ def check_pastiche(record: Record) -> None:
             assert seat is not None
             need(d["hex"] in hexes[seat], f"hex {d['hex']} painted but not held")
             hexes[seat].remove(d["hex"])
+            move_cards(None, palette[seat], d["cards"])
+        elif kind == "bank":
+            assert seat is not None
+            move_cards(palette[seat], None, d["give"])
+            move_cards(None, palette[seat], [d["get"]])
+        elif kind == "offer":
+            have = palette[d["from"]]
+            need(all(have[c] >= k for c, k in Counter(d["give"]).items()), "offered unheld cards")
+        elif kind == "accept":
+            move_cards(palette[d["from"]], palette[d["to"]], d["give"])
+            move_cards(palette[d["to"]], palette[d["from"]], d["get"])
+        elif kind == "return":
+            assert seat is not None
+            move_cards(palette[seat], None, d["cards"])
         elif kind == "hex":
             assert seat is not None
             for h in d["hexes"]:
@@ -278,6 +313,7 @@ def check_pastiche(record: Record) -> None:
             assert seat is not None
             c = d["commission"]
             need(c in hands[seat] or c in gallery, f"completed {c} from nowhere")
+            move_cards(palette[seat], None, d["paid"])
             hands[seat].discard(c)
             gallery.discard(c)
             done[seat] += 1
@@ -307,7 +343,7 @@ CHECKERS = {
         ("taj-mahal", 5, 2),
         ("maharani", 2, 4),
         ("maharani", 4, 5),
-        ("pastiche", 2, 6),
+        ("pastiche", 2, 6),  # an offer accepted, too
     ],
 )
 def test_a_finished_record_checks_out_without_the_generator(
@@ -350,6 +386,12 @@ def test_the_checkers_catch_forged_records() -> None:
     start_hex = past["setup_events"][0]["data"]["hexes"][0][0]
     bad = _forge(past, "hex", lambda e: e["data"].update(hexes=[start_hex]))
     with pytest.raises(Inconsistent):
+        check_pastiche(bad)
+    bad = _forge(past, "bank", lambda e: e["data"].update(give=["gray"] * 3))
+    with pytest.raises(Inconsistent):  # paid the bank with cards never held
+        check_pastiche(bad)
+    bad = _forge(past, "accept", lambda e: e["data"].update(give=e["data"]["give"] + ["gray"]))
+    with pytest.raises(Inconsistent):  # an accepted offer moved a card its maker lacked
         check_pastiche(bad)
 
     azul = record_of("azul", 2, 8)

@@ -12,6 +12,10 @@ Custom ids (≤ 100 characters):
 - ``tp:<match>:<version>`` open the guided move panel
 - ``ts:<match>:<version>:<path>`` a step button; ``tq:…`` the same as a select
 - ``tm:<match>:<version>:<move>`` play the chosen move
+- ``tc:<match>:<version>:<composer>:<chosen>`` a composer's select; ``tk:…`` its buttons
+  (open, "none", back) and ``tn:…`` play what was composed. ``<chosen>`` lists the picks
+  made so far, ``.``-separated, each the chosen option indices as base-36 digits (``-``:
+  none), e.g. ``1.00.a`` (a select holds at most 25 options, so one digit each)
 - ``th:<match>`` my hand; ``tz:<match>:<version>`` mute reminders; ``tr:<match>:<version>``
   resign
 
@@ -20,7 +24,9 @@ would exceed 100 characters, the path falls back to indices (``#0.2``) into the 
 choices at each level; a move falls back to ``#<index>`` into the legal moves. Indices are
 safe because the version pins the state, and with it the list of legal moves.
 
-The guided panel walks ``Move.steps`` generically: no game-specific code here.
+The guided panel walks ``Move.steps`` generically: no game-specific code here. Moves too
+free to list (a Pastiche offer: any cards for any cards) are built through the game's
+``Composer`` picks instead, just as generically.
 """
 
 from __future__ import annotations
@@ -37,7 +43,7 @@ from bot.i18n import t
 from bot.service import MatchInfo, User
 from rules import Move
 from rules.ai import LEVELS
-from rules.base import Step
+from rules.base import Composer, Step
 
 log = logging.getLogger(__name__)
 
@@ -140,10 +146,15 @@ def decode_move(moves: list[Move], raw: str) -> Move:
 
 # ----- building the panel ---------------------------------------------------------------
 def build_panel(
-    match_id: int, version: int, moves: list[Move], prefix: list[str], locale: Any
+    match_id: int,
+    version: int,
+    moves: list[Move],
+    prefix: list[str],
+    locale: Any,
+    composers: list[Composer] | None = None,
 ) -> tuple[str, discord.ui.View]:
     """The panel for one point on the path: next choices, Play (when a move is complete)
-    and Back."""
+    and Back; at the start, a button per composer (build a move pick by pick)."""
     complete, options = choices_at(moves, prefix)
     view = discord.ui.View(timeout=None)
     lines = [t("panel.head", locale, match=match_id)]
@@ -188,7 +199,148 @@ def build_panel(
         view.add_item(
             StepButton(back, t("btn.back", locale), style=discord.ButtonStyle.secondary, row=4)
         )
+    else:
+        room = 5 - len(complete[:4])
+        for i, composer in enumerate((composers or [])[:room]):
+            view.add_item(
+                ComposeButton(
+                    f"tk:{match_id}:{version}:{i}:",
+                    clip(composer.label, 80),
+                    style=discord.ButtonStyle.secondary,
+                    row=4,
+                )
+            )
     return "\n".join(lines), view
+
+
+# ----- composing a move pick by pick ------------------------------------------------------
+_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def encode_chosen(chosen: list[list[int]]) -> str:
+    return ".".join("".join(_DIGITS[i] for i in pick) or "-" for pick in chosen)
+
+
+def decode_chosen(composer: Composer, raw: str) -> list[list[int]]:
+    """Custom-id picks back to option indices; anything that does not fit the composer of
+    this version means the board changed under the button."""
+    if not raw:
+        return []
+    out: list[list[int]] = []
+    parts = raw.split(".")
+    if len(parts) > len(composer.picks):
+        raise UserError("err.board_changed")
+    for pick, part in zip(composer.picks, parts, strict=False):
+        idx = [] if part == "-" else [_DIGITS.find(ch) for ch in part]
+        if any(i < 0 or i >= len(pick.options) for i in idx) or len(set(idx)) != len(idx):
+            raise UserError("err.board_changed")
+        if not pick.least <= len(idx) <= pick.most:
+            raise UserError("err.board_changed")
+        out.append(idx)
+    return out
+
+
+def chosen_keys(composer: Composer, chosen: list[list[int]]) -> list[list[str]]:
+    return [[p.options[i].key for i in idx] for p, idx in zip(composer.picks, chosen, strict=False)]
+
+
+def build_composer(
+    match_id: int,
+    version: int,
+    index: int,
+    composer: Composer,
+    chosen: list[list[int]],
+    locale: Any,
+    notation: str | None = None,
+) -> tuple[str, discord.ui.View]:
+    """One pick of a composer (a select, plus "none" where none is allowed), or, once every
+    pick is made, what was composed with a button that plays it."""
+    view = discord.ui.View(timeout=None)
+    lines = [t("panel.head", locale, match=match_id), f"**{composer.label}**"]
+    for pick, idx in zip(composer.picks, chosen, strict=False):
+        words = " + ".join(pick.options[i].label for i in idx) or t("panel.none", locale)
+        lines.append(t("panel.picked", locale, pick=pick.label, chosen=words))
+    tail = f"{match_id}:{version}:{index}:"
+    enc = encode_chosen(chosen)
+    if len(chosen) < len(composer.picks):
+        pick = composer.picks[len(chosen)]
+        lines.append(pick.label)
+        options = pick.options[:MAX_SELECT]
+        if options:
+            select = discord.ui.Select(
+                custom_id=f"tc:{tail}{enc}",
+                placeholder=t("select.placeholder", locale),
+                min_values=max(1, min(pick.least, len(options))),
+                max_values=max(1, min(pick.most, len(options))),
+                options=[
+                    discord.SelectOption(label=clip(o.label, 100), value=str(i))
+                    for i, o in enumerate(options)
+                ],
+            )
+            view.add_item(ComposeSelect(select))
+        if pick.least == 0:
+            nxt = f"{enc}.-" if enc else "-"
+            view.add_item(ComposeButton(f"tk:{tail}{nxt}", t("panel.none_button", locale), row=4))
+    elif notation is not None:
+        lines.append(t("panel.composed", locale, notation=notation))
+        view.add_item(
+            ComposeButton(
+                f"tn:{tail}{enc}",
+                clip(t("btn.confirm", locale, label=notation), 80),
+                style=discord.ButtonStyle.success,
+                row=4,
+            )
+        )
+    if chosen:
+        back = f"tk:{tail}{encode_chosen(chosen[:-1])}"
+        view.add_item(
+            ComposeButton(back, t("btn.back", locale), style=discord.ButtonStyle.secondary, row=4)
+        )
+    return "\n".join(lines), view
+
+
+async def gate_compose(
+    interaction: discord.Interaction, match_id: int, version: int, index: int
+) -> tuple[User, Composer]:
+    """Who may compose: a seated player, on the board this panel was made for, while the
+    game offers them that composer."""
+    service = bot_of(interaction).service
+    user = user_of(interaction)
+    await same_server(interaction, match_id)
+    info = await service.info(match_id)
+    if info.seat_of(user.id) is None:
+        raise UserError("err.not_your_match")
+    if info.status != "running":
+        raise UserError("err.match_not_running", match=match_id)
+    if info.version != version:
+        raise UserError("err.board_changed")
+    composers = await service.composers(match_id, user)
+    if index >= len(composers):
+        by_id = {s.user_id: s.name for s in info.seats}
+        waiting = ", ".join(by_id.get(u, u) for u in info.to_act) or "—"
+        raise UserError("err.not_your_turn", waiting=waiting)
+    return user, composers[index]
+
+
+async def _show_composer(
+    interaction: discord.Interaction,
+    match_id: int,
+    version: int,
+    index: int,
+    user: User,
+    composer: Composer,
+    chosen: list[list[int]],
+) -> None:
+    notation = None
+    if len(chosen) == len(composer.picks):
+        service = bot_of(interaction).service
+        notation = await service.compose(
+            match_id, user, composer.key, chosen_keys(composer, chosen)
+        )
+    content, view = build_composer(
+        match_id, version, index, composer, chosen, loc(interaction), notation
+    )
+    await interaction.response.edit_message(content=content, view=view)
 
 
 def turn_view(info: MatchInfo, *, hidden: bool) -> discord.ui.View:
@@ -301,7 +453,7 @@ async def gate(
     if info.version != version:
         raise UserError("err.board_changed")
     moves = await service.legal_moves(match_id, user)
-    if not moves:
+    if not moves and not await service.composers(match_id, user):
         by_id = {s.user_id: s.name for s in info.seats}
         waiting = ", ".join(by_id.get(u, u) for u in info.to_act) or "—"
         raise UserError("err.not_your_turn", waiting=waiting)
@@ -353,8 +505,11 @@ class PanelOpen(
     Guarded, discord.ui.DynamicItem[discord.ui.Button], template=r"tp:(?P<m>\d+):(?P<v>\d+)"
 ):
     async def run(self, interaction: discord.Interaction) -> None:
-        _, _, moves = await gate(interaction, self.match_id, self.version)
-        content, view = build_panel(self.match_id, self.version, moves, [], loc(interaction))
+        user, _, moves = await gate(interaction, self.match_id, self.version)
+        composers = await bot_of(interaction).service.composers(self.match_id, user)
+        content, view = build_panel(
+            self.match_id, self.version, moves, [], loc(interaction), composers
+        )
         await interaction.response.send_message(content, view=view, ephemeral=True)
 
 
@@ -384,10 +539,83 @@ class StepButton(
         return cls(match.string)
 
     async def run(self, interaction: discord.Interaction) -> None:
-        _, _, moves = await gate(interaction, self.match_id, self.version)
+        user, _, moves = await gate(interaction, self.match_id, self.version)
         prefix = decode_path(moves, self.path)
-        content, view = build_panel(self.match_id, self.version, moves, prefix, loc(interaction))
+        composers = await bot_of(interaction).service.composers(self.match_id, user)
+        content, view = build_panel(
+            self.match_id, self.version, moves, prefix, loc(interaction), composers
+        )
         await interaction.response.edit_message(content=content, view=view)
+
+
+class ComposeButton(
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"t(?P<kind>[kn]):(?P<m>\d+):(?P<v>\d+):(?P<i>\d+):(?P<c>[0-9a-z.\-]*)",
+):
+    """Open a composer or move between its picks (``tk``); play what was composed (``tn``)."""
+
+    def __init__(
+        self,
+        custom_id: str,
+        label: str = "…",
+        *,
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id, row=row))
+
+    def parse(self, parts: dict[str, str]) -> None:
+        super().parse(parts)
+        self.kind, self.index, self.raw = parts["kind"], int(parts["i"]), parts["c"]
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ComposeButton:
+        return cls(match.string)
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        user, composer = await gate_compose(interaction, self.match_id, self.version, self.index)
+        chosen = decode_chosen(composer, self.raw)
+        if self.kind == "k":
+            await _show_composer(
+                interaction, self.match_id, self.version, self.index, user, composer, chosen
+            )
+            return
+        if len(chosen) != len(composer.picks):
+            raise UserError("err.board_changed")
+        service = bot_of(interaction).service
+        keys = chosen_keys(composer, chosen)
+        notation = await service.compose(self.match_id, user, composer.key, keys)
+        await interaction.response.edit_message(
+            content=t("play.playing", loc(interaction), label=notation), view=None
+        )
+        await play_and_confirm(interaction, user, self.match_id, notation, self.version)
+
+
+class ComposeSelect(
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"tc:(?P<m>\d+):(?P<v>\d+):(?P<i>\d+):(?P<c>[0-9a-z.\-]*)",
+):
+    def parse(self, parts: dict[str, str]) -> None:
+        super().parse(parts)
+        self.index, self.raw = int(parts["i"]), parts["c"]
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        user, composer = await gate_compose(interaction, self.match_id, self.version, self.index)
+        chosen = decode_chosen(composer, self.raw)
+        if len(chosen) >= len(composer.picks):
+            raise UserError("err.board_changed")
+        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        if not all(str(v).isdigit() for v in values):
+            raise UserError("err.board_changed")
+        raw = self.raw + ("." if self.raw else "") + encode_chosen([[int(v) for v in values]])
+        chosen = decode_chosen(composer, raw)  # checks the picks fit
+        await _show_composer(
+            interaction, self.match_id, self.version, self.index, user, composer, chosen
+        )
 
 
 class StepSelect(
@@ -587,6 +815,8 @@ KNOWN_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     StepButton,
     StepSelect,
     ConfirmMove,
+    ComposeButton,
+    ComposeSelect,
     HandButton,
     LobbyButton,
     ComputerButton,

@@ -33,13 +33,22 @@ Turn order [R engine suggestion, strict form]
   cream; black + white → gray; a primary + any other card → any primary. [R] impossible if the
   wanted stack is empty. [ours] A bank trade whose received colour is among the given cards
   is not offered (it only loses cards). Every bank trade shrinks the hand, so they are finite.
-- Player trades [ours, bounded for play by post]: the active player offers one player one or
-  two of their palette cards for one card of a named colour; the offered player accepts (only
-  if they hold that colour) or declines. While an offer is open, ``to_act`` includes the
-  offered player and the active player may still act (bank trades, exchange, completions,
-  end) or withdraw it; one open offer at a time; at most ``max_offers_per_turn`` (default 3)
-  offers per turn. The offer lapses when the active player leaves the trading step (exchange,
-  completion or end of turn) or no longer holds the offered cards.
+- Player trades [C: "players trade palette cards freely; the player whose turn it is must be
+  part of every trade"], made asynchronous [ours] (details in ``rules/pastiche/trade.py``):
+  standing public offers ``{id, from, to, give, get}``. During the active player's trading
+  step anyone may offer them, and they may offer anyone, any cards for any cards (n for m, a
+  gift ``… for -`` or a request ``- for …``; not both empty, no colour on both sides, at most
+  12 a side; the maker must hold what they give). The receiver answers ``accept N``,
+  ``decline N`` or ``counter N … for …`` (closes N, opens a new offer the other way); the
+  maker may ``withdraw N``. Several offers may be open; all expire when the trading step
+  ends (exchange, completion, end of turn). Accepting checks both hands at that moment and is
+  refused (nothing changes) when the receiver no longer holds what was asked; an offer whose
+  maker no longer holds what it offers lapses at once. ``to_act`` is the active player
+  first, then every receiver of an open offer; ``may_act`` (everyone during a trading step)
+  says who may *make* offers. ``legal_moves`` lists only a few representative offers
+  (cheapest spare cards worth a lacking colour), ranked lowest; ``parse`` accepts any offer.
+  At most ``max_offers_per_turn`` (default 3) offers per player per turn, counters included.
+  ``composers`` gives the guided panel "Compose an offer" (whom, cards given, cards wanted).
 - Commissions are completed only on your own turn, from hand or gallery; the gallery refills
   at once, a hand completion draws a replacement. [R] An empty deck lets the gallery/hand shrink.
 - Hand limit 8 at the end of your own turn, the owner chooses what goes back ([R]); more is fine
@@ -60,8 +69,9 @@ End and scoring
 Hidden information
 - Palette cards and commission cards in hand are private (counts are public). [ours] Hexes in
   hand are public (they lie face up in front of their owner; the reference does not hide them).
-- Clock default: decline an open offer; end the turn (``end`` or ``end auto``), or
-  ``return auto`` when returning cards; placing a hex has no default (``None``).
+- Clock default: the active player ends the turn (``end`` or ``end auto``; open offers
+  expire), or ``return auto`` when returning cards; placing a hex has no default (``None``);
+  a seat that only owes answers declines its first waiting offer.
 """
 
 from rules.pastiche.game import Pastiche, PasticheOptions

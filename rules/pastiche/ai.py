@@ -26,6 +26,7 @@ from rules.base import Game, Move, State, View
 from rules.pastiche import board as bd
 from rules.pastiche import moves as mv
 from rules.pastiche import scoring as sc
+from rules.pastiche import trade as tr
 from rules.pastiche.data import load
 from rules.rng import Rng
 
@@ -100,6 +101,17 @@ class PasticheAI(GameAI):
             k = colour.count - bank[colour.name] - me["cards"][colour.name]
             loose.extend([colour.name] * k)
         rng.shuffle(loose)
+        # Open offers are public and always hold (an offer lapses once its maker no longer
+        # holds what it offers): those cards are known to be in their makers' hands.
+        pledged: list[Counter[str]] = [Counter() for _ in range(n)]
+        for d in view["offers"]:
+            if d["from"] != seat:
+                have = Counter(d["give"])
+                pledged[d["from"]] |= have
+        for q in range(n):
+            for c, k in pledged[q].items():
+                for _ in range(k):
+                    loose.remove(c)
         # Commissions nobody has seen.
         seen = {c["id"] for c in me["hand"]} | {c["id"] for c in view["gallery"]}
         for s in seats:
@@ -113,9 +125,11 @@ class PasticheAI(GameAI):
                 hand = [c["id"] for c in me["hand"]]
             else:
                 cards = {c: 0 for c in data.names}
-                for c in loose[: s["cards"]]:
+                cards.update(pledged[i])
+                rest = s["cards"] - sum(pledged[i].values())
+                for c in loose[:rest]:
                     cards[c] += 1
-                del loose[: s["cards"]]
+                del loose[:rest]
                 hand = unseen[: s["commissions"]]
                 del unseen[: s["commissions"]]
             players.append(
@@ -154,8 +168,9 @@ class PasticheAI(GameAI):
             "board": board,
             "spots": [list(c) for c in view["spot_cells"]],
             "last": bd.key(last_cell) if last_cell else None,
-            "offer": dict(view["offer"]) if view["offer"] else None,
-            "offers": view["offers_made"],
+            "deals": [dict(d) for d in view["offers"]],
+            "deal_id": view["next_offer"],
+            "made": list(view["offers_made"]),
             "max_offers": view["max_offers"],
             "end": view["end"],
             "over": view["over"],
@@ -165,9 +180,11 @@ class PasticheAI(GameAI):
     def candidates(self, game: Game, state: State, seat: int) -> list[Move]:
         if state["over"] or seat not in game.to_act(state):
             return []
-        offer = state["offer"]
-        if offer is not None and seat == offer["to"]:
-            return mv.response_moves(state, seat)
+        answer = self._answer(state, seat)
+        if answer is not None:  # answer offers first: their makers wait for it
+            return [answer]
+        if seat != state["cur"]:
+            return []
         phase = state["phase"]
         if phase == "place":
             return self._place_candidates(state, seat)
@@ -176,8 +193,6 @@ class PasticheAI(GameAI):
         out = mv.complete_moves(state, seat)
         if phase == "trade":
             out += self._trade_candidates(state, seat)
-            if offer is not None:
-                out.append(mv.withdraw_move())
         ends = mv.end_moves(state, seat)
         out.append(ends[-1])  # "end", or "end auto" when over the hand limit
         return out
@@ -278,45 +293,33 @@ class PasticheAI(GameAI):
         swaps.sort(key=lambda t: -t[0])
         legal_swaps = {m.notation: m for m in mv.swap_moves(state, seat)}
         out += [legal_swaps[f"swap {h} for {g}"] for _, h, g in swaps[:TOP_SWAPS]]
-        offer = self._offer_candidate(state, seat, want)
-        if offer is not None:
-            out.append(offer)
+        offers = [m for m in tr.suggested_offers(state, seat) if not m.notation.endswith("-")]
+        if offers:  # the best of the few sensible offers the rules list (never a gift)
+            out.append(offers[0])
         return out
 
     @staticmethod
-    def _offer_candidate(state: State, seat: int, want: Counter[str]) -> Move | None:
-        """One offer: the cheapest card no hand commission needs, for the lacking colour
-        worth most, to the player holding the most cards."""
-        if not mv.offer_allowed(state, seat) or not want:
+    def _answer(state: State, seat: int) -> Move | None:
+        """The sensible answer to the first offer waiting for this seat (from its own view:
+        accept what is worth what it costs, counter when their cards fill a lack but the
+        price is wrong, else decline)."""
+        waiting = tr.to_answer(state, seat)
+        if not waiting:
             return None
-        partners = mv.offer_partners(state, seat)
-        if not partners:
-            return None
-        data = load()
-        p = state["players"][seat]
-        spare = [
-            c
-            for c in data.names
-            if p["cards"].get(c, 0) > 0 and not want.get(c) and not _needed(p["hand"], c)
-        ]
-        if not spare:
-            return None
-        give = min(spare, key=lambda c: (data.value[c], mv.order_index()[c]))
-        target = max(want, key=lambda c: (want[c], data.value[c], -mv.order_index()[c]))
-        partner = max(partners, key=lambda q: (mv.hand_size(state["players"][q]["cards"]), -q))
-        return mv.offer_move(partner, (give,), target, True)
+        d = waiting[0]
+        if tr.answer(state, seat, d) == "accept":
+            return tr.accept_move(d)
+        return tr.suggested_counter(state, seat, d) or tr.decline_move(d)
 
     # ----- rollouts -----------------------------------------------------------------------------
     def rollout_move(self, game: Game, state: State, seat: int, rng: Rng) -> Move:
-        offer = state["offer"]
         p = state["players"][seat]
-        if offer is not None and seat == offer["to"]:
-            want = _want(p["hand"], p["cards"])
-            useful = any(want.get(c) for c in offer["give"])
-            spare = p["cards"].get(offer["want"], 0) > 0 and not _needed(p["hand"], offer["want"])
-            if useful and spare:
-                return Move("accept", "accept")
-            return Move("decline", "decline")
+        waiting = tr.to_answer(state, seat)
+        if waiting:
+            d = waiting[0]
+            if tr.answer(state, seat, d) == "accept":
+                return tr.accept_move(d)
+            return tr.decline_move(d)
         phase = state["phase"]
         if phase == "place":
             return self._rollout_place(state, seat, rng)
@@ -422,16 +425,19 @@ class PasticheAI(GameAI):
                 f"exchanges {comms[h].title} (lacks {_lack_count(h, cards)}) for "
                 f"{comms[g].title} (lacks {_lack_count(g, cards)}); {tail}"
             )
-        if note.startswith("offer "):
-            want_colour = note.split(" for ")[-1]
-            return f"asks for {want_colour}, which your commissions lack; {tail}"
-        if note == "accept":
-            return f"accepts the trade; {tail}"
-        if note == "decline":
-            return f"declines the trade; {tail}"
+        if note.startswith(("offer ", "counter ")):
+            asked = [c for c in note.split(" for ")[-1].split("+") if c in data.colour]
+            helps = [c for c in asked if want.get(c)]
+            why = f", which {_lacking_titles(hand, cards, helps)} lacks" if helps else ""
+            what = "counters with an offer" if note.startswith("counter") else "offers a trade"
+            return f"{what} for {_words(asked) or 'nothing'}{why}; {tail}"
+        if note.startswith("accept"):
+            return f"accepts the trade: worth at least what it costs; {tail}"
+        if note.startswith("decline"):
+            return f"declines the trade: it costs more than it brings; {tail}"
         if note.startswith("return"):
             return f"returns the least useful cards; {tail}"
-        if note == "withdraw":
+        if note.startswith("withdraw"):
             return f"withdraws the open offer; {tail}"
         return f"ends the turn; {tail}"
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from rules.base import normalise_notation
 from rules.pastiche import board as bd
 from rules.pastiche import moves as mv
+from rules.pastiche import trade as tr
 from rules.pastiche.data import load
 
 if TYPE_CHECKING:
@@ -28,14 +29,25 @@ def explain(game: Pastiche, state: State, seat: int, text: str) -> str:
     help_ = "Type /help or see the move list for the notation."
     if state["over"]:
         return "This game is over; no more moves can be made."
-    if seat not in game.to_act(state):
+    if seat not in game.may_act(state):
         return "It is not your turn."
     key = normalise_notation(text)
-    offer = state["offer"]
-    if offer is not None and seat == offer["to"]:
-        if key == "accept":
-            return f"You hold no {offer['want']} to give, so you can only decline."
-        return "An offer is waiting for your answer: type `accept` or `decline`."
+    why = tr.explain(state, seat, key)
+    if why is not None:
+        return why
+    cur = state["cur"]
+    if seat != cur:
+        waiting = tr.to_answer(state, seat)
+        answer = (
+            f" Offer {waiting[0]['id']} waits for your answer: `accept {waiting[0]['id']}`, "
+            f"`decline {waiting[0]['id']}` or `counter {waiting[0]['id']} … for …`."
+            if waiting
+            else ""
+        )
+        return (
+            f"It is not your turn ({{p{cur}}} is playing); while they trade you may offer "
+            f"them cards, e.g. `offer p{cur + 1} green for red`.{answer}"
+        )
     phase = state["phase"]
     data = load()
     p = state["players"][seat]
@@ -58,18 +70,12 @@ def explain(game: Pastiche, state: State, seat: int, text: str) -> str:
         )
     if key.startswith("bank"):
         return _explain_bank(state, seat, key)
-    if key.startswith("offer"):
-        return _explain_offer(state, seat, key)
     if key.startswith("swap"):
         if phase != "trade":
             return "The gallery exchange comes before completing and only once a turn."
         return "Swap a hand commission for a gallery card: `swap <hand id> for <gallery id>`."
     if key.startswith("complete"):
         return _explain_complete(state, seat, key[len("complete") :])
-    if key == "withdraw":
-        return "You have no open offer to withdraw."
-    if key in ("accept", "decline"):
-        return "No offer is waiting for your answer."
     if key.startswith("return"):
         return "Cards go back only when you end your turn holding more than 8."
     return f"“{_shown(text)}” is not a Pastiche move. {help_}"
@@ -159,38 +165,6 @@ def _explain_bank(state: State, seat: int, key: str) -> str:
         "The bank rates are: 3 identical cards → black/white/secondary/tertiary; "
         "yellow + brown → cream; black + white → gray; primary + any card → a primary."
     )
-
-
-def _explain_offer(state: State, seat: int, key: str) -> str:
-    data = load()
-    if state["phase"] != "trade":
-        return "Trading is over for this turn: trades come before the exchange and completions."
-    if state["offer"] is not None:
-        return "You already have an open offer: wait for the answer or `withdraw` it."
-    if state["offers"] >= state["max_offers"]:
-        return f"You have made the {state['max_offers']} offers allowed this turn."
-    m = mv.OFFER_RE.match(key)
-    if not m:
-        return "Offers look like `offer p2 green for red` or `offer p2 green+orange for red`."
-    partner = int(m.group(1)) - 1
-    if not 0 <= partner < state["n"] or partner == seat:
-        return f"There is no other player {partner + 1} to trade with."
-    if mv.hand_size(state["players"][partner]["cards"]) == 0:
-        return f"Player {partner + 1} holds no palette cards."
-    give = m.group(2).split("+")
-    want = m.group(3)
-    for c in [*give, want]:
-        if c not in data.colour:
-            return f"“{c}” is not a palette colour."
-    if len(give) > 2:
-        return "An offer gives one or two of your cards for one of theirs."
-    have = state["players"][seat]["cards"]
-    for c, n in Counter(give).items():
-        if have[c] < n:
-            return f"You hold only {have[c]} {c}."
-    if want in give:
-        return "Asking for a colour you are giving away makes no trade."
-    return "That offer is not possible now."
 
 
 def _explain_complete(state: State, seat: int, ident: str) -> str:

@@ -4,16 +4,25 @@ docstring (``rules/pastiche/__init__.py``) for every rule decision."""
 from __future__ import annotations
 
 import re
-from collections import Counter
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rules.base import Event, Game, IllegalMove, Move, Outcome, normalise_notation, rank_by
+from rules.base import (
+    Composer,
+    Event,
+    Game,
+    IllegalMove,
+    Move,
+    Outcome,
+    normalise_notation,
+    rank_by,
+)
 from rules.pastiche import board as bd
 from rules.pastiche import moves as mv
 from rules.pastiche import rollout
 from rules.pastiche import scoring as sc
+from rules.pastiche import trade as tr
 from rules.pastiche.data import load
 from rules.rng import Rng
 
@@ -34,8 +43,9 @@ class PasticheOptions(BaseModel):
     """Match options."""
 
     model_config = ConfigDict(extra="forbid")
-    #: [ours] how many trade offers the active player may make in one turn (answered,
-    #: declined or withdrawn alike): keeps a turn finite; the rulebook sets no limit.
+    #: [ours] how many trade offers each player may make in one turn (counter-offers
+    #: included; answered, declined or withdrawn alike): keeps a turn finite and the thread
+    #: readable; the rulebook sets no limit.
     max_offers_per_turn: int = Field(default=3, ge=0, le=10)
 
 
@@ -61,7 +71,8 @@ def _clone(state: State) -> State:
     new["supply"] = list(state["supply"])
     new["turns"] = list(state["turns"])
     new["board"] = dict(state["board"])
-    new["offer"] = dict(state["offer"]) if state["offer"] else None
+    new["deals"] = [dict(d) for d in state["deals"]]
+    new["made"] = list(state["made"])
     return new
 
 
@@ -93,10 +104,10 @@ class Pastiche(Game):
         "Bonus for both paintings of a painter; usable cards in hand score at the end."
     )
     notation_help: ClassVar[str] = (
-        "Moves: `h1 CELL r3 mix` (hex 1 on an open spot the picture labels, e.g. m12 at the "
-        "start; rotation 3; take the mixed cards) or `h1 CELL r3 red` (take the centre "
-        "primary); `bank green+green+green for black`; "
-        "`offer p2 green for red` (answers: `accept`, `decline`; `withdraw`); "
+        "Moves: `h1 CELL r3 mix` (hex 1 on an open spot the picture labels, e.g. m12 at "
+        "first; rotation 3; take the mixed cards) or `h1 CELL r3 red` (take the centre "
+        "primary); `bank green+green+green for black`; `offer p2 green+green for red` "
+        "(`-`: nothing; answer `accept 1`, `decline 1`, `counter 1 …`); "
         "`swap P05 for P12`; `complete P05`; `end`; over 8 cards: `return green`, `return auto`."
     )
 
@@ -145,8 +156,9 @@ class Pastiche(Game):
             "board": bd.start_board(),
             "spots": [[q, r] for q, r in bd.frontier(bd.start_board())],
             "last": None,
-            "offer": None,
-            "offers": 0,
+            "deals": [],
+            "deal_id": 1,
+            "made": [0] * player_count,
             "max_offers": opts.max_offers_per_turn,
             "end": None,
             "over": False,
@@ -179,19 +191,24 @@ class Pastiche(Game):
     def to_act(self, state: State) -> list[int]:
         if state["over"]:
             return []
-        seats = [state["cur"]]
-        if state["offer"] is not None:
-            seats.append(state["offer"]["to"])
-        return seats
+        cur = state["cur"]
+        waiting = sorted({d["to"] for d in state["deals"]} - {cur})
+        return [cur, *waiting]
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def may_act(self, state: State) -> list[int]:
+        """While the player on turn trades, everyone may make them an offer."""
         if state["over"]:
             return []
-        offer = state["offer"]
-        if offer is not None and seat == offer["to"]:
-            return mv.response_moves(state, seat)
-        if seat != state["cur"]:
+        if state["phase"] == "trade":
+            cur, n = state["cur"], state["n"]
+            return [(cur + i) % n for i in range(n)]
+        return self.to_act(state)
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        if state["over"] or seat not in self.may_act(state):
             return []
+        if seat != state["cur"]:
+            return tr.moves(state, seat)
         phase = state["phase"]
         if phase == "place":
             return mv.place_moves(state, seat)
@@ -200,13 +217,20 @@ class Pastiche(Game):
         out: list[Move] = []
         if phase == "trade":
             out += mv.bank_moves(state, seat)
-            if offer is not None:
-                out.append(mv.withdraw_move())
-            out += mv.offer_moves(state, seat)
             out += mv.swap_moves(state, seat)
         out += mv.complete_moves(state, seat)
         out += mv.end_moves(state, seat)
+        out += tr.moves(state, seat)
         return out
+
+    def composers(self, state: State, seat: int) -> list[Composer]:
+        """An offer composed pick by pick (partner, cards given, cards wanted)."""
+        if state["over"] or seat not in self.may_act(state):
+            return []
+        return tr.composers(state, seat)
+
+    def compose(self, state: State, seat: int, key: str, chosen: list[list[str]]) -> str:
+        return tr.compose(state, seat, key, chosen)
 
     def random_move(self, state: State, seat: int, rng: Rng) -> Move:
         """The rollout policy of :mod:`rules.pastiche.rollout` (samples a placement instead
@@ -217,12 +241,13 @@ class Pastiche(Game):
 
     def find_notation(self, state: State, seat: int, key: str) -> Move | None:
         """The legal move whose normalised notation is ``key``, building only its kind."""
-        if state["over"] or seat not in self.to_act(state):
+        if state["over"] or seat not in self.may_act(state):
             return None
-        offer = state["offer"]
-        if offer is not None and seat == offer["to"]:
-            cands = mv.response_moves(state, seat)
-        elif state["phase"] == "place":
+        if key.startswith(("offer", "counter", "accept", "decline", "withdraw")):
+            return tr.find(state, seat, key)
+        if seat != state["cur"]:
+            return None
+        if state["phase"] == "place":
             m = mv.PLACE_RE.match(key)
             if not m:
                 return None
@@ -237,17 +262,6 @@ class Pastiche(Game):
             cands = mv.place_moves(state, seat, slot, cell, rot)
         elif state["phase"] == "discard":
             cands = mv.return_moves(state, seat)
-        elif key.startswith("offer"):
-            m = mv.OFFER_RE.match(key)
-            if not m:
-                return None
-            partner = int(m.group(1)) - 1
-            give = mv.canonical(m.group(2).split("+"))  # any order may be typed
-            want = m.group(3)
-            if not mv.check_offer(state, seat, partner, give, want):
-                return None
-            useful = mv.needs(state, seat).get(want, 0) > 0
-            return mv.offer_move(partner, give, want, useful)
         elif key.startswith("bank"):
             m = mv.BANK_RE.match(key)
             if m:  # any order of the given colours may be typed
@@ -257,8 +271,6 @@ class Pastiche(Game):
             cands = mv.complete_moves(state, seat) + mv.end_moves(state, seat)
             if state["phase"] == "trade":
                 cands += mv.swap_moves(state, seat)
-                if offer is not None:
-                    cands.append(mv.withdraw_move())
         for move in cands:
             if normalise_notation(move.notation) == key:
                 return move
@@ -271,9 +283,8 @@ class Pastiche(Game):
             raise IllegalMove(self.explain_illegal(state, seat, move.notation))
         s = _clone(state)
         events: list[Event] = []
-        offer = s["offer"]
-        if offer is not None and seat == offer["to"]:
-            self._answer(s, seat, key, events)
+        if key.startswith(("offer", "counter", "accept", "decline", "withdraw")):
+            tr.apply(s, seat, key, events, Event)
             return s, events
         phase = s["phase"]
         if phase == "place":
@@ -282,11 +293,6 @@ class Pastiche(Game):
             self._return(s, seat, key, events)
         elif key.startswith("bank"):
             self._bank(s, seat, key, events)
-        elif key.startswith("offer"):
-            self._offer(s, seat, key, events)
-        elif key == "withdraw":
-            s["offer"] = None
-            events.append(Event("withdraw", f"{_p(seat)} withdrew the trade offer."))
         elif key.startswith("swap"):
             self._swap(s, seat, key, events)
         elif key.startswith("complete"):
@@ -361,65 +367,11 @@ class Pastiche(Game):
                 {"give": give, "get": target},
             )
         )
-        offer = s["offer"]
-        if offer is not None:
-            need = Counter(offer["give"])
-            if any(p["cards"][c] < n for c, n in need.items()):
-                s["offer"] = None
-                events.append(
-                    Event(
-                        "lapse",
-                        f"The offer to {_p(offer['to'])} lapsed: {_p(seat)} no longer holds "
-                        f"{' + '.join(offer['give'])}.",
-                    )
-                )
-
-    def _offer(self, s: State, seat: int, key: str, events: list[Event]) -> None:
-        m = mv.OFFER_RE.match(key)
-        assert m is not None
-        partner = int(m.group(1)) - 1
-        give = list(m.group(2).split("+"))
-        want = m.group(3)
-        s["offer"] = {"from": seat, "to": partner, "give": give, "want": want}
-        s["offers"] += 1
-        events.append(
-            Event(
-                "offer",
-                f"{_p(seat)} offers {_p(partner)} {' + '.join(give)} for one {want}.",
-                {"to": partner, "give": give, "want": want},
-            )
-        )
-
-    def _answer(self, s: State, seat: int, key: str, events: list[Event]) -> None:
-        offer = s["offer"]
-        s["offer"] = None
-        giver = offer["from"]
-        if key == "decline":
-            events.append(Event("decline", f"{_p(seat)} declined {_p(giver)}'s offer."))
-            return
-        a, b = s["players"][giver], s["players"][seat]
-        for c in offer["give"]:
-            a["cards"][c] -= 1
-            b["cards"][c] += 1
-        b["cards"][offer["want"]] -= 1
-        a["cards"][offer["want"]] += 1
-        events.append(
-            Event(
-                "accept",
-                f"{_p(seat)} accepted: {_p(giver)} gave {' + '.join(offer['give'])} for "
-                f"{offer['want']}.",
-                {"from": giver, "to": seat, "give": offer["give"], "want": offer["want"]},
-            )
-        )
+        tr.lapse_short(s, events, Event)
 
     def _lapse(self, s: State, events: list[Event]) -> None:
-        """An open offer lapses once the active player leaves the trading step."""
-        offer = s["offer"]
-        if offer is not None:
-            s["offer"] = None
-            events.append(
-                Event("lapse", f"The offer to {_p(offer['to'])} lapsed (trading is over).")
-            )
+        """Open offers expire once the active player leaves the trading step."""
+        tr.lapse_all(s, events, Event)
 
     def _swap(self, s: State, seat: int, key: str, events: list[Event]) -> None:
         self._lapse(s, events)
@@ -550,8 +502,8 @@ class Pastiche(Game):
                 )
             )
         s["turns"][seat] += 1
-        s["offers"] = 0
-        s["offer"] = None
+        s["made"] = [0] * s["n"]
+        s["deals"] = []
         n = s["n"]
         nobody_has_hex = all(h is None for q in s["players"] for h in q["hexes"])
         if s["end"] is None and not s["supply"] and nobody_has_hex:
@@ -640,8 +592,9 @@ class Pastiche(Game):
             "deck": len(state["deck"]),
             "supply": len(state["supply"]),
             "seats": seats,
-            "offer": dict(state["offer"]) if state["offer"] else None,
-            "offers_made": state["offers"],
+            "offers": [dict(d) for d in state["deals"]],
+            "offers_made": list(state["made"]),
+            "next_offer": state["deal_id"],
             "max_offers": state["max_offers"],
             "colours": [{"name": c.name, "group": c.group, "value": c.value} for c in data.colours],
         }
@@ -728,10 +681,10 @@ class Pastiche(Game):
         cur = state["cur"]
         rnd = state["turns"][cur] + 1  # the round the player on turn is playing
         text = f"Round {rnd} · {_p(cur)} {PHASE_WORDS[state['phase']]}"
-        if state["offer"] is not None:
-            o = state["offer"]
+        for d in state["deals"]:
             text += (
-                f" · open offer: {' + '.join(o['give'])} for {o['want']}, {_p(o['to'])} to answer"
+                f" · offer {d['id']}: {_p(d['from'])} gives {tr.side_words(d['give'])} for "
+                f"{tr.side_words(d['get'])}, {_p(d['to'])} to answer"
             )
         if state["end"] == "trigger":
             text += f" · final round: ends after {_p((state['start'] - 1) % state['n'])}"
@@ -740,13 +693,14 @@ class Pastiche(Game):
         return text + "."
 
     def default_move(self, state: State, seat: int) -> Move | None:
-        """Clock ran out: decline an open offer; end the turn (returning the least useful
-        cards over 8, see ``moves.auto_returns``); a hex must still be placed by its owner."""
+        """Clock ran out: a seat that only owes answers declines the first offer waiting for
+        it; the player on turn ends the turn (returning the least useful cards over 8, see
+        ``moves.auto_returns``; open offers expire); a hex must still be placed by its owner."""
         if state["over"] or seat not in self.to_act(state):
             return None
-        offer = state["offer"]
-        if offer is not None and seat == offer["to"]:
-            return self.find_notation(state, seat, "decline")
+        if seat != state["cur"]:
+            first = tr.to_answer(state, seat)[0]
+            return self.find_notation(state, seat, f"decline{first['id']}")
         phase = state["phase"]
         if phase == "place":
             return None

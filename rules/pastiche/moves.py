@@ -1,11 +1,11 @@
 """Move generation for Pastiche, one generator per kind of move.
 
 Why per kind: a turn holds several moves (place, bank trades, offers, exchange, completions,
-end), and some kinds are numerous (a placement is hex × spot × rotation × what to take; an
-offer is partner × wanted colour × one or two given cards). ``parse`` decodes a notation's
-kind and asks only that generator (with filters), so checking one typed move never builds
-the thousands of others. Every generator builds its ``Move`` through the same function, so
-``parse(notation) == the move in legal_moves`` by construction.
+end), and some kinds are numerous (a placement is hex × spot × rotation × what to take; an offer
+is partner × any cards given × any cards asked for: see :mod:`rules.pastiche.trade`). ``parse``
+decodes a notation's kind and asks only that generator (with filters), so checking one typed
+move never builds the thousands of others. Every generator builds its ``Move`` through the same
+function, so ``parse(notation) == the move in legal_moves`` by construction.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ HAND_LIMIT = 8
 MAX_STEP_OPTIONS = 25
 
 PLACE_RE = re.compile(r"^h(\d+)([a-z]+-?\d+)r(\d+)([a-z]+)$")
-OFFER_RE = re.compile(r"^offerp(\d+)([a-z+]+)for([a-z]+)$")
 BANK_RE = re.compile(r"^bank([a-z+]+)for([a-z]+)$")
 
 
@@ -349,82 +348,6 @@ def bank_moves(state: State, seat: int) -> list[Move]:
     return [bank_move(g, t, need) for g, t in bank_trades(p["cards"], state["bank"])]
 
 
-# ----- offers to other players ------------------------------------------------------------------
-_OFFER = Step("offer", "Offer another player a trade")
-
-
-def offer_shapes(cards: dict[str, int]) -> list[tuple[str, ...]]:
-    """What an offer can give: one card, or two cards (the same colour or two colours)."""
-    names = [c for c in load().names if cards.get(c, 0) > 0]
-    out: list[tuple[str, ...]] = [(c,) for c in names]
-    for i, a in enumerate(names):
-        for b in names[i:]:
-            if a != b or cards[a] >= 2:
-                out.append((a, b))
-    return out
-
-
-@cache
-def offer_move(partner: int, give: tuple[str, ...], want: str, useful: bool) -> Move:
-    second = (
-        Step(f"+ {give[1]}", f"and {give[1]}") if len(give) == 2 else Step("alone", "nothing more")
-    )
-    return Move(
-        f"offer p{partner + 1} {'+'.join(give)} for {want}",
-        f"Offer {{p{partner}}} your {' + '.join(give)} for their {want}",
-        (
-            _OFFER,
-            Step(f"p{partner + 1}", f"to {{p{partner}}}"),
-            Step(f"for {want}", f"asking for one {want}"),
-            Step(f"give {give[0]}", f"giving {give[0]}"),
-            second,
-        ),
-        0.5 if useful else 0.0,
-    )
-
-
-def offer_allowed(state: State, seat: int) -> bool:
-    return (
-        state["phase"] == "trade"
-        and state["offer"] is None
-        and state["offers"] < state["max_offers"]
-    )
-
-
-def offer_partners(state: State, seat: int) -> list[int]:
-    return [
-        q for q in range(state["n"]) if q != seat and hand_size(state["players"][q]["cards"]) > 0
-    ]
-
-
-def offer_moves(state: State, seat: int) -> list[Move]:
-    if not offer_allowed(state, seat):
-        return []
-    p = state["players"][seat]
-    need = needs(state, seat)
-    shapes = offer_shapes(p["cards"])
-    out: list[Move] = []
-    for q in offer_partners(state, seat):
-        for want in load().names:
-            useful = need.get(want, 0) > 0
-            for give in shapes:
-                if want not in give:
-                    out.append(offer_move(q, give, want, useful))
-    return out
-
-
-def check_offer(state: State, seat: int, partner: int, give: tuple[str, ...], want: str) -> bool:
-    p = state["players"][seat]
-    if not offer_allowed(state, seat) or partner not in offer_partners(state, seat):
-        return False
-    if want not in load().colour or want in give or len(give) not in (1, 2):
-        return False
-    if canonical(give) != give:
-        return False
-    have = Counter(give)
-    return all(c in load().colour and p["cards"].get(c, 0) >= n for c, n in have.items())
-
-
 # ----- commissions ---------------------------------------------------------------------------
 def complete_moves(state: State, seat: int) -> list[Move]:
     comms = load().commissions
@@ -534,24 +457,3 @@ def return_moves(state: State, seat: int) -> list[Move]:
         )
     )
     return out
-
-
-# ----- answering an offer --------------------------------------------------------------------
-def response_moves(state: State, seat: int) -> list[Move]:
-    offer = state["offer"]
-    out: list[Move] = []
-    if state["players"][seat]["cards"].get(offer["want"], 0) > 0:
-        out.append(
-            Move(
-                "accept",
-                f"Accept: give your {offer['want']} for {' + '.join(offer['give'])}",
-                (Step("accept", "Accept the offer"),),
-                0.5,
-            )
-        )
-    out.append(Move("decline", "Decline the offer", (Step("decline", "Decline the offer"),), 0.4))
-    return out
-
-
-def withdraw_move() -> Move:
-    return Move("withdraw", "Withdraw your open offer", (Step("withdraw", "Withdraw the offer"),))

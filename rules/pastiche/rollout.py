@@ -1,31 +1,32 @@
 """Pastiche's random-move policy for random playouts and search rollouts.
 
 Why not uniform over ``legal_moves``: one placement offers hundreds of moves (hex × spot ×
-rotation × what to take) and a trading step hundreds more (offers: partner × wanted colour ×
-cards given), so listing them all for every random decision cost a random game about half a
-second; and a uniformly random trader keeps trading and almost never completes a commission.
+rotation × what to take) and a trading step many more, so listing them all for every random
+decision cost a random game about half a second; and a uniformly random trader keeps trading and
+almost never completes a commission.
 
-This policy samples a few placements one part at a time (hex, spot, rotation) and builds
-only those moves through the same generators ``legal_moves`` uses (with their filters), so
-every move it returns is a legal move, equal to one in ``legal_moves``. Its choices are plain
-and sane: the best-ranked of the sampled placements, complete a commission when one can be
-paid, make a bank trade that gets a card a commission lacks, rarely make an offer or swap a
-commission, otherwise end the turn (returning the least useful cards when over the hand
-limit); an offer made to it is accepted or declined at even odds. Trading stays bounded:
-every bank trade gives more cards than it gets, and offers are capped per turn.
+This policy samples a few placements one part at a time (hex, spot, rotation) and builds only
+those moves through the same generators ``legal_moves`` uses (with their filters), so every move
+it returns is a legal move, equal to one in ``legal_moves``. Its choices are plain and sane: the
+best-ranked of the sampled placements, complete a commission when one can be paid, make a bank
+trade that gets a card a commission lacks, rarely make an offer or swap a commission, otherwise
+end the turn (returning the least useful cards when over the hand limit); an offer made to it is
+accepted or declined at even odds (the first one waiting). Trading stays bounded: every bank
+trade gives more cards than it gets, and offers are capped per turn.
 """
 
 from __future__ import annotations
 
 from rules.base import Move
 from rules.pastiche import moves as mv
+from rules.pastiche import trade as tr
 from rules.pastiche.data import load
 from rules.rng import Rng
 
 State = mv.State
 
 #: Out of 32 draws in a trading step with nothing to complete or trade usefully: offer, swap.
-OFFER_DRAWS = 2
+OFFER_DRAWS = 4
 SWAP_DRAWS = 1
 #: A bank trade's rank is 1 + 3 if it gets a card a hand commission lacks, minus 1 per given
 #: card a hand commission wants: at least 3 gets a needed card for at most one needed card.
@@ -39,10 +40,12 @@ def random_move(state: State, seat: int, rng: Rng) -> Move | None:
     has nothing to say (the caller then draws uniformly from ``legal_moves``)."""
     if state["over"]:
         return None
-    offer = state["offer"]
-    if offer is not None and seat == offer["to"]:
-        answers = mv.response_moves(state, seat)  # [accept,] decline
-        return answers[0] if len(answers) == 2 and rng.below(2) == 0 else answers[-1]
+    waiting = tr.to_answer(state, seat)
+    if waiting:
+        d = waiting[0]
+        if tr.accept_problem(state, seat, d) is None and rng.below(2) == 0:
+            return tr.accept_move(d)
+        return tr.decline_move(d)
     if seat != state["cur"]:
         return None
     phase = state["phase"]
@@ -89,19 +92,6 @@ def _placement(state: State, seat: int, rng: Rng) -> Move | None:
 
 
 def _offer(state: State, seat: int, rng: Rng) -> Move | None:
-    """A random offer (partner, wanted colour, one or two cards given), if one may be made."""
-    if not mv.offer_allowed(state, seat):
-        return None
-    partners = mv.offer_partners(state, seat)
-    if not partners:
-        return None
-    partner = rng.choice(partners)
-    want = rng.choice(load().names)
-    gives = [g for g in mv.offer_shapes(state["players"][seat]["cards"]) if want not in g]
-    if not gives:
-        return None
-    give = rng.choice(gives)
-    if not mv.check_offer(state, seat, partner, give, want):
-        return None
-    useful = mv.needs(state, seat).get(want, 0) > 0
-    return mv.offer_move(partner, give, want, useful)
+    """One of the representative offers ``legal_moves`` lists, if any may be made."""
+    offers = tr.suggested_offers(state, seat)
+    return rng.choice(offers) if offers else None

@@ -75,8 +75,11 @@ class PlayCog(commands.Cog):
         match_id = await match_here(interaction)
         if not move:
             info = await bot.service.info(match_id)
-            _, _, moves = await gate(interaction, match_id, info.version)
-            content, view = build_panel(match_id, info.version, moves, [], loc(interaction))
+            user, _, moves = await gate(interaction, match_id, info.version)
+            composers = await bot.service.composers(match_id, user)
+            content, view = build_panel(
+                match_id, info.version, moves, [], loc(interaction), composers
+            )
             await interaction.response.send_message(content, view=view, ephemeral=True)
             return
         # Playing renders a picture: acknowledge first, privately.

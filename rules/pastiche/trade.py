@@ -1,0 +1,660 @@
+"""Free trading between players in Pastiche: offers, answers, counter-offers, expiry.
+
+The rulebook (S1): "A játékosok szabadon kereskedhetnek a paletta kártyákkal … Azt a
+játékost, akinek a köre van, azt be kell vonni minden olyan kereskedésbe" — players trade
+palette cards freely; the player whose turn it is must be part of every trade.
+
+Why it looks like this (play by post, days between moves):
+- An offer is a standing, public proposal ``{id, from, to, give, get}``: ``give`` are the
+  maker's cards, ``get`` the cards the maker asks for; either side may be empty (a gift, or a
+  request for one) but not both, and no colour is on both sides. Every offer has a number
+  that stays unique for the whole match, so a late ``accept 7`` never hits another offer.
+- Any player may offer the active player; the active player may offer anyone. Several
+  offers may be open at once; each is answered by its receiver (``accept N``,
+  ``decline N``, ``counter N <cards> for <cards>``) or withdrawn by its maker
+  (``withdraw N``). A counter-offer closes the offer it answers and opens a new one the
+  other way, so one side is always the active player.
+- Offers are made and answered only during the active player's trading step and all expire
+  when it ends (gallery exchange, first completion, end of turn).
+- An offer never executes against a changed hand: whenever a maker no longer holds the cards
+  they offered (a bank trade, another accepted offer), their offer lapses at once, and
+  ``accept`` checks both hands at that moment; it is refused, changing nothing, when the
+  receiver no longer holds what was asked. Because open offers always hold, what a maker
+  holds is public knowledge the computer may use without peeking.
+- The active player is never blocked: ``to_act`` lists them first, then every receiver of an
+  open offer (seats the game waits for); the active player may keep trading, exchange,
+  complete or end the turn meanwhile, which lets the offers lapse.
+- Offer moves are n-for-m, far too many to list: ``parse`` accepts any of them, and
+  ``legal_moves`` lists only a few representative ones (a spare card or two for a colour
+  a hand commission lacks), ranked below every other move.
+- ``max_offers_per_turn`` (default 3) caps how many offers (counter-offers included) each
+  seat makes in one turn, so a turn stays finite and nobody floods the thread.
+
+The notation is the same in every language: ``offer p2 green+green for red``,
+``offer p1 orange for -`` (``-`` is the empty side), ``2green`` may be typed for
+``green+green``, and ``accept``/``decline``/``withdraw`` without a number mean the only
+offer it can be.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+from rules.base import Composer, IllegalMove, Move, Pick, Step
+from rules.pastiche.data import load
+
+State = dict[str, Any]
+#: The most cards one side of an offer may name.
+MAX_SIDE = 12
+EMPTY = "-"
+#: How many lacking colours the representative offers ask for.
+SUGGEST_WANTS = 2
+#: The most cards a suggested offer gives for one card.
+SUGGEST_GIVE = 3
+
+#: One digit for the partner (at most 4 players), so ``offer p2 6green`` (typed ``offerp26green``
+#: once spaces are gone) still reads as player 2 giving six green.
+OFFER_RE = re.compile(r"^offerp(\d)(.+?)for(.+)$")
+COUNTER_RE = re.compile(r"^counter(\d+)(.+?)for(.+)$")
+_SIDES_RE = re.compile(r"^(.+?)for(.+)$")
+ANSWER_RE = re.compile(r"^(accept|decline|withdraw)(\d*)$")
+_ITEM_RE = re.compile(r"^(\d*)([a-z]+)$")
+
+Deal = dict[str, Any]
+
+
+# ----- cards and words ----------------------------------------------------------------------
+def _hand_size(cards: dict[str, int]) -> int:
+    return sum(cards.values())
+
+
+def canonical(colours: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    idx = {c: i for i, c in enumerate(load().names)}
+    return tuple(sorted(colours, key=lambda c: idx.get(c, 99)))
+
+
+def side_notation(colours: tuple[str, ...] | list[str]) -> str:
+    return "+".join(colours) if colours else EMPTY
+
+
+def side_words(colours: tuple[str, ...] | list[str]) -> str:
+    """``2 green + orange``: repeats counted, so a big offer still reads in one line."""
+    if not colours:
+        return "nothing"
+    counts = Counter(colours)
+    return " + ".join(f"{n} {c}" if n > 1 else c for c, n in counts.items())
+
+
+def _label(text: str) -> str:
+    """Move labels stay within 100 characters (a select option's limit)."""
+    return text if len(text) <= 100 else text[:99] + "…"
+
+
+def parse_side(text: str) -> tuple[str, ...] | str:
+    """A typed side (``green+2red``, ``-``) as canonical colours, or why it is not one."""
+    if text == EMPTY:
+        return ()
+    out: list[str] = []
+    for item in text.split("+"):
+        m = _ITEM_RE.match(item)
+        if not m:
+            return f"“{item}” is not a palette card (write e.g. green+green+red, or - for none)."
+        if m.group(2) not in load().colour:
+            return f"“{m.group(2)}” is not a palette colour."
+        count = int(m.group(1)) if m.group(1) else 1
+        if count > MAX_SIDE:
+            return f"An offer names at most {MAX_SIDE} cards a side."
+        out += [m.group(2)] * count
+    if len(out) > MAX_SIDE:
+        return f"An offer names at most {MAX_SIDE} cards a side."
+    return canonical(out)
+
+
+def counter_parts(state: State, key: str) -> tuple[int, str, str] | None:
+    """``counter 3 2green for red`` loses its spaces (``counter32greenforred``): the offer
+    number is the longest open offer's number the digits start with (else all digits)."""
+    if not COUNTER_RE.match(key):
+        return None
+    rest = key[len("counter") :]
+    run = re.match(r"\d+", rest)
+    assert run is not None
+    for ident in sorted((d["id"] for d in state["deals"]), key=lambda i: -len(str(i))):
+        if run.group().startswith(str(ident)):
+            m = _SIDES_RE.match(rest[len(str(ident)) :])
+            if m:
+                return ident, m.group(1), m.group(2)
+    m = COUNTER_RE.match(key)
+    assert m is not None
+    return int(m.group(1)), m.group(2), m.group(3)
+
+
+def holds(cards: dict[str, int], colours: list[str] | tuple[str, ...]) -> bool:
+    return all(cards.get(c, 0) >= n for c, n in Counter(colours).items())
+
+
+def _missing(cards: dict[str, int], colours: list[str] | tuple[str, ...]) -> list[str]:
+    return [c for c, n in Counter(colours).items() if cards.get(c, 0) < n]
+
+
+# ----- who may trade ------------------------------------------------------------------------
+def trading(state: State) -> bool:
+    return not state["over"] and state["phase"] == "trade"
+
+
+def deal(state: State, ident: int) -> Deal | None:
+    return next((d for d in state["deals"] if d["id"] == ident), None)
+
+
+def to_answer(state: State, seat: int) -> list[Deal]:
+    return [d for d in state["deals"] if d["to"] == seat]
+
+
+def own(state: State, seat: int) -> list[Deal]:
+    return [d for d in state["deals"] if d["from"] == seat]
+
+
+def partners(state: State, seat: int) -> list[int]:
+    """Whom ``seat`` may offer: anyone else for the active player, else the active player."""
+    cur = state["cur"]
+    if seat == cur:
+        return [q for q in range(state["n"]) if q != seat]
+    return [cur]
+
+
+def offer_problem(
+    state: State, seat: int, partner: int, give: tuple[str, ...], get: tuple[str, ...]
+) -> str | None:
+    """Why ``seat`` may not offer this now (player's words), or None when it may."""
+    if not trading(state):
+        return (
+            "Offers are made while the player on turn trades (after placing their hex, "
+            "before the exchange and completions)."
+        )
+    cur = state["cur"]
+    if not 0 <= partner < state["n"] or partner == seat:
+        return f"There is no other player {partner + 1} to trade with."
+    if seat != cur and partner != cur:
+        return (
+            f"The player whose turn it is takes part in every trade: offer to {{p{cur}}} "
+            f"(`offer p{cur + 1} …`)."
+        )
+    if state["made"][seat] >= state["max_offers"]:
+        return f"You have made the {state['max_offers']} offers allowed each turn."
+    if not give and not get:
+        return "An offer gives or asks for at least one card."
+    both = sorted(set(give) & set(get), key=list(load().names).index)
+    if both:
+        return f"{', '.join(both)} is on both sides of the offer: leave it out."
+    have = state["players"][seat]["cards"]
+    for c, n in Counter(give).items():
+        if have.get(c, 0) < n:
+            return f"You hold only {have.get(c, 0)} {c}."
+    for d in own(state, seat):
+        if d["to"] == partner and tuple(d["give"]) == give and tuple(d["get"]) == get:
+            return f"You already made that offer (offer {d['id']})."
+    return None
+
+
+def accept_problem(state: State, seat: int, d: Deal) -> str | None:
+    """Checks both hands at the moment of accepting: the offer runs only as written."""
+    mine = state["players"][seat]["cards"]
+    lack = _missing(mine, d["get"])
+    if lack:
+        return (
+            f"To accept offer {d['id']} you would give {side_words(d['get'])}, but you no "
+            f"longer hold enough {', '.join(lack)}; nothing was traded. You may decline it "
+            "or make a counter-offer."
+        )
+    if not holds(state["players"][d["from"]]["cards"], d["give"]):
+        return (  # unreachable while the lapse rule holds; kept so a trade never runs short
+            f"{{p{d['from']}}} no longer holds {side_words(d['give'])}; nothing was traded."
+        )
+    return None
+
+
+# ----- moves --------------------------------------------------------------------------------
+def _offer_steps(partner: int, give: tuple[str, ...], get: tuple[str, ...]) -> tuple[Step, ...]:
+    return (
+        Step("offer", "Offer a trade"),
+        Step(f"p{partner + 1}", f"to {{p{partner}}}"),
+        Step(f"give {side_notation(give)}", f"giving {side_words(give)}"),
+        Step(f"for {side_notation(get)}", f"for {side_words(get)}"),
+    )
+
+
+def offer_move(partner: int, give: tuple[str, ...], get: tuple[str, ...]) -> Move:
+    return Move(
+        f"offer p{partner + 1} {side_notation(give)} for {side_notation(get)}",
+        _label(f"Offer {{p{partner}}} your {side_words(give)} for their {side_words(get)}"),
+        _offer_steps(partner, give, get),
+        -1.0,
+    )
+
+
+def _deal_step(d: Deal) -> Step:
+    return Step(
+        f"offer {d['id']}",
+        f"Offer {d['id']} from {{p{d['from']}}}: {side_words(d['give'])} for "
+        f"{side_words(d['get'])}",
+    )
+
+
+def counter_move(d: Deal, give: tuple[str, ...], get: tuple[str, ...]) -> Move:
+    return Move(
+        f"counter {d['id']} {side_notation(give)} for {side_notation(get)}",
+        _label(
+            f"Counter offer {d['id']}: your {side_words(give)} for {{p{d['from']}}}'s "
+            f"{side_words(get)}"
+        ),
+        (_deal_step(d), Step("counter", "Counter-offer"), *_offer_steps(d["from"], give, get)[2:]),
+        -0.5,
+    )
+
+
+def accept_move(d: Deal) -> Move:
+    return Move(
+        f"accept {d['id']}",
+        _label(f"Accept offer {d['id']}: get {side_words(d['give'])}, give {side_words(d['get'])}"),
+        (_deal_step(d), Step("accept", "Accept")),
+        0.5,
+    )
+
+
+def decline_move(d: Deal) -> Move:
+    return Move(
+        f"decline {d['id']}",
+        f"Decline offer {d['id']} from {{p{d['from']}}}",
+        (_deal_step(d), Step("decline", "Decline")),
+        0.4,
+    )
+
+
+def withdraw_move(d: Deal) -> Move:
+    return Move(
+        f"withdraw {d['id']}",
+        f"Withdraw your offer {d['id']} to {{p{d['to']}}}",
+        (Step("withdraw", "Withdraw an offer"), Step(str(d["id"]), f"offer {d['id']}")),
+        0.0,
+    )
+
+
+def moves(state: State, seat: int) -> list[Move]:
+    """Every answer and withdrawal open to ``seat``, plus a few representative offers and
+    counter-offers (any other offer is accepted through ``parse``)."""
+    if not trading(state):
+        return []
+    out: list[Move] = []
+    for d in to_answer(state, seat):
+        if accept_problem(state, seat, d) is None:
+            out.append(accept_move(d))
+        out.append(decline_move(d))
+        counter = suggested_counter(state, seat, d)
+        if counter is not None:
+            out.append(counter)
+    out += [withdraw_move(d) for d in own(state, seat)]
+    out += suggested_offers(state, seat)
+    return out
+
+
+def find(state: State, seat: int, key: str) -> Move | None:
+    """The trade move ``key`` (normalised notation) names, if ``seat`` may make it now."""
+    if not trading(state):
+        return None
+    if m := ANSWER_RE.match(key):
+        verb, num = m.group(1), m.group(2)
+        pool = own(state, seat) if verb == "withdraw" else to_answer(state, seat)
+        if num:
+            d = next((x for x in pool if x["id"] == int(num)), None)
+        else:
+            d = pool[0] if len(pool) == 1 else None
+        if d is None:
+            return None
+        if verb == "withdraw":
+            return withdraw_move(d)
+        if verb == "decline":
+            return decline_move(d)
+        return accept_move(d) if accept_problem(state, seat, d) is None else None
+    if m := OFFER_RE.match(key):
+        give, get = parse_side(m.group(2)), parse_side(m.group(3))
+        if isinstance(give, str) or isinstance(get, str):
+            return None
+        partner = int(m.group(1)) - 1
+        if offer_problem(state, seat, partner, give, get) is not None:
+            return None
+        return offer_move(partner, give, get)
+    if parts := counter_parts(state, key):
+        d = deal(state, parts[0])
+        give, get = parse_side(parts[1]), parse_side(parts[2])
+        if d is None or d["to"] != seat or isinstance(give, str) or isinstance(get, str):
+            return None
+        if offer_problem(state, seat, d["from"], give, get) is not None:
+            return None
+        return counter_move(d, give, get)
+    return None
+
+
+def explain(state: State, seat: int, key: str) -> str | None:
+    """Why a typed trade move is refused, or None when ``key`` is no trade move."""
+    m = ANSWER_RE.match(key)
+    o = OFFER_RE.match(key)
+    c = counter_parts(state, key)
+    if not (m or o or c or key.startswith(("offer", "counter"))):
+        return None
+    if not trading(state):
+        return (
+            "Trading happens while the player on turn trades (after placing their hex, before "
+            "the exchange and completions); open offers end with that step."
+        )
+    if m:
+        verb, num = m.group(1), m.group(2)
+        pool = own(state, seat) if verb == "withdraw" else to_answer(state, seat)
+        what = "of yours is open" if verb == "withdraw" else "is waiting for your answer"
+        other = deal(state, int(num)) if num else None
+        if other is not None and other not in pool:
+            if verb == "withdraw":
+                return f"Offer {num} is not yours: only {{p{other['from']}}} may withdraw it."
+            return f"Offer {num} is not for you: it waits for {{p{other['to']}}}'s answer."
+        if not pool:
+            return f"No offer {what}."
+        if not num and len(pool) > 1:
+            ids = ", ".join(f"`{verb} {d['id']}`" for d in pool)
+            return f"Several offers: say which one, e.g. {ids}."
+        d = next((x for x in pool if x["id"] == int(num)), None) if num else pool[0]
+        if d is None:
+            return f"Offer {num} {'is not yours' if verb == 'withdraw' else 'is not for you'}"
+        problem = accept_problem(state, seat, d)
+        return problem or "That offer cannot be answered now."
+    if o:
+        give, get = parse_side(o.group(2)), parse_side(o.group(3))
+        for side in (give, get):
+            if isinstance(side, str):
+                return side
+        assert not isinstance(give, str) and not isinstance(get, str)
+        problem = offer_problem(state, seat, int(o.group(1)) - 1, give, get)
+        return problem or "That offer is not possible now."
+    if c:
+        d = deal(state, c[0])
+        if d is None or d["to"] != seat:
+            return f"Offer {c[0]} is not waiting for your answer."
+        give, get = parse_side(c[1]), parse_side(c[2])
+        for side in (give, get):
+            if isinstance(side, str):
+                return side
+        assert not isinstance(give, str) and not isinstance(get, str)
+        problem = offer_problem(state, seat, d["from"], give, get)
+        return problem or "That counter-offer is not possible now."
+    return (
+        "Offers look like `offer p2 green+orange for red` (`-` for nothing); a counter-offer "
+        "like `counter 3 red for green+green`."
+    )
+
+
+# ----- what an offer is worth to a seat (its own view only) ----------------------------------
+def _needed(hand: list[str]) -> Counter[str]:
+    """How many of each colour the hand commissions use together."""
+    comms = load().commissions
+    out: Counter[str] = Counter()
+    for cid in hand:
+        out.update(set(comms[cid].palette))
+    return out
+
+
+def worth(
+    cards: dict[str, int], hand: list[str], receive: tuple[str, ...], pay: tuple[str, ...]
+) -> float:
+    """Value of receiving ``receive`` and paying ``pay`` for this hand: card values, plus 3
+    for each card that fills a colour a hand commission lacks (minus 3 for each one paid
+    away that leaves such a colour short)."""
+    value = load().value
+    need = _needed(hand)
+    held = Counter({c: n for c, n in cards.items() if n})
+    total = 0.0
+    for c in pay:
+        total -= value[c]
+        if held[c] <= need[c]:
+            total -= 3
+        held[c] -= 1
+    for c in receive:
+        total += value[c]
+        if held[c] < need[c]:
+            total += 3
+        held[c] += 1
+    return total
+
+
+def spares(cards: dict[str, int], hand: list[str]) -> list[str]:
+    """Cards beyond what the hand commissions use, cheapest first (chart order on ties)."""
+    data = load()
+    need = _needed(hand)
+    out: list[str] = []
+    for c in sorted(data.names, key=lambda c: (data.value[c], data.names.index(c))):
+        out += [c] * max(0, cards.get(c, 0) - need[c])
+    return out
+
+
+def _pay_with(spare: list[str], target: float, avoid: set[str]) -> tuple[str, ...] | None:
+    """The cheapest spare cards (at most ``SUGGEST_GIVE``) worth at least ``target``."""
+    value = load().value
+    give: list[str] = []
+    for c in spare:
+        if c in avoid:
+            continue
+        give.append(c)
+        if sum(value[x] for x in give) >= target or len(give) == SUGGEST_GIVE:
+            break
+    if not give or sum(value[x] for x in give) < target:
+        return None
+    return canonical(give)
+
+
+def lacking(cards: dict[str, int], hand: list[str]) -> list[str]:
+    """Colours a hand commission lacks, most wanted (then most valuable) first."""
+    data = load()
+    need = _needed(hand)
+    short = [c for c in data.names if need[c] and cards.get(c, 0) < need[c]]
+    return sorted(short, key=lambda c: (-(need[c] - cards.get(c, 0)), -data.value[c]))
+
+
+def suggested_offers(state: State, seat: int) -> list[Move]:
+    """A few sensible offers from ``seat``'s own view: the cheapest spare cards worth as much
+    as a colour a hand commission lacks, to each possible partner holding cards (most
+    cards first); last, a gift of the cheapest spare card (gifts are part of the rules)."""
+    if not trading(state) or state["made"][seat] >= state["max_offers"]:
+        return []
+    p = state["players"][seat]
+    value = load().value
+    spare = spares(p["cards"], p["hand"])
+    who = sorted(
+        (q for q in partners(state, seat) if _hand_size(state["players"][q]["cards"]) > 0),
+        key=lambda q: (-_hand_size(state["players"][q]["cards"]), q),
+    )
+    out: list[Move] = []
+    for want in lacking(p["cards"], p["hand"])[:SUGGEST_WANTS]:
+        give = _pay_with(spare, value[want], {want})
+        if give is None:
+            continue
+        for q in who:
+            if offer_problem(state, seat, q, give, (want,)) is None:
+                out.append(offer_move(q, give, (want,)))
+    if spare and who:  # and a gift: the cheapest spare card, to whoever holds fewest cards
+        gift = (spare[0],)
+        if offer_problem(state, seat, who[-1], gift, ()) is None:
+            out.append(offer_move(who[-1], gift, ()))
+    return out
+
+
+def answer(state: State, seat: int, d: Deal) -> str:
+    """The sensible answer to an offer from the receiver's own view: accept what is worth at
+    least as much as it costs (gifts always), else ``decline``."""
+    p = state["players"][seat]
+    ok = accept_problem(state, seat, d) is None
+    if ok and worth(p["cards"], p["hand"], tuple(d["give"]), tuple(d["get"])) >= 0:
+        return "accept"
+    return "decline"
+
+
+def suggested_counter(state: State, seat: int, d: Deal) -> Move | None:
+    """When an offer brings a card this seat lacks but asks too much (or what it cannot
+    give): keep their cards, pay with spare cards worth what they asked instead."""
+    if answer(state, seat, d) == "accept":
+        return None
+    p = state["players"][seat]
+    get = tuple(d["give"])
+    if not get or worth(p["cards"], p["hand"], get, ()) <= sum(load().value[c] for c in get):
+        return None  # nothing they give fills a lack
+    target = max(1, sum(load().value[c] for c in d["get"]))
+    give = _pay_with(spares(p["cards"], p["hand"]), target, set(get))
+    if give is None or offer_problem(state, seat, d["from"], give, get) is not None:
+        return None
+    return counter_move(d, give, get)
+
+
+# ----- applying -----------------------------------------------------------------------------
+def _p(seat: int) -> str:
+    return f"{{p{seat}}}"
+
+
+def apply(state: State, seat: int, key: str, events: list[Any], event: Any) -> None:
+    """Apply a trade move (already checked by :func:`find`) to the cloned ``state``.
+    ``event`` is the Event class (passed in to keep this module free of the game module)."""
+    if m := ANSWER_RE.match(key):
+        verb, num = m.group(1), m.group(2)
+        pool = own(state, seat) if verb == "withdraw" else to_answer(state, seat)
+        d = next(x for x in pool if x["id"] == int(num)) if num else pool[0]
+        state["deals"] = [x for x in state["deals"] if x["id"] != d["id"]]
+        data = {"id": d["id"], "from": d["from"], "to": d["to"]}
+        if verb == "withdraw":
+            events.append(event("withdraw", f"{_p(seat)} withdrew offer {d['id']}.", data))
+        elif verb == "decline":
+            events.append(event("decline", f"{_p(seat)} declined offer {d['id']}.", data))
+        else:
+            a, b = state["players"][d["from"]]["cards"], state["players"][seat]["cards"]
+            for c in d["give"]:
+                a[c] -= 1
+                b[c] += 1
+            for c in d["get"]:
+                b[c] -= 1
+                a[c] += 1
+            events.append(
+                event(
+                    "accept",
+                    f"{_p(seat)} accepted offer {d['id']}: {_p(d['from'])} gave "
+                    f"{side_words(d['give'])} for {side_words(d['get'])}.",
+                    {**data, "give": list(d["give"]), "get": list(d["get"])},
+                )
+            )
+            lapse_short(state, events, event)
+        return
+    if parts := counter_parts(state, key):
+        d = deal(state, parts[0])
+        assert d is not None
+        state["deals"] = [x for x in state["deals"] if x["id"] != d["id"]]
+        give, get = parse_side(parts[1]), parse_side(parts[2])
+        assert not isinstance(give, str) and not isinstance(get, str)
+        events.append(
+            event(
+                "counter",
+                f"{_p(seat)} answered offer {d['id']} with a counter-offer.",
+                {"id": d["id"], "from": d["from"], "to": d["to"]},
+            )
+        )
+        _open(state, seat, d["from"], give, get, events, event)
+        return
+    m = OFFER_RE.match(key)
+    assert m is not None
+    give, get = parse_side(m.group(2)), parse_side(m.group(3))
+    assert not isinstance(give, str) and not isinstance(get, str)
+    _open(state, seat, int(m.group(1)) - 1, give, get, events, event)
+
+
+def _open(
+    state: State,
+    seat: int,
+    partner: int,
+    give: tuple[str, ...],
+    get: tuple[str, ...],
+    events: list[Any],
+    event: Any,
+) -> None:
+    ident = state["deal_id"]
+    state["deal_id"] = ident + 1
+    state["made"] = list(state["made"])
+    state["made"][seat] += 1
+    d = {"id": ident, "from": seat, "to": partner, "give": list(give), "get": list(get)}
+    state["deals"] = [*state["deals"], d]
+    events.append(
+        event(
+            "offer",
+            f"Offer {ident}: {_p(seat)} offers {_p(partner)} {side_words(give)} for "
+            f"{side_words(get)}.",
+            dict(d),
+        )
+    )
+
+
+def lapse_short(state: State, events: list[Any], event: Any) -> None:
+    """Offers whose makers no longer hold what they offered lapse at once."""
+    keep: list[Deal] = []
+    for d in state["deals"]:
+        if holds(state["players"][d["from"]]["cards"], d["give"]):
+            keep.append(d)
+        else:
+            events.append(
+                event(
+                    "lapse",
+                    f"Offer {d['id']} lapsed: {_p(d['from'])} no longer holds "
+                    f"{side_words(d['give'])}.",
+                    {"ids": [d["id"]]},
+                )
+            )
+    state["deals"] = keep
+
+
+def lapse_all(state: State, events: list[Any], event: Any) -> None:
+    """The active player's trading step is over: every open offer expires."""
+    if state["deals"]:
+        ids = [d["id"] for d in state["deals"]]
+        listed = ", ".join(str(i) for i in ids)
+        events.append(
+            event(
+                "lapse",
+                f"Trading is over: offer{'s' if len(ids) > 1 else ''} {listed} expired.",
+                {"ids": ids},
+            )
+        )
+    state["deals"] = []
+
+
+# ----- the guided panel: an offer built pick by pick ---------------------------------------
+def composers(state: State, seat: int) -> list[Composer]:
+    """ "Compose an offer": the partner, the cards to give (one option per card held), the
+    cards wanted (one option per colour) — any n for m, as typed notation allows."""
+    if not trading(state) or state["made"][seat] >= state["max_offers"]:
+        return []
+    names = load().names
+    held = [c for c in names for _ in range(state["players"][seat]["cards"].get(c, 0))]
+    held = held[:25]  # a select holds 25 options; more cards are rare and can be typed
+    who = partners(state, seat)
+    picks = (
+        Pick("to", "Offer whom?", tuple(Step(f"p{q + 1}", f"{{p{q}}}") for q in who)),
+        Pick(
+            "give",
+            "Cards you give (none: ask for a gift)",
+            tuple(Step(c, c) for c in held),
+            0,
+            len(held),
+        ),
+        Pick(
+            "get", "Cards you want (none: a gift)", tuple(Step(c, c) for c in names), 0, len(names)
+        ),
+    )
+    return [Composer("offer", "Compose an offer (any cards for any cards)", picks)]
+
+
+def compose(state: State, seat: int, key: str, chosen: list[list[str]]) -> str:
+    if key != "offer" or len(chosen) != 3 or len(chosen[0]) != 1:
+        raise IllegalMove("Choose one player, then the cards you give and the cards you want.")
+    give, get = canonical(chosen[1]), canonical(chosen[2])
+    return f"offer {chosen[0][0]} {side_notation(give)} for {side_notation(get)}"

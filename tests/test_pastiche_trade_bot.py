@@ -1,0 +1,104 @@
+"""Free trading in Pastiche through the match service: a player who is not on turn may
+offer the trading player a trade (``Game.may_act``), the seats answering offers are pinged
+as seats the game waits for, a computer answers an offer made to it before the turn moves
+on, and the clock still belongs to the player on turn."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.computer_driver import ComputerDriver
+from bot.service import MatchService, NotAllowed, User
+from rules.pastiche import GAME
+from tests.conftest import ALICE, BOB
+
+SEED = 1  # Alice (seat 0) starts, with 2 or 3 players
+
+
+@pytest.fixture
+async def driver(service: MatchService) -> AsyncIterator[ComputerDriver]:
+    d = ComputerDriver(service, workers=1)
+    yield d
+    await d.close()
+
+
+async def _trading_match(service: MatchService, *, computer: bool) -> int:
+    """Alice, Bob and a computer (or Bob only); Alice has placed her hex and trades."""
+    assert GAME.setup(3 if computer else 2, SEED)["start"] == 0
+    info = await service.create_match(
+        "pastiche", ALICE, {}, seed=SEED, settings={"think_seconds": 0.05}
+    )
+    await service.join(info.id, BOB)
+    if computer:
+        await service.add_computer(info.id, ALICE, "normal")
+    await service.start(info.id, ALICE)
+    place = next(m for m in await service.legal_moves(info.id, ALICE) if m.notation[0] == "h")
+    await service.play(info.id, ALICE, place.notation)
+    return info.id
+
+
+async def test_an_idle_player_offers_the_trading_player(service: MatchService) -> None:
+    match_id = await _trading_match(service, computer=False)
+    state = await service.state_at(match_id)
+    bob_card = next(c for c, n in state["players"][1]["cards"].items() if n)
+    report = await service.play(match_id, BOB, f"offer p1 {bob_card} for -")
+    assert any("Offer 1" in line for line in report.lines)
+    info = await service.info(match_id)
+    assert info.to_act == [ALICE.id]  # the offer waits for Alice, who is on turn anyway
+    await service.play(match_id, ALICE, "accept 1")
+    # Alice offers Bob: now the game waits for Bob's answer too, Alice first (her clock)
+    alice_card = next(
+        c for c, n in (await service.state_at(match_id))["players"][0]["cards"].items() if n
+    )
+    await service.play(match_id, ALICE, f"offer p2 {alice_card} for -")
+    info = await service.info(match_id)
+    assert info.to_act == [ALICE.id, BOB.id]
+    await service.play(match_id, ALICE, "end")  # not blocked: the offer expires
+    info = await service.info(match_id)
+    assert info.to_act == [BOB.id]
+    with pytest.raises(NotAllowed, match="not your turn"):
+        await service.play(match_id, ALICE, f"offer p2 {alice_card} for -")
+
+
+async def test_a_computer_answers_an_offer_before_the_turn_moves_on(
+    service: MatchService, driver: ComputerDriver
+) -> None:
+    match_id = await _trading_match(service, computer=True)
+    state = await service.state_at(match_id)
+    gift = next(c for c, n in state["players"][0]["cards"].items() if n)
+    await service.play(match_id, ALICE, f"offer p3 {gift} for -")
+    turn = await service.computer_turn(match_id)
+    assert turn is not None and turn.seat == 2  # the computer owes an answer
+    report = await driver.play_turn(match_id)
+    assert report is not None
+    after = await service.state_at(match_id)
+    assert after["deals"] == [] and after["players"][2]["cards"][gift] >= 1  # a gift: accepted
+    assert after["cur"] == 0 and await service.computer_turn(match_id) is None
+
+
+async def test_the_console_trades_between_named_users(service: MatchService, tmp_path) -> None:
+    from bot.console import Console
+
+    console = Console(service, tmp_path / "pics")
+    for line in ("alice> /game new pastiche", "bob> /game join", "alice> /game start"):
+        await console.run_line(line)
+    match_id = console.current
+    assert match_id is not None
+    info = await service.info(match_id)
+    users = {"alice": User("console:alice", "Alice"), "bob": User("console:bob", "Bob")}
+    on = "alice" if info.to_act == ["console:alice"] else "bob"
+    off = "bob" if on == "alice" else "alice"
+    place = next(m for m in await service.legal_moves(match_id, users[on]) if m.notation[0] == "h")
+    await console.run_line(f"{on}> /play {place.notation}")
+    moves = await console.run_line(f"{off}> /moves")
+    assert any("Compose an offer" in line for line in moves)  # may offer; not all listed
+    state = await service.state_at(match_id)
+    seat_on, seat_off = info.seat_of(users[on].id), info.seat_of(users[off].id)
+    assert seat_on is not None and seat_off is not None
+    card = next(c for c, n in state["players"][seat_off]["cards"].items() if n)
+    out = await console.run_line(f"{off}> /play offer p{seat_on + 1} {card} for -")
+    assert any("Offer 1" in line for line in out), out
+    out = await console.run_line(f"{on}> /play accept 1")
+    assert any("accepted offer 1" in line for line in out), out
