@@ -27,6 +27,8 @@ from tests.fakediscord.botproc import BotProcess
 ROUTES = {"POST /channels/{channel_id}/messages": (5, 1.0)}
 FAST = {
     "outbox_poll_seconds": 0.5,
+    # a killed bot's claimed posts are taken over once their lease expires (default 60 s)
+    "lease_seconds": 5,
     "scheduler_seconds": 60,
     "reminder_hours": 0,
 }

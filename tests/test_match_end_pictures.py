@@ -21,7 +21,16 @@ from rules.rng import Rng
 from tests.picture_probe import draw_probed, fresh_caches, probing
 
 #: words and signs that mean "someone must act now", in each renderer
-TURN_MARKS = ("to move", "to play", "◀", "▶", "to take tiles", "places a hex", "choose a worker")
+TURN_MARKS = (
+    "to move",
+    "to play",
+    "◀",
+    "▶",
+    "to take tiles",
+    "places a hex",
+    "choose a worker",
+    "trades,",
+)
 ENDED = {"text": "Bob resigned — Carol wins", "winners": [2]}
 NAMES = ["Ann", "Bob", "Carol"]
 
