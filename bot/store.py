@@ -301,6 +301,46 @@ def _match_from_row(row: Sequence[Any]) -> MatchRow:
     )
 
 
+class _Rows:
+    """The rows of a statement that has already run to its end."""
+
+    def __init__(self, rows: list[Any]) -> None:
+        self._rows = rows
+        self._next = 0
+
+    async def fetchone(self) -> Any:
+        if self._next >= len(self._rows):
+            return None
+        self._next += 1
+        return self._rows[self._next - 1]
+
+    async def fetchall(self) -> list[Any]:
+        rows, self._next = self._rows[self._next :], len(self._rows)
+        return rows
+
+
+class SettledReader:
+    """The read connection, with every statement run to its end at once.
+
+    Why: in WAL mode a statement that has not finished (a ``fetchone`` that left rows
+    behind, a cursor still alive in a coroutine waiting for something else) keeps the
+    connection's read transaction open, and every other read on the connection then sees
+    the database as it was when that transaction began. With reads interleaved on one
+    connection (pictures drawn behind a move, ratings, the outbox), a match created a
+    moment ago could be "not found" by the next read. Reading every result at once and
+    closing the cursor ends the read transaction with each statement."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def execute(self, sql: str, params: Any = ()) -> _Rows:
+        async with self._conn.execute(sql, params) as cur:
+            return _Rows(list(await cur.fetchall()))
+
+    async def close(self) -> None:
+        await self._conn.close()
+
+
 class Store:
     """All SQL lives here. Open with :meth:`open`, close with :meth:`close`.
 
@@ -323,7 +363,10 @@ class Store:
     on_finish: Any = None
 
     def __init__(
-        self, path: Path | str, writer: aiosqlite.Connection, reader: aiosqlite.Connection
+        self,
+        path: Path | str,
+        writer: aiosqlite.Connection,
+        reader: aiosqlite.Connection | SettledReader,
     ):
         self.path = str(path)
         self._writer = writer
@@ -351,12 +394,12 @@ class Store:
             # could never exit (aiosqlite's thread is not a daemon)
             await writer.close()
             raise
-        if store_path == ":memory:":
-            reader = writer
-        else:
-            reader = await aiosqlite.connect(store_path, isolation_level=None)
-            await reader.execute("PRAGMA busy_timeout=10000")
-            await reader.execute("PRAGMA query_only=ON")
+        reader: aiosqlite.Connection | SettledReader = writer  # ":memory:": one connection
+        if store_path != ":memory:":
+            conn = await aiosqlite.connect(store_path, isolation_level=None)
+            await conn.execute("PRAGMA busy_timeout=10000")
+            await conn.execute("PRAGMA query_only=ON")
+            reader = SettledReader(conn)
         return cls(path, writer, reader)
 
     @staticmethod

@@ -198,3 +198,32 @@ async def test_a_version_2_database_is_upgraded_with_its_running_matches(
         assert await store.get_schedule(1) == {}
     finally:
         await store.close()
+
+
+async def test_a_read_left_unfinished_does_not_hide_later_commits(tmp_path: Path) -> None:
+    """SQLite in WAL mode: a statement whose rows were not all read keeps its connection's
+    read transaction open, and reads on that connection would keep seeing the database as it
+    was (a match created a moment ago "not found"). The store's reader finishes every
+    statement at once, so a half-read result does no harm."""
+    store = await Store.open(tmp_path / "s.db")
+    try:
+        for k in range(3):
+            await store.create_match(
+                game_id="azul", options={}, seed=k, creator=SeatRow(0, "1", "Ann"), max_players=2,
+                guild_id=None, channel_id=None,
+            )  # fmt: skip
+        half = await store._reader.execute("SELECT id FROM matches ORDER BY id")
+        assert (await half.fetchone()) == (1,)  # two rows left unread
+        new_id = await store.create_match(
+            game_id="azul",
+            options={},
+            seed=9,
+            creator=SeatRow(0, "1", "Ann"),
+            max_players=2,
+            guild_id=None,
+            channel_id=None,
+        )
+        found = await store.get_match(new_id)
+        assert found is not None and found.id == new_id
+    finally:
+        await store.close()
