@@ -87,6 +87,13 @@ def seat_start(clock: ClockMap | None, seat: int, fallback: float) -> tuple[floa
     )
 
 
+def deadline(clock: ClockMap | None, seats: list[int], fallback: float, limit: float) -> float:
+    """When the first of ``seats``' clocks runs out if nothing changes and nobody goes away
+    (what a turn post shows); ``fallback`` + ``limit`` when no seat is timed."""
+    ends = [start + limit - used for start, used in (seat_start(clock, s, fallback) for s in seats)]
+    return min(ends, default=fallback + limit)
+
+
 def used_time(start: float, used: float, away: list[tuple[float, float]], now: float) -> float:
     """Seconds of the seat's clock used by ``now``: before its start, plus since then
     without the time its player was away."""

@@ -66,8 +66,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "choice.mode.mention": "Mention me in the match thread",
         "choice.mode.dm": "Mention me and send a direct message",
         "choice.mode.off": "No pings or reminders",
-        "choice.action.skip": "Skip the turn where the rules allow, else forfeit",
-        "choice.action.forfeit": "The late player forfeits",
+        "choice.action.skip": "Move for the late player: the game's pass, else a simple move",
+        "choice.action.forfeit": "The late player forfeits (3+ players: a computer takes the seat)",
         "choice.scope.global": "Everywhere (takes up to an hour)",
         "choice.scope.guild": "Development server only (instant)",
         # ----- buttons -----------------------------------------------------------------
