@@ -19,8 +19,16 @@ import bot.store
 from bot import away, clocks
 from bot.computer_driver import ComputerDriver
 from bot.computer_players import is_computer, move_seed
+from bot.console import Console
 from bot.discord.scheduler import Scheduler
-from bot.service import MatchService, NotAllowed, User
+from bot.service import (
+    MatchService,
+    NotAllowed,
+    User,
+    end_summary,
+    rank_resigned_last,
+    result_text,
+)
 from bot.settings import Settings
 from rules import get_game
 from rules.ai import choose_move
@@ -443,3 +451,33 @@ def test_the_picture_band_says_who_is_away(game_id: str) -> None:
     assert any("Bob away until 15 Jan" in x.text for x in probe.band_texts())
     _, plain = draw_probed(game_id, game.view(state, None), ["Ann", "Bob", "Cid"], None, "en")
     assert not any("away" in x.text for x in plain.band_texts())
+
+
+async def test_console_away_and_back(table: Table, tmp_path: Path) -> None:
+    service = table.service
+    driver = ComputerDriver(service, workers=1, processes=False)
+    console = Console(service, tmp_path, computers=driver)
+    try:
+        assert "You are away until" in (await console.run_line("alice> /notify away 3"))[0]
+        table.clock.advance(2 * DAY)
+        out = await console.run_line("alice> /notify away 13")
+        limit = "You can be away at most 14 days in any 30 days; you have 12 days left now."
+        assert out == [f"✗ {limit}"]
+        assert "Welcome back" in (await console.run_line("alice> /notify back"))[0]
+        assert "not away" in (await console.run_line("alice> /notify back"))[0]
+        assert "/notify away <days>" in (await console.run_line("alice> /notify away"))[0]
+    finally:
+        await driver.close()
+
+
+def test_the_end_words_say_who_ran_out_of_time() -> None:
+    result = {"scores": [5, 9, 7], "ranks": [2, 1, 3], "winners": [1], "reason": ""}
+    result = rank_resigned_last(result, [(2, "Cid", "forfeit")])
+    names = ["Ann", "Bob", "🤖 Ada (easy)"]
+    assert result["gave_up"] == [{"seat": 2, "name": "Cid", "how": "forfeit"}]
+    assert "🤖 Ada (easy) (for Cid, who ran out of time)" in result_text(result, names)
+    end = end_summary("finished", result, None, names)
+    assert end is not None and end["text"] == "Game over — Bob wins (Cid ran out of time)"
+    both = rank_resigned_last(result, [(0, "Ann"), (2, "Cid", "forfeit")])
+    end = end_summary("finished", both, None, names)
+    assert end is not None and "(Ann, Cid resigned or ran out of time)" in end["text"]
