@@ -458,8 +458,8 @@ class MatchService:
         await self.store.set_user(user_id, settings=prefs)
 
     async def _away_lines(self, match: MatchRow, game: Game, state: dict[str, Any]) -> list[str]:
-        """ "Bob is away until 12 Dec" for the players the game now waits for who are away
-        (a line of the turn post, so the table knows why nothing happens)."""
+        """A turn post's lines for the players the game now waits for who are away ("Bob
+        is away until 12 Dec"), so the table knows why nothing happens."""
         acting = set(game.to_act(state))
         seats = [s for s in match.seats if s.seat in acting and not is_computer(s.user_id)]
         return await self.away_notes(match.id, seats, self.store.now()) if seats else []
@@ -473,7 +473,7 @@ class MatchService:
     async def away_notes(
         self, match_id: int, seats: list[SeatRow], now: float, lang: str = "en"
     ) -> list[str]:
-        """ "Bob is away until 12 Dec" for each player of the match who is away now."""
+        """A line per player of ``seats`` who is away now: "Bob is away until 12 Dec"."""
         names = {s.seat: s.name for s in seats}
         return [
             t("away.status", lang, name=names[seat], date=away_date(until, lang))
@@ -1167,7 +1167,7 @@ class MatchService:
                 budget_s=float(match.settings.get("think_seconds", DEFAULT_BUDGET_S)),
             )
             return game.parse(state, seat, chosen.notation)
-        except (IllegalMove, ValueError):
+        except Exception:  # a search bug must not stall the match: a legal move instead
             log.exception("easy move for a late seat in match %s failed", match.id)
         legal = game.legal_moves(state, seat)
         return Rng.from_seed(seed, "fallback").choice(legal) if legal else None

@@ -70,8 +70,10 @@ async def start(
     options: dict[str, Any] | None = None,
     action: str = "skip",
     seed: int = 5,
+    **more: Any,
 ) -> int:
     settings = {"clock_days": 1.0, "clock_action": action, "level": "easy", "think_seconds": 0.05}
+    settings |= more
     info = await service.create_match(
         game_id, USERS[0], options or {}, max_players=n, seed=seed, settings=settings
     )
@@ -323,15 +325,24 @@ async def test_forfeit_hands_the_seat_to_a_computer_that_plays_it_out(
 
 
 async def play_someone(service: MatchService, match_id: int, picker: Rng) -> bool:
-    """One random legal move by a person the game waits for; False when none is."""
+    """One move by a person the game waits for — the game's pass where it has one (short
+    games: these tests are about the late seat), else a random legal move; False when no
+    person is waited for."""
     info = await service.info(match_id)
     if info.status != "running":
         return False
     people = [u for u in USERS if u.id in info.waits_for]
     if not people:
         return False
-    legal = await service.legal_moves(match_id, people[0])
-    await service.play(match_id, people[0], legal[picker.below(len(legal))].notation)
+    match = await service.store.get_match(match_id)
+    assert match is not None and match.state is not None
+    seat = info.seat_of(people[0].id)
+    assert seat is not None
+    own = get_game(match.game_id).default_move(match.state, seat)
+    if own is None:
+        legal = await service.legal_moves(match_id, people[0])
+        own = legal[picker.below(len(legal))]
+    await service.play(match_id, people[0], own.notation)
     return True
 
 
@@ -364,13 +375,15 @@ async def test_away_pauses_the_clock_which_resumes_with_the_time_left(table: Tab
 
 async def test_back_early_resumes_the_clock(table: Table) -> None:
     service = table.service
-    match_id = await start(service, "azul", 2)
+    match_id = await start(service, "azul", 2, reminder_hours=6.0, reminder_max=5)
     on = await waited_person(service, match_id)
     uid = (await service.info(match_id)).seats[on].user_id
     await table.tick()
     await service.go_away(uid, 5)
     table.clock.advance(2 * DAY)
+    assert (await table.tick())["reminders"] == 0  # no reminders while away
     await service.come_back(uid)
+    assert (await table.tick())["reminders"] == 1  # back: reminded again
     with pytest.raises(NotAllowed, match="not away"):
         await service.come_back(uid)
     assert (await table.tick())["expired"] == 0  # two days away did not count
