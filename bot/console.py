@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import shlex
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -41,7 +42,9 @@ HELP = """Commands (type them as `name> /command`, e.g. `alice> /game new azul`)
   /board   /hand   /history   /resign   /undo [yes|no]   /rules [game]
   /leaderboard [game]    ratings of this console's players (rated=on|off in /game new)
   /stats [name] [game]   a player's stats   /stats server [game]   everyone's totals
-  /export [file]         write the game record as JSON   /audit   /help   /quit"""
+  /export [file]         write the game record as JSON   /audit   /help   /quit
+  /notify away <days>    pause your clocks and reminders (at most 14 days in any 30)
+  /notify back           end it early: your clocks run again with the time they had left"""
 
 
 def _value(text: str) -> Any:
@@ -164,6 +167,7 @@ class Console:
             "leaderboard": self._leaderboard,
             "stats": self._stats,
             "audit": self._audit,
+            "notify": self._notify_away,
             "use": self._use,
             "help": self._help,
         }
@@ -456,6 +460,20 @@ class Console:
             name = rest[0].lower()
             user = User(f"console:{name}", name.capitalize())
         return await stats.player_report(self.service.store, None, user.id, user.name, game_id)
+
+    async def _notify_away(self, args: list[str]) -> list[str]:
+        """``/notify away <days>`` and ``/notify back`` (as Discord's ``/notify away:`` and
+        ``back:``); the other /notify settings are Discord's."""
+        assert self.user is not None
+        sub = args[0].lower() if args else ""
+        if sub == "away" and len(args) == 2 and args[1].isdigit() and 1 <= int(args[1]) <= 14:
+            until = await self.service.go_away(self.user.id, int(args[1]))
+            day = time.strftime("%d %b %Y", time.gmtime(until))
+            return [t("away.set", None, date=day)]
+        if sub == "back" and len(args) == 1:
+            await self.service.come_back(self.user.id)
+            return [t("away.back", None)]
+        return ["Type /notify away <days> (1–14) or /notify back."]
 
     async def _audit(self, args: list[str]) -> list[str]:
         problems = await self.service.audit()

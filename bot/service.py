@@ -21,7 +21,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from bot import after_game
+from bot import after_game, away
+from bot.clocks import clock_update
 from bot.computer_players import (
     DEFAULT_BUDGET_S,
     DEFAULT_LEVEL,
@@ -42,11 +43,13 @@ from bot.store import (
     VersionConflict,
     open_store,
 )
-from render.i18n import picture_language, t
+from render.header import away_date
+from render.i18n import picture_language, t, tn
 from rules import Event, Game, IllegalMove, Move, get_game
-from rules.ai import LEVELS
+from rules.ai import LEVELS, choose_move
 from rules.base import Composer, fill_names, normalise_notation, rank_by
 from rules.registry import game_ids
+from rules.rng import Rng
 
 log = logging.getLogger(__name__)
 
@@ -106,6 +109,8 @@ class MatchInfo(Seated):
     result: dict[str, Any] | None
     settings: dict[str, Any]
     created_at: float
+    #: the user ids in ``to_act`` whose clocks run now (``Game.waits_for``)
+    waits_for: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -200,34 +205,42 @@ def _events_json(events: list[Event]) -> list[dict[str, Any]]:
     return [e.to_json(include_secret=True) for e in events]
 
 
-def rank_resigned_last(result: dict[str, Any], resigned: list[tuple[int, str]]) -> dict[str, Any]:
-    """The result with the seats given up (``(seat, name)``, earliest first) ranked below
+def rank_resigned_last(
+    result: dict[str, Any], resigned: list[tuple[int, str]] | list[tuple[int, str, str]]
+) -> dict[str, Any]:
+    """The result with the seats given up (``(seat, name)`` or ``(seat, name, how)``,
+    earliest first; ``how`` is "forfeit" for a seat whose clock ran out) ranked below
     everyone else whatever they scored — the earliest resigner last — and the others in
     the game's own order among themselves; winners follow the new ranks. The resigners'
     names are kept in the result, since a resigned seat's holder has changed."""
     if not resigned:
         return result
-    order = list(dict.fromkeys(s for s, _ in resigned))
+    order = list(dict.fromkeys(entry[0] for entry in resigned))
     ranks = result["ranks"]
     keys = [(0, order.index(s)) if s in order else (1, -ranks[s]) for s in range(len(ranks))]
     new_ranks = rank_by(keys)
-    names = dict(resigned)
+    names = {entry[0]: entry[1] for entry in resigned}
+    forfeits = {entry[0] for entry in resigned if entry[2:] == ("forfeit",)}
     return {
         **result,
         "ranks": new_ranks,
         "winners": [s for s, r in enumerate(new_ranks) if r == 1],
-        "gave_up": [{"seat": s, "name": names[s]} for s in order],
+        "gave_up": [
+            {"seat": s, "name": names[s], **({"how": "forfeit"} if s in forfeits else {})}
+            for s in order
+        ],
     }
 
 
 def result_text(result: dict[str, Any], names: list[str], unit: str = "points") -> str:
     """The final standings in words; ``unit`` is what the game's scores count (gold...)."""
     order = sorted(range(len(names)), key=lambda s: (result["ranks"][s], s))
-    gave_up = {r["seat"]: r["name"] for r in result.get("gave_up", [])}
+    gave_up = {r["seat"]: r for r in result.get("gave_up", [])}
 
     def who(s: int) -> str:
-        if s in gave_up and gave_up[s] != names[s]:
-            return t("result.resigned_seat", None, name=names[s], resigner=gave_up[s])
+        if s in gave_up and gave_up[s]["name"] != names[s]:
+            key = "result.forfeited_seat" if gave_up[s].get("how") else "result.resigned_seat"
+            return t(key, None, name=names[s], resigner=gave_up[s]["name"])
         return names[s]
 
     parts = [f"{result['ranks'][s]}. {who(s)} — {result['scores'][s]} {unit}" for s in order]
@@ -261,8 +274,30 @@ def end_summary(
         text = t("end.early", None, what=result["ended_by"], wins=wins)
     else:
         gave_up = ", ".join(r["name"] for r in result["gave_up"])
-        text = t("end.over_resigned", None, wins=wins, names=gave_up)
+        hows = {r.get("how") for r in result["gave_up"]}
+        key = "end.over_resigned"  # who gave up: resigned, ran out of time, or both
+        if "forfeit" in hows:
+            key = "end.over_forfeit" if hows == {"forfeit"} else "end.over_gave_up"
+        text = t(key, None, wins=wins, names=gave_up)
     return {"text": text, "winners": list(result["winners"])}
+
+
+def clocked(
+    game: Game,
+    before: dict[str, Any] | None,
+    after: dict[str, Any] | None,
+    version: int,
+    rows: int,
+) -> Any:
+    """The per-seat clock update (``bot/clocks.py``) of a commit of ``rows`` log rows at
+    ``version`` that takes the match from state ``before`` to ``after`` (None: none)."""
+
+    def seats(state: dict[str, Any] | None) -> tuple[list[int], list[int]]:
+        if state is None:
+            return [], []
+        return game.to_act(state), game.waits_for(state)
+
+    return clock_update(seats(before), seats(after), version + max(1, rows))
 
 
 class MatchService:
@@ -329,9 +364,11 @@ class MatchService:
         game = get_game(match.game_id)
         names = match.names
         to_act: list[str] = []
+        waits_for: list[str] = []
         if match.status == "running" and match.state is not None:
             by_seat = {s.seat: s.user_id for s in match.seats}
             to_act = [by_seat[s] for s in game.to_act(match.state) if s in by_seat]
+            waits_for = [by_seat[s] for s in game.waits_for(match.state) if s in by_seat]
             status_text = fill_names(game.status(match.state), names)
         elif match.status == "lobby":
             status_text = (
@@ -363,6 +400,7 @@ class MatchService:
             result=match.result,
             settings=match.settings,
             created_at=match.created_at,
+            waits_for=waits_for,
         )
 
     async def info(self, match_id: int) -> MatchInfo:
@@ -380,7 +418,68 @@ class MatchService:
     ) -> list[MatchInfo]:
         statuses = ("lobby", "running", "finished") if include_finished else ("lobby", "running")
         rows = await self.store.list_matches(guild_id=guild_id, user_id=user_id, statuses=statuses)
-        return [self.describe(m) for m in rows]
+        infos = [self.describe(m) for m in rows]
+        for info in infos:  # "· Bob is away until 12 Dec" on the status line
+            if info.status == "running":
+                notes = await self.away_notes(info.id, info.seats, self.store.now())
+                if notes:
+                    first, *rest = info.status_text.split("\n")
+                    info.status_text = "\n".join([f"{first} · {'; '.join(notes)}", *rest])
+        return infos
+
+    async def go_away(self, user_id: str, days: int, now: float | None = None) -> float:
+        """``/notify away``: pause the user's clocks and reminders in all their matches for
+        ``days`` days from now (replacing a current away period); returns when they are
+        back. Refused, in words saying how many days remain, beyond 14 days in any 30."""
+        now = self.store.now() if now is None else now
+        user = await self.store.get_user(user_id)
+        try:
+            prefs = away.go_away(user["settings"], days, now)
+        except away.AwayRefused as exc:
+            raise NotAllowed(
+                tn(
+                    "away.refused",
+                    exc.days_left,
+                    None,
+                    max=away.MAX_DAYS,
+                    window=away.WINDOW_DAYS,
+                )
+            ) from None
+        await self.store.set_user(user_id, settings=prefs)  # marks their matches due
+        return now + days * away.DAY
+
+    async def come_back(self, user_id: str, now: float | None = None) -> None:
+        """``/notify back``: end the current away period now; the clocks run again with
+        the time they had left. Refused when the user is not away."""
+        now = self.store.now() if now is None else now
+        prefs = away.come_back((await self.store.get_user(user_id))["settings"], now)
+        if prefs is None:
+            raise NotAllowed(t("away.not_away", None))
+        await self.store.set_user(user_id, settings=prefs)
+
+    async def _away_lines(self, match: MatchRow, game: Game, state: dict[str, Any]) -> list[str]:
+        """A turn post's lines for the players the game now waits for who are away ("Bob
+        is away until 12 Dec"), so the table knows why nothing happens."""
+        acting = set(game.to_act(state))
+        seats = [s for s in match.seats if s.seat in acting and not is_computer(s.user_id)]
+        return await self.away_notes(match.id, seats, self.store.now()) if seats else []
+
+    async def away_until(self, match_id: int, now: float) -> dict[int, float]:
+        """Seat -> when its player is back, for the players of the match away now."""
+        prefs = await self.store.seat_preferences(match_id)
+        back = {seat: away.away_until(p, now) for seat, p in prefs.items()}
+        return {seat: until for seat, until in back.items() if until is not None}
+
+    async def away_notes(
+        self, match_id: int, seats: list[SeatRow], now: float, lang: str = "en"
+    ) -> list[str]:
+        """A line per player of ``seats`` who is away now: "Bob is away until 12 Dec"."""
+        names = {s.seat: s.name for s in seats}
+        return [
+            t("away.status", lang, name=names[seat], date=away_date(until, lang))
+            for seat, until in (await self.away_until(match_id, now)).items()
+            if seat in names
+        ]
 
     def _seat(self, match: MatchRow, user: User) -> int:
         seat = match.seat_of(user.id)
@@ -540,6 +639,7 @@ class MatchService:
                 status="running",
                 state=state,
                 notifications=notes,
+                settings_update=clocked(game, None, state, match.version, 0),
             )
         except VersionConflict:
             raise BoardChanged("The match changed while starting it; try again.") from None
@@ -761,6 +861,8 @@ class MatchService:
         if result:
             result = rank_resigned_last(result, await self._resigned(match))
             lines.append(result_text(result, names, game.score_unit))
+        else:
+            lines += await self._away_lines(match, game, new_state)
         ply = match.last_ply + 1
         notes = [self._turn_post(match, new_state, lines, ply=ply, final=result is not None)]
         notes += [
@@ -779,6 +881,7 @@ class MatchService:
                 result=result,
                 end_reason="game over" if result else None,
                 notifications=notes,
+                settings_update=clocked(game, state, new_state, match.version, 1),
             )
         except VersionConflict:
             raise BoardChanged(
@@ -898,32 +1001,41 @@ class MatchService:
         return await self._hand_to_computer(match, game, state, seat, user)
 
     async def _hand_to_computer(
-        self, match: MatchRow, game: Game, state: dict[str, Any], seat: int, user: User
+        self,
+        match: MatchRow,
+        game: Game,
+        state: dict[str, Any],
+        seat: int,
+        user: User,
+        how: str = "resign",
     ) -> TurnReport:
         """The resigner's seat goes to a computer player, in one transaction with the log
         row that says who held it until when (its event names the resigner, so the final
-        ranking and the record know them after the seat has changed hands)."""
+        ranking and the record know them after the seat has changed hands). ``how`` is
+        "forfeit" for a seat whose clock ran out: the same hand-over and ranking, in the
+        words of a clock (the row stays a "resign" row for everything that reads seats)."""
         level = match.settings.get("level", DEFAULT_LEVEL)
         if level not in LEVELS:
             level = DEFAULT_LEVEL
         uid, name = new_computer(level, [(s.user_id, s.name) for s in match.seats])
-        label = t("resign.label", None, name=user.name, computer=name)
-        text = t("resign.handed_over", None, name=user.name, computer=name)
+        words = "clock" if how == "forfeit" else "resign"
+        label = t(f"{words}.label", None, name=user.name, computer=name)
+        text = t(f"{words}.handed_over", None, name=user.name, computer=name)
         new_row = SeatRow(seat, uid, name)
         after = replace(match, seats=[new_row if s.seat == seat else s for s in match.seats])
         ply = match.last_ply + 1
-        event = Event(
-            "resign", "", {"seat": seat, "name": user.name, "user_id": user.id, "by": name}
-        )
+        data = {"seat": seat, "name": user.name, "user_id": user.id, "by": name}
+        event = Event("resign", "", data | ({"how": how} if how != "resign" else {}))
         try:
             version = await self.store.commit(
                 match.id,
                 expected_version=match.version,
                 status="running",
                 state=state,
-                moves=[NewMove("resign", seat, user.id, "resign", label, _events_json([event]))],
+                moves=[NewMove("resign", seat, user.id, how, label, _events_json([event]))],
                 notifications=[self._turn_post(after, state, [text], ply=ply)],
                 seats=[new_row],
+                settings_update=clocked(game, state, state, match.version, 1),
             )
         except VersionConflict:
             raise BoardChanged("The board changed meanwhile; try again.") from None
@@ -931,15 +1043,17 @@ class MatchService:
         after.last_ply = ply
         return await self._report(after, [text], {}, ply=ply)
 
-    async def _resigned(self, match: MatchRow) -> list[tuple[int, str]]:
-        """(seat, name) of everyone who resigned a seat that played on, earliest first."""
+    async def _resigned(self, match: MatchRow) -> list[tuple[int, str, str]]:
+        """(seat, name, how) of everyone who resigned a seat that played on — or whose
+        clock ran out (how "forfeit") —, earliest first."""
         if not any(is_computer(s.user_id) for s in match.seats):
             return []  # a resigned seat is always held by a computer: most matches skip this
         out = []
         for row in await self.store.moves(match.id):
             if row.kind == "resign" and row.events:
                 data = row.events[0].get("data", {})
-                out.append((int(data.get("seat", row.seat)), str(data.get("name", ""))))
+                seat, how = int(data.get("seat", row.seat)), str(data.get("how", "resign"))
+                out.append((seat, str(data.get("name", "")), how))
         return out
 
     async def _end_early(
@@ -967,7 +1081,8 @@ class MatchService:
             "details": [],
         }
         # earlier resigners below everyone, this one just above them
-        result = rank_resigned_last(result, [*await self._resigned(match), (seat, user.name)])
+        how = "forfeit" if kind == "forfeit" else "resign"
+        result = rank_resigned_last(result, [*await self._resigned(match), (seat, user.name, how)])
         result["ended_by"] = what
         lines = [result_text(result, names, game.score_unit)]  # its head says what happened
         ply = match.last_ply + 1
@@ -987,23 +1102,38 @@ class MatchService:
         match.status, match.result = "finished", result
         return await self._report(match, lines, {}, ply=ply)
 
-    async def expire_turn(self, match_id: int, expected_version: int, action: str) -> TurnReport:
-        """A clock ran out for everyone the game waits for at ``expected_version``.
+    async def expire_turn(
+        self, match_id: int, expected_version: int, action: str, seat: int | None = None
+    ) -> TurnReport:
+        """``seat``'s clock ran out at ``expected_version`` (None: the first seat the game
+        waits for). The scheduler decides *when* (``bot/clocks.py``); a version that no
+        longer matches, or a seat no longer waited for, changes nothing.
 
-        ``action="skip"`` plays the game's default move where the rules allow one (e.g.
-        withdrawing in Taj Mahal); otherwise, or with ``"forfeit"``, the late player forfeits.
+        ``action="skip"`` makes the seat's move for it: the game's own pass where the
+        rules have one (``Game.default_move``: withdraw, decline an offer, end the turn),
+        else the move the *easy* computer player would make from the seat's view — so a
+        skip never forfeits. ``"forfeit"``: with two players (or no other person left) the
+        match ends and the late player loses; with three or more a computer player takes
+        the seat and plays it out, and the late player is ranked last, as on resigning.
         """
         match = await self._load(match_id)
         game, state = self._running(match)
         if match.version != expected_version:
             raise BoardChanged("The match moved on; the clock was reset.")
-        seat = game.to_act(state)[0]
+        waiting = game.waits_for(state) or game.to_act(state)
+        seat = waiting[0] if seat is None and waiting else seat
+        if seat is None or seat not in game.to_act(state) or seat >= len(match.seats):
+            raise BoardChanged("The match no longer waits for that seat; the clock was reset.")
         player = User(match.seats[seat].user_id, match.seats[seat].name)
         if action == "skip":
-            move = game.default_move(state, seat)
+            move = await self._timeout_move(match, game, state, seat)
             if move is not None:
-                timed = Move(move.notation, f"(out of time) {move.label}", move.steps, move.rank)
+                label = t("clock.timed_label", None, label=move.label)
+                timed = Move(move.notation, label, move.steps, move.rank)
                 return await self._apply(match, game, state, seat, player, timed, kind="move")
+        people_left = [s for s in match.seats if s.seat != seat and not is_computer(s.user_id)]
+        if len(match.seats) > 2 and people_left:
+            return await self._hand_to_computer(match, game, state, seat, player, "forfeit")
         return await self._end_early(
             match,
             game,
@@ -1014,6 +1144,33 @@ class MatchService:
             t("end.forfeit_text", None, name=player.name),
             t("end.forfeit", None, name=player.name),
         )
+
+    async def _timeout_move(
+        self, match: MatchRow, game: Game, state: dict[str, Any], seat: int
+    ) -> Move | None:
+        """The move made for a seat whose clock ran out in skip mode: the game's own pass,
+        else the easy computer player's move, decided from the seat's view only (it never
+        peeks) with a seed fixed by match seed, ply and seat — the same late turn gets the
+        same move in every process. None only when the seat has no legal move at all."""
+        move = game.default_move(state, seat)
+        if move is not None:
+            return move
+        seed = move_seed(match.seed, match.last_ply, seat, "clock")
+        try:
+            chosen = await asyncio.to_thread(
+                choose_move,
+                game,
+                game.view(state, seat),
+                seat,
+                "easy",
+                seed=seed,
+                budget_s=float(match.settings.get("think_seconds", DEFAULT_BUDGET_S)),
+            )
+            return game.parse(state, seat, chosen.notation)
+        except Exception:  # a search bug must not stall the match: a legal move instead
+            log.exception("easy move for a late seat in match %s failed", match.id)
+        legal = game.legal_moves(state, seat)
+        return Rng.from_seed(seed, "fallback").choice(legal) if legal else None
 
     # ----- undo --------------------------------------------------------------------------
     async def undo(self, match_id: int, user: User) -> TurnReport | MatchInfo:
@@ -1116,6 +1273,7 @@ class MatchService:
                 state=state,
                 moves=[NewMove("undo", last.seat, user.id, "undo", text, [])],
                 notifications=[self._turn_post(match, state, [text], ply=ply)],
+                settings_update=clocked(game, match.state, state, match.version, 1),
             )
         except VersionConflict:
             raise BoardChanged("The board changed meanwhile; nothing was taken back.") from None
@@ -1214,6 +1372,10 @@ class MatchService:
             seen = get_game(game_id).view(state, seat)
             if seat is None and ended:  # resigned, forfeited, aborted: say so, no turn marks
                 seen = {**seen, "ended": ended}
+            elif seat is None and get_game(game_id).to_act(state):  # the band: who is away
+                back = await self.away_until(match_id, self.store.now())
+                if back:
+                    seen = {**seen, "away": {str(s): until for s, until in back.items()}}
             if seat is None and ply >= 0:
                 last = await self._last_words(match_id, ply, names)
                 if last:

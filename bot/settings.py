@@ -53,7 +53,9 @@ class Settings(BaseSettings):
     reminder_max: int = Field(default=3, ge=0, le=50)
     #: Default clock per move in days (0 = no clock).
     deadline_days: float = Field(default=0.0, ge=0)
-    #: What happens when a clock runs out: "skip" where the rules allow, else "forfeit".
+    #: What happens when a clock runs out: "skip" makes the late seat's move (the game's
+    #: pass, else the easy computer move); "forfeit" hands the seat to a computer player
+    #: (two players: the other wins). See bot/clocks.py.
     deadline_action: Literal["skip", "forfeit"] = "skip"
     #: Worker processes in which computer players think and hints are computed (each
     #: search runs for the match's time budget; see bot/computer_pool.py).

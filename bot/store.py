@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -652,12 +652,17 @@ class Store:
         end_reason: str | None = None,
         notifications: Sequence[Notification] = (),
         seats: Sequence[SeatRow] = (),
+        settings_update: Callable[[dict[str, Any], float], dict[str, Any]] | None = None,
     ) -> int:
         """The one transaction of a state change: append the move(s), store the snapshot,
         bump the version, queue the notifications. Returns the new version.
 
         ``seats`` hands those seats to new holders (a computer player taking over a
         resigned seat) in the same transaction as the log row that says so.
+
+        ``settings_update(settings, now)`` rewrites the match settings read inside the
+        transaction (the per-seat clocks, ``bot/clocks.py``): a settings change racing this
+        commit is neither lost nor overwritten.
 
         Raises :class:`VersionConflict` if the match is not at ``expected_version``.
         """
@@ -681,6 +686,13 @@ class Store:
             )
             if cur.rowcount != 1:
                 raise VersionConflict(match_id)
+            if settings_update is not None:
+                cur = await conn.execute("SELECT settings FROM matches WHERE id = ?", (match_id,))
+                (stored,) = await cur.fetchone()  # type: ignore[misc]
+                await conn.execute(
+                    "UPDATE matches SET settings = ? WHERE id = ?",
+                    (_dumps(settings_update(json.loads(stored), now)), match_id),
+                )
             cur = await conn.execute(
                 "SELECT COALESCE(MAX(ply), 0) FROM moves WHERE match_id = ?", (match_id,)
             )
@@ -928,6 +940,23 @@ class Store:
             )
 
         await self._transaction(work)
+
+    @staticmethod
+    def now() -> float:
+        """The time the store stamps rows with (tests replace this module's clock), for
+        callers that compare with those stamps (clocks, away periods)."""
+        return time.time()
+
+    async def seat_preferences(self, match_id: int) -> dict[int, dict[str, Any]]:
+        """The preferences (``users.settings``) of the people seated in a match, by seat,
+        in one query (seats whose holder never set any are left out): pictures and status
+        lines show who is away without a read per seat."""
+        cur = await self._reader.execute(
+            "SELECT s.seat, u.settings FROM seats s JOIN users u ON u.user_id = s.user_id "
+            "WHERE s.match_id = ? ORDER BY s.seat",
+            (match_id,),
+        )
+        return {int(r[0]): json.loads(r[1]) for r in await cur.fetchall()}
 
     # ----- scheduling memory (reminders, clocks, keep-alive) -----------------------------
     async def get_schedule(self, match_id: int) -> dict[str, Any]:

@@ -35,7 +35,7 @@ from render.common import (
     player_colour,
     player_text_colour,
 )
-from render.header import Band, action_words, header_band, with_band
+from render.header import Band, action_words, away_words, header_band, with_band
 from render.i18n import picture_language, t
 from rules.base import fill_names
 
@@ -568,6 +568,7 @@ def draw(
         action=action_words(fill_names(view["status"], names)),
         scores=[(p["seat"], str(p["score"])) for p in view["players"]],
         last=view.get("last_move"),
+        away=away_words(view, names, lang),
     )
     letters = [(name[:1] or str(i + 1)).upper() for i, name in enumerate(names)]
     return with_band(header_band(img.width, band, letters, lang), img)

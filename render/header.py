@@ -15,11 +15,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
 
+from babel import UnknownLocaleError
+from babel.dates import format_date
 from PIL import Image, ImageDraw
 
 from render.common import fit_text, font, player_colour, player_text_colour
-from render.i18n import t
+from render.i18n import language_of, t
 
 #: How wide a phone shows a picture in a Discord thread before it is tapped.
 PHONE_WIDTH = 400
@@ -43,6 +47,30 @@ class Band:
     scores: list[tuple[int, str]] = field(default_factory=list)
     #: the last move in a few words ("Bob: took 2 red from factory 3"), if known
     last: str | None = None
+    #: who is away and until when ("Bob away until 12 Dec"), shown after who must act
+    away: str | None = None
+
+
+def away_date(when: float, lang: str) -> str:
+    """A day in a few letters ("12 Dec", "12 dez."), in UTC: an away period ends on a
+    day, and a picture cannot follow each reader's time zone."""
+    day = datetime.fromtimestamp(when, UTC).date()
+    try:
+        return format_date(day, "d MMM", locale=language_of(lang))
+    except (ValueError, UnknownLocaleError):  # a locale Babel does not know
+        return format_date(day, "d MMM", locale="en")
+
+
+def away_words(view: dict[str, Any], names: list[str], lang: str) -> str | None:
+    """The band's words for the seats whose players are away: the match service puts
+    ``away`` — ``{"seat": until}`` — into the public view of a running match."""
+    away = view.get("away") or {}
+    parts = [
+        t("away.band", lang, name=names[int(s)], date=away_date(float(until), lang))
+        for s, until in sorted(away.items(), key=lambda kv: int(kv[0]))
+        if int(s) < len(names)
+    ]
+    return " · ".join(parts) or None
 
 
 def action_words(status: str) -> str:
@@ -109,6 +137,11 @@ def header_band(width: int, band: Band, letters: list[str], lang: str) -> Image.
         x = _chip(d, x + 3, cy, seat, letters[seat], s, True) + s * 0.4
     action = fit_text(band.action, bold, int(width - pad - x))
     d.text((x, cy), action, font=bold, fill=BAND_INK, anchor="lm")
+    if band.away and action == band.action:  # the away note in the room left on the row
+        x += bold.getlength(action) + s * 0.6
+        note = fit_text(band.away, normal, int(width - pad - x))
+        if note != "…":
+            d.text((x, cy), note, font=normal, fill=BAND_MUTED, anchor="lm")
     # row 3: the last move
     if band.last:
         cy += row

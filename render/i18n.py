@@ -66,8 +66,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "choice.mode.mention": "Mention me in the match thread",
         "choice.mode.dm": "Mention me and send a direct message",
         "choice.mode.off": "No pings or reminders",
-        "choice.action.skip": "Skip the turn where the rules allow, else forfeit",
-        "choice.action.forfeit": "The late player forfeits",
+        "choice.action.skip": "Move for the late player: the game's pass, else a simple move",
+        "choice.action.forfeit": "The late player forfeits (3+ players: a computer takes the seat)",
         "choice.scope.global": "Everywhere (takes up to an hour)",
         "choice.scope.guild": "Development server only (instant)",
         # ----- buttons -----------------------------------------------------------------
@@ -256,6 +256,34 @@ MESSAGES: dict[str, dict[str, str]] = {
         "end.aborted_post": "Match #{match} is over. {words}.",
         "end.aborted_vote": "Aborted by a vote of the players ({names})",
         "end.aborted_manager": "Aborted by a server manager ({name}): {reason}",
+        # ----- clocks running out, away -----------------------------------------------
+        "clock.timed_label": "(out of time) {label}",
+        "clock.label": "{name} ran out of time; {computer} plays the seat on",
+        "clock.handed_over": (
+            "{name} ran out of time. {computer} takes over the seat and plays it to the end; "
+            "{name} is ranked last whatever the seat scores."
+        ),
+        "result.forfeited_seat": "{name} (for {resigner}, who ran out of time)",
+        "end.over_forfeit": "Game over — {wins} ({names} ran out of time)",
+        "end.over_gave_up": "Game over — {wins} ({names} resigned or ran out of time)",
+        "away.status": "{name} is away until {date}",
+        "away.band": "{name} away until {date}",
+        "away.set": (
+            "You are away until {date}: your clocks and reminders are paused in all your "
+            "matches, and a paused clock resumes with the time it had left. `/notify back` "
+            "ends it early."
+        ),
+        "away.refused.one": (
+            "You can be away at most {max} days in any {window} days; you have {n} day left now."
+        ),
+        "away.refused.other": (
+            "You can be away at most {max} days in any {window} days; you have {n} days left now."
+        ),
+        "away.back": "Welcome back: your clocks run again, with the time they had left.",
+        "away.not_away": "You are not away; nothing changed.",
+        "away.both": "Choose either away or back, not both.",
+        "opt.away": "Days you are away (1–14): pauses your clocks and reminders in all matches",
+        "opt.back": "True: you are back early, your clocks run again",
         "abort.lobby_creator": "Only the match's creator or a server manager can close a lobby.",
         "abort.vote_only": (
             "Only the players of a running match can vote to abort it "

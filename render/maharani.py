@@ -39,7 +39,7 @@ from render.common import (
     player_colour,
     player_text_colour,
 )
-from render.header import Band, header_band, with_band
+from render.header import Band, away_words, header_band, with_band
 from render.i18n import picture_language, t, word
 
 CELL = 100
@@ -390,6 +390,7 @@ def draw(view: dict[str, Any], names: list[str], seat: int | None, lang: str = "
         action=_status_text(view, names, lang, fit=False),
         scores=[(s, str(g)) for s, g in enumerate(view["gold"])],
         last=view.get("last_move"),
+        away=away_words(view, names, lang),
     )
     return with_band(header_band(img.width, band, letters, lang), img)
 

@@ -37,7 +37,7 @@ from render.common import (
     player_text_colour,
     wrap_text,
 )
-from render.header import Band, header_band, with_band
+from render.header import Band, away_words, header_band, with_band
 from render.i18n import picture_language, t, tn
 
 View = dict[str, Any]
@@ -654,6 +654,7 @@ def _band(w: int, view: View, names: list[str], lang: str) -> Image.Image:
         action=action,
         scores=scores,
         last=view.get("last_move"),
+        away=away_words(view, names, lang),
     )
     return header_band(w, band, letters, lang)
 

@@ -36,7 +36,7 @@ from render.common import (
     player_text_colour,
     wrap_text,
 )
-from render.header import Band, action_words, header_band, with_band
+from render.header import Band, action_words, away_words, header_band, with_band
 from render.i18n import picture_language, t, word
 from rules.base import fill_names
 from rules.taj_mahal.components import SYMBOL_LETTERS, components
@@ -616,6 +616,7 @@ def _band(view: dict[str, Any], names: list[str], letters: list[str], lang: str)
         action=action_words(fill_names(view["status"], names)),
         scores=[(s, str(view["player_info"][s]["score"])) for s in range(n)],
         last=view.get("last_move"),
+        away=away_words(view, names, lang),
     )
     return header_band(W, band, letters, lang)
 

@@ -252,6 +252,13 @@ class Game(ABC):
         seat of ``to_act`` is the one whose turn it is (the clock's seat)."""
         return self.to_act(state)
 
+    def waits_for(self, state: State) -> list[int]:
+        """The seats of ``to_act`` whose clocks run now: the seats the game really waits
+        for. Usually all of ``to_act``; a game narrows it where a seat in ``to_act`` is
+        itself waiting for others (Pastiche: the trading player whose offers await
+        answers), so that seat is not timed for the others' slowness."""
+        return self.to_act(state)
+
     @abstractmethod
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         """Every move ``seat`` may make now (empty if it is not that seat's decision)."""
@@ -323,8 +330,9 @@ class Game(ABC):
         return []
 
     def default_move(self, state: State, seat: int) -> Move | None:
-        """The move made for a seat whose clock ran out, where the rules allow a skip
-        (e.g. withdrawing); ``None`` where they do not (the clock then forfeits)."""
+        """The game's own pass for a seat whose clock ran out (withdrawing, declining an
+        offer, ending a turn); ``None`` where the rules give no pass (the bot then makes
+        the computer player's easy move for the seat, see ``bot/clocks.py``)."""
         return None
 
     def random_move(self, state: State, seat: int, rng: Rng) -> Move:

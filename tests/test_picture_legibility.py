@@ -59,6 +59,8 @@ def test_texts_are_big_enough_and_inside(game_id: str, players: int, lang: str) 
         view = game.view(state, None)
         if i % 2:
             view["last_move"] = f"{names[0]}: " + "a long move description " * 6
+        if i % 3 == 1:  # players away (/notify away): their note beside who must act
+            view["away"] = {str(s): 1_800_000_000.0 for s in range(players)}
         img, probe = draw_probed(game_id, view, names, None, lang)
         assert probe.texts, "nothing measured"
         # the band: on top, every text readable at phone width, inside the band

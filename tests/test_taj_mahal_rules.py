@@ -593,14 +593,14 @@ def test_game_ends_after_visit_twelve_with_claims_hand_scoring_and_shared_win() 
 
 
 # ----- clocks, views, errors ---------------------------------------------------------
-def test_default_move_withdraws_or_takes_the_first_choice() -> None:
+def test_default_move_withdraws_and_pending_choices_have_no_pass() -> None:
     s = blank()
     give(s, 0, "R-VE")
     assert GAME.default_move(s, 0).notation == "withdraw"
     assert GAME.default_move(s, 1) is None
     show(s, "W-E", "W-C")
     s, _ = play(s, 0, "withdraw")
-    assert GAME.default_move(s, 0) == GAME.legal_moves(s, 0)[0]
+    assert GAME.legal_moves(s, 0) and GAME.default_move(s, 0) is None
 
 
 def test_public_view_hides_hands_and_private_view_shows_own() -> None:

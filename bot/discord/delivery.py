@@ -36,6 +36,8 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
+from bot import clocks
+from bot.computer_players import is_computer
 from bot.discord.common import clip
 from bot.discord.panel import mute_view, turn_view
 from bot.i18n import t
@@ -237,7 +239,11 @@ class OutboxWorker:
         live = current and info.status == "running" and not p.get("final")
         clock_days = info.settings.get("clock_days", self.bot.settings.deadline_days)
         if live and clock_days:
-            deadline = int(row.created_at + float(clock_days) * 86400)
+            people = [u for u in info.waits_for if not is_computer(u)]
+            waiting = [s for u in people if (s := info.seat_of(u)) is not None]
+            limit = float(clock_days) * 86400  # per seat, from when it began waiting
+            clock = info.settings.get("clock")
+            deadline = int(clocks.deadline(clock, waiting, row.created_at, limit))
             parts.append(t("post.clock", public, when=f"<t:{deadline}:R>"))
         file = None
         # a service started without pictures (render=False) posts without them too

@@ -11,12 +11,16 @@ look. Every change to a match (a move, its settings, a player's preferences) mar
 at once in the same transaction, so nothing waits for a stale time. The claim is a lease:
 of several processes one handles a match, and a dead one's matches are taken over.
 
-- Clock: ``clock_days`` (match settings, default ``deadline_days``) after the turn began,
-  ``service.expire_turn(match, version, clock_action)`` runs; a version mismatch (someone
-  moved meanwhile) is simply ignored.
+- Clocks, one per seat (``bot/clocks.py``): a seat the game waits for has ``clock_days``
+  (match settings, default ``deadline_days``) from when it began waiting — as the match's
+  settings record it, in the transaction of the move that made it wait — less the time
+  its player was away (``/notify away``); then ``service.expire_turn(match, version,
+  clock_action, seat)`` runs. A version mismatch (someone moved meanwhile) is simply
+  ignored. Computer seats have no clock (they move by themselves).
 - Reminders: every ``reminder_hours`` (the player's own /notify value, else the match's,
   else the default), at most ``reminder_max`` per turn, never in the player's quiet hours,
-  never after "mute for this turn", never for players who turned notifications off.
+  never after "mute for this turn", never for players who turned notifications off or
+  are away.
 - Heads-up: once per turn, a DM to the player seated after the one on turn, if they
   asked for it (/notify heads_up). Seat order is a guess at "next" that fits most games.
 - Keep-alive: every ``keepalive_days`` a thread edit so Discord does not archive it.
@@ -30,6 +34,7 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from bot import away, clocks
 from bot.computer_players import is_computer
 from bot.i18n import t
 from bot.service import MatchInfo, ServiceError
@@ -122,31 +127,43 @@ class Scheduler:
                 "duration": sched.get("duration", 10080),
             }
         since = float(sched["since"])
+        users = {uid: await self.store.get_user(uid) for uid in info.to_act if not is_computer(uid)}
+        # when this match next needs a look: the earliest of these (stored with the index)
+        due = [now + RECHECK_SECONDS]
 
-        # ----- the clock ---------------------------------------------------------------
+        # ----- the clocks: one per seat the game waits for --------------------------------
         clock_days = float(info.settings.get("clock_days", cfg.deadline_days) or 0)
-        if clock_days > 0 and info.to_act and now >= since + clock_days * 86400:
+        for uid in info.waits_for if clock_days > 0 else []:
+            seat = info.seat_of(uid)
+            if uid not in users or seat is None:
+                continue  # a computer seat: never late
+            start, used = clocks.seat_start(info.settings.get("clock"), seat, since)
+            spans = away.periods(users[uid]["settings"])
+            ends = clocks.runs_out_at(start, used, spans, clock_days * 86400, now)
+            if now < ends:
+                due.append(ends)
+                continue
             action = info.settings.get("clock_action", cfg.deadline_action)
             try:
-                await self.service.expire_turn(info.id, info.version, action)
+                await self.service.expire_turn(info.id, info.version, action, seat)
                 done["expired"] += 1
             except ServiceError as exc:
                 log.warning("clock of match %s: %s", info.id, exc)
-            return
+            return  # the match changed: the next tick looks at it again
 
         notes: list[Notification] = []
-        # when this match next needs a look: the earliest of these (stored with the index)
-        due = [now + RECHECK_SECONDS]
-        if clock_days > 0 and info.to_act:
-            due.append(since + clock_days * 86400)
         # ----- reminders ---------------------------------------------------------------
         mute = info.settings.get("mute", {})
         for uid in info.to_act:
-            if is_computer(uid):  # computer seats move by themselves (bot/computer_driver.py)
+            if uid not in users:  # computer seats move by themselves (bot/computer_driver.py)
                 continue
-            user = await self.store.get_user(uid)
+            user = users[uid]
             prefs = user["settings"]
             if user["notify"] == "off" or mute.get(uid) == info.version:
+                continue
+            back = away.away_until(prefs, now)
+            if back is not None:  # away: no reminders until they are back
+                due.append(back)
                 continue
             hours = prefs.get("reminder_hours")
             if hours is None:

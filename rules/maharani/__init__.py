@@ -46,8 +46,9 @@ Rule decisions ([R] in the reference, implemented exactly) and readings of uncle
 - End: after the fourth quarter is scored. Stall [R]: at the start of a turn, if no rondel
   tile fits any empty space at all (markers ignored), the game stops and every unfinished
   quarter is scored as if complete. Ties share the victory (no tie-breaker).
-- Clock: a timed-out player's default move is ``refresh`` (start of turn) or ``stop`` (after
-  one tile); a pending 2-player worker choice has no default.
+- Clock: a timed-out player's default move is ``stop`` (after one tile); the start of a
+  turn and a pending worker choice have none (the bot makes the easy computer move: a
+  ``refresh`` default let a table of absent players pass forever).
 """
 
 from rules.maharani.game import Maharani

@@ -149,15 +149,13 @@ class Maharani(Game):
         raise IllegalMove(explain(state, seat, move.notation))
 
     def default_move(self, state: State, seat: int) -> Move | None:
-        """A timed-out player refreshes (a legal pass, [R]) or stops after one tile; a
-        pending 2-player worker choice has no skip."""
+        """A timed-out player stops after one tile (the rules' pass). Refreshing is no
+        default: a table of absent players would refresh forever without placing a tile,
+        so the first tile and a pending worker choice have no pass here (the bot makes the
+        computer player's easy move for them)."""
         if state["phase"] == "over" or seat != state["turn"]:
             return None
-        moves = legal_moves(state, seat)
-        for m in moves:
-            if m.notation in ("refresh", "stop"):
-                return m
-        return None
+        return next((m for m in legal_moves(state, seat) if m.notation == "stop"), None)
 
     # ----- information -----------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> View:

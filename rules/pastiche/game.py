@@ -195,6 +195,16 @@ class Pastiche(Game):
         waiting = sorted({d["to"] for d in state["deals"]} - {cur})
         return [cur, *waiting]
 
+    def waits_for(self, state: State) -> list[int]:
+        """While the player on turn waits for answers to their own offers (and owes none),
+        only the answering players' clocks run: the trading player is not late then."""
+        seats = self.to_act(state)
+        cur = state["cur"] if seats else None
+        answering = [s for s in seats if s != cur]
+        deals = state["deals"]
+        cur_waits = any(d["from"] == cur for d in deals) and not any(d["to"] == cur for d in deals)
+        return answering if answering and cur_waits else seats
+
     def may_act(self, state: State) -> list[int]:
         """While the player on turn trades, everyone may make them an offer."""
         if state["over"]:

@@ -49,8 +49,8 @@ Rule decisions ([R] = ours, [L] = likely), implemented exactly:
 * [R] Final tie: shared win (equal rank), no tie-breaker.
 * Seat ``first_player`` (option, default 0) starts visit 1; the start passes to the left
   (next seat) after every visit; play goes in seat order over players still in the visit.
-* Clock runs out (``default_move``): withdraw on a turn; for a pending decision (palace
-  city, crown city, display card) the first legal choice.
+* Clock runs out (``default_move``): withdraw on a turn; a pending decision (palace
+  city, crown city, display card) has no pass (``None``: the bot makes the easy move).
 * Symbol letters: V vizier, G general, M monk, P princess, C Grand Mogul (its prize is
   the crown), E elephant; colours R/Y/G/B, W white, S special.
 """

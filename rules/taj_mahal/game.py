@@ -871,13 +871,13 @@ class TajMahal(Game):
         return super().find_notation(state, seat, canonical_key(key))
 
     def default_move(self, state: State, seat: int) -> Move | None:
-        """Clock ran out: withdraw on a turn; the first legal choice for a pending decision."""
+        """Clock ran out: withdraw on a turn (the rules' pass). A pending decision (palace,
+        bonus tile, special card) has no pass: ``None``, and the bot makes the computer
+        player's easy move for the seat instead of an arbitrary first choice."""
         moves = self.legal_moves(state, seat)
-        if not moves:
+        if not moves or self._phase(state) != "turn":
             return None
-        if self._phase(state) == "turn":
-            return next(m for m in moves if m.notation == "withdraw")
-        return moves[0]
+        return next(m for m in moves if m.notation == "withdraw")
 
     def explain_illegal(self, state: State, seat: int, text: str) -> str:
         from rules.taj_mahal.explain import explain

@@ -53,6 +53,8 @@ class PrefsCog(commands.Cog):
         quiet_to=L("opt.quiet_to"),
         utc_offset=L("opt.utc_offset"),
         heads_up=L("opt.heads_up"),
+        away=L("opt.away"),
+        back=L("opt.back"),
     )
     @app_commands.choices(
         mode=[
@@ -70,8 +72,11 @@ class PrefsCog(commands.Cog):
         quiet_to: app_commands.Range[int, 0, 23] | None = None,
         utc_offset: app_commands.Range[float, -12, 14] | None = None,
         heads_up: bool | None = None,
+        away: app_commands.Range[int, 1, 14] | None = None,
+        back: bool | None = None,
     ) -> None:
-        """With no options it shows the current preferences."""
+        """With no options it shows the current preferences. ``away`` / ``back``: a
+        holiday from all your matches (``MatchService.go_away``, ``bot/away.py``)."""
         store = bot_of(interaction).service.store
         locale = loc(interaction)
         uid = str(interaction.user.id)
@@ -82,12 +87,24 @@ class PrefsCog(commands.Cog):
             raise UserError("err.bad_number", name="reminder_hours", low=0, high=336)
         if utc_offset is not None and not -12 <= utc_offset <= 14:
             raise UserError("err.bad_number", name="utc_offset", low=-12, high=14)
+        if away is not None and not 1 <= away <= 14:
+            raise UserError("err.bad_number", name="away", low=1, high=14)
+        if away is not None and back:
+            raise UserError("away.both")
+        if mode is not None and mode not in ("mention", "dm", "off"):
+            raise UserError("err.bad_options", text=mode)
+        service = bot_of(interaction).service
+        words = []
+        if away is not None:  # first: a refusal leaves every preference as it was
+            until = await service.go_away(uid, away, now=bot_of(interaction).clock())
+            words.append(t("away.set", locale, date=f"<t:{int(until)}:D>"))
+        elif back:
+            await service.come_back(uid, now=bot_of(interaction).clock())
+            words.append(t("away.back", locale))
         user = await store.get_user(uid)
         settings = dict(user["settings"])
         fields: dict[str, Any] = {"name": interaction.user.display_name, "locale": locale}
         if mode is not None:
-            if mode not in ("mention", "dm", "off"):
-                raise UserError("err.bad_options", text=mode)
             fields["notify"] = mode
         if reminder_hours is not None:
             settings["reminder_hours"] = reminder_hours
@@ -103,7 +120,8 @@ class PrefsCog(commands.Cog):
         fields["settings"] = settings
         await store.set_user(uid, **fields)
         user = await store.get_user(uid)
-        await answer(interaction, t("notify.saved", locale, summary=notify_summary(user, locale)))
+        summary = t("notify.saved", locale, summary=notify_summary(user, locale))
+        await answer(interaction, "\n".join([*words, summary]))
 
     @app_commands.command(name="sync", description=L("cmd.sync"))
     @app_commands.describe(scope=L("opt.scope"))
