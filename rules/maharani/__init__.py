@@ -48,6 +48,8 @@ Rule decisions ([R] in the reference, implemented exactly) and readings of uncle
   quarter is scored as if complete. Ties share the victory (no tie-breaker).
 - Clock: a timed-out player's default move is ``refresh`` (start of turn) or ``stop`` (after
   one tile); a pending 2-player worker choice has no default.
+- Commitments (``is_commitment``): none. Nothing is hidden in Maharani; an end of turn that
+  drew tiles from the bag revealed them and is never taken back (``Event.reveals``).
 """
 
 from rules.maharani.game import Maharani
