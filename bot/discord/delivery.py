@@ -74,6 +74,8 @@ FOLD_MAX_CHARS = 1500
 POST_KEY = "turn_post"
 #: Discord's JSON error code "Unknown message" (topics/opcodes-and-status-codes.mdx).
 UNKNOWN_MESSAGE = 10008
+#: "Maximum number of edits to messages older than 1 hour reached" (same table).
+OLD_MESSAGE_EDITS = 30046
 #: Posts of different matches in flight at once (each waits mostly on Discord's answer).
 CONCURRENCY = 8
 
@@ -294,7 +296,10 @@ class OutboxWorker:
                 return
             # the run's post was deleted meanwhile: this ply gets a post of its own below
         note = t("post.picture_next", public) if moved_on else ""
-        content = clip("\n".join(x for x in [*lines, status, to_act, clock, note] if x), 2000)
+        # a new post says ``text``: its lines and status, plus what a finishing commit
+        # appended (rating changes, bot/ratings.py)
+        body = str(p.get("text", ""))
+        content = clip("\n".join(x for x in [body, to_act, clock, note] if x), 2000)
         file = discord.File(io.BytesIO(png), filename=name) if png is not None else None
         message = await self._post(
             thread_id,
@@ -404,7 +409,8 @@ class OutboxWorker:
         message keeps, so the old board goes; none when the match moved on) and the new
         buttons. The mentions stay those of the original post, so nobody is pinged again.
         An edit is idempotent: a retry after a lost reply changes nothing. False when the
-        message no longer exists (deleted by someone)."""
+        message no longer exists (deleted by someone) or Discord refuses to edit it because
+        it is too old."""
         allowed = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(int(u)) for u in mentions]
         )
@@ -414,8 +420,9 @@ class OutboxWorker:
             await message.edit(
                 content=content, attachments=files, view=view, allowed_mentions=allowed
             )
-        except discord.NotFound as exc:
-            if exc.code == UNKNOWN_MESSAGE:
+        except discord.HTTPException as exc:
+            # deleted meanwhile, or too old after all (clocks disagree): post anew
+            if exc.code in (UNKNOWN_MESSAGE, OLD_MESSAGE_EDITS):
                 return False
             raise
         return True
