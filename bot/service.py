@@ -864,7 +864,17 @@ class MatchService:
         else:
             lines += await self._away_lines(match, game, new_state)
         ply = match.last_ply + 1
-        notes = [self._turn_post(match, new_state, lines, ply=ply, final=result is not None)]
+        notes = [
+            self._turn_post(
+                match,
+                new_state,
+                lines,
+                ply=ply,
+                final=result is not None,
+                was_acting=self._people(match, game.to_act(state)),
+                fold=result is None and self._folds(game, state, new_state, seat),
+            )
+        ]
         notes += [
             Notification("dm", {"match_id": match.id, "user_id": uid, "text": "\n".join(t)})
             for uid, t in private.items()
@@ -902,6 +912,24 @@ class MatchService:
                     out.setdefault(match.seats[seat].user_id, []).append(fill_names(text, names))
         return out
 
+    @staticmethod
+    def _people(match: MatchRow, seats: list[int]) -> list[str]:
+        """The people (never computer players) holding ``seats``."""
+        return [
+            match.seats[s].user_id
+            for s in seats
+            if s < len(match.seats) and not is_computer(match.seats[s].user_id)
+        ]
+
+    @staticmethod
+    def _folds(game: Game, before: dict[str, Any], after: dict[str, Any], seat: int) -> bool:
+        """Whether a ply by ``seat`` from ``before`` to ``after`` joins the current turn
+        post instead of making a new one: ``seat`` was one the game waited for, and the
+        seats it waits for are still the same (a Taj Mahal withdrawal's palace choices, a
+        Pastiche trading step, a grey-wall tiling run)."""
+        acting = game.to_act(before)
+        return seat in acting and set(game.to_act(after)) == set(acting)
+
     def _turn_post(
         self,
         match: MatchRow,
@@ -910,28 +938,38 @@ class MatchService:
         *,
         ply: int,
         final: bool = False,
+        was_acting: list[str] | None = None,
+        fold: bool = False,
     ) -> Notification:
+        """The turn post of a state change, queued in the change's own transaction.
+
+        Calm posts (one post per change of the seats to act, a ping only for who newly
+        must act): ``mentions`` are the people to act now (named in the post), ``ping``
+        those of them who were not in ``was_acting`` before this change (None: nobody
+        was, as at the start) — only they are pinged and DM'd. ``fold``: the seats to act
+        did not change, so delivery adds ``lines`` to the current turn post (an edit,
+        with the board after this ply) instead of posting again; see
+        ``bot/discord/delivery.py``. ``text`` is the whole post for front ends that print
+        every ply (the console); ``lines`` and ``status`` are its two parts."""
         game = get_game(match.game_id)
-        names = match.names
         acting = [] if final else game.to_act(state)
-        mentions = [
-            match.seats[s].user_id
-            for s in acting
-            if s < len(match.seats) and not is_computer(match.seats[s].user_id)
-        ]
-        text = "\n".join(lines)
-        if not final:
-            text += "\n" + fill_names(game.status(state), names)
-        return Notification(
-            "turn",
-            {
-                "match_id": match.id,
-                "ply": ply,
-                "text": text,
-                "mentions": mentions,
-                "final": final,
-            },
-        )
+        mentions = self._people(match, acting)
+        before = set(was_acting or ())
+        status = "" if final else fill_names(game.status(state), match.names)
+        text = "\n".join([*lines, status] if status else lines)
+        payload: dict[str, Any] = {
+            "match_id": match.id,
+            "ply": ply,
+            "text": text,
+            "mentions": mentions,
+            "ping": [u for u in mentions if u not in before],
+            "final": final,
+            "lines": list(lines),
+            "status": status,
+        }
+        if fold and not final:
+            payload["fold"] = True
+        return Notification("turn", payload)
 
     async def _report(
         self, match: MatchRow, lines: list[str], private: dict[str, list[str]], *, ply: int
@@ -1033,7 +1071,15 @@ class MatchService:
                 status="running",
                 state=state,
                 moves=[NewMove("resign", seat, user.id, how, label, _events_json([event]))],
-                notifications=[self._turn_post(after, state, [text], ply=ply)],
+                notifications=[
+                    self._turn_post(
+                        after,
+                        state,
+                        [text],
+                        ply=ply,
+                        was_acting=self._people(match, game.to_act(state)),
+                    )
+                ],
                 seats=[new_row],
                 settings_update=clocked(game, state, state, match.version, 1),
             )
@@ -1184,10 +1230,18 @@ class MatchService:
         match = await self._load(match_id)
         game, state = self._running(match)
         seat = self._seat(match, user)
-        last = self._undoable(effective_moves(await self.store.moves(match_id)), seat)
+        moves = effective_moves(await self.store.moves(match_id))
+        last = self._undoable(moves, seat)
         others = [s.seat for s in match.seats if s.seat != seat]
-        if seat in game.to_act(state) or not others:
+        if not others:
             return await self._do_undo(match, game, user, last)
+        seen = False
+        if seat in game.to_act(state):
+            # still your turn: alone, unless the move is a commitment the others have seen
+            before = self._replay(match, game, moves[:-1])
+            seen = self._is_commitment(game, before, last)
+            if not seen:
+                return await self._do_undo(match, game, user, last, before=before)
         request = {"seat": seat, "ply": last.ply, "version": match.version, "consents": []}
         await self.store.update_settings(match_id, lambda st, _v: {**st, "undo": request})
         names = match.names
@@ -1199,9 +1253,12 @@ class MatchService:
                     {
                         "match_id": match_id,
                         "ply": None,
-                        "text": f"{names[seat]} asks to take back “{last.label}”. "
-                        "Everyone else: answer with /undo (agree) or ignore it to refuse; "
-                        "any new move cancels the request.",
+                        "text": t(
+                            "undo.request_seen" if seen else "undo.request",
+                            None,
+                            name=names[seat],
+                            move=fill_names(last.label, names),
+                        ),
                         "mentions": [match.seats[s].user_id for s in others],
                         "final": False,
                     },
@@ -1209,6 +1266,16 @@ class MatchService:
             ],
         )
         return await self.info(match_id)
+
+    @staticmethod
+    def _is_commitment(game: Game, before: dict[str, Any], last: MoveRow) -> bool:
+        """Whether log row ``last``, played from ``before``, is a commitment the other
+        players have seen (the game decides: ``Game.is_commitment``)."""
+        try:
+            move = game.parse(before, last.seat, last.notation)
+        except IllegalMove:  # cannot happen for a stored move; be safe: ask everyone
+            return True
+        return game.is_commitment(before, last.seat, move)
 
     @staticmethod
     def _undoable(moves: list[MoveRow], seat: int) -> MoveRow:
@@ -1259,12 +1326,32 @@ class MatchService:
         last = self._undoable(effective_moves(await self.store.moves(match_id)), agreed["seat"])
         return await self._do_undo(match, game, User(asker.user_id, asker.name), last)
 
-    async def _do_undo(self, match: MatchRow, game: Game, user: User, last: MoveRow) -> TurnReport:
+    async def _do_undo(
+        self,
+        match: MatchRow,
+        game: Game,
+        user: User,
+        last: MoveRow,
+        *,
+        before: dict[str, Any] | None = None,
+    ) -> TurnReport:
+        """Take ``last`` back. ``before``: the state before it, when the caller already
+        rebuilt it (the commit's version check guards against a log that moved on)."""
         rows = await self.store.moves(match.id)
-        kept = effective_moves(rows)[:-1]
-        state = self._replay(match, game, kept)
+        state = before
+        if state is None:
+            state = self._replay(match, game, effective_moves(rows)[:-1])
         text = f"{user.name} took back “{last.label}”."
         ply = len(rows) + 1
+        assert match.state is not None
+        post = self._turn_post(
+            match,
+            state,
+            [text],
+            ply=ply,
+            was_acting=self._people(match, game.to_act(match.state)),
+            fold=self._folds(game, match.state, state, last.seat),
+        )
         try:
             await self.store.commit(
                 match.id,
@@ -1272,7 +1359,7 @@ class MatchService:
                 status="running",
                 state=state,
                 moves=[NewMove("undo", last.seat, user.id, "undo", text, [])],
-                notifications=[self._turn_post(match, state, [text], ply=ply)],
+                notifications=[post],
                 settings_update=clocked(game, match.state, state, match.version, 1),
             )
         except VersionConflict:

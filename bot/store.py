@@ -613,13 +613,17 @@ class Store:
 
         await self._transaction(work)
 
-    async def update_settings(self, match_id: int, mutate: Any) -> dict[str, Any]:
+    async def update_settings(
+        self, match_id: int, mutate: Any, *, wake: bool = True
+    ) -> dict[str, Any]:
         """Read-modify-write of a match's settings in one transaction.
 
         ``mutate(settings, version)`` gets a copy of the stored settings and the match's
         current version and returns the new settings (or raises: nothing is written).
         Doing the read inside the write transaction means two players changing settings at
         the same moment (two undo consents, two mutes) can never overwrite each other.
+        ``wake=False``: bookkeeping the scheduler does not care about (which message is
+        the current turn post) leaves the match's schedule and ``updated_at`` alone.
         """
 
         async def work(conn: aiosqlite.Connection) -> dict[str, Any]:
@@ -631,6 +635,11 @@ class Store:
             if row is None:
                 raise LookupError(match_id)
             settings: dict[str, Any] = mutate(json.loads(row[0]), int(row[1]))
+            if not wake:
+                await conn.execute(
+                    "UPDATE matches SET settings = ? WHERE id = ?", (_dumps(settings), match_id)
+                )
+                return settings
             await conn.execute(
                 "UPDATE matches SET settings = ?, updated_at = ? WHERE id = ?",
                 (_dumps(settings), time.time(), match_id),

@@ -172,6 +172,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "undo.asked": "Asked the other players; the move is taken back once they all agree.",
         "undo.agreed": "You agreed; waiting for the others.",
         "undo.refused": "You refused; the move stays.",
+        "undo.request": "{name} asks to take back “{move}”. Everyone else: answer with /undo "
+        "(agree) or ignore it to refuse; any new move cancels the request.",
+        "undo.request_seen": "{name} asks to take back “{move}”. Everyone has seen that move, "
+        "so everyone must agree: answer with /undo (agree) or ignore it to refuse; any new "
+        "move cancels the request.",
         "rules.text": (
             "**{game}** ({min}–{max} players)\n{summary}\n\nHow to move: {notation}\n{more}"
         ),
@@ -317,6 +322,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "post.to_act": "Your move: {mentions}",
         "post.clock": "⏰ Time to move runs out {when}.",
         "post.picture_next": "(The board has changed since: the next post shows it.)",
+        "post.picture_follows": "(The board has changed since: the newest board follows.)",
         "dm.turn": "It is your turn in match #{match} ({game}): {link}",
         "dm.headsup": "Heads-up: you are probably next in match #{match} ({game}): {link}",
         "remind.post": "⏳ Reminder {mention}: match #{match} is waiting for your move.",

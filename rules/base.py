@@ -329,6 +329,18 @@ class Game(ABC):
         dealt into hands) go in ``Event.secret``."""
         return []
 
+    def is_commitment(self, state: State, seat: int, move: Move) -> bool:
+        """Whether ``move`` by ``seat`` in ``state`` (the state *before* it) is a commitment
+        the other players have seen: taking it back would let its maker use what the others
+        learnt or did in answer (a Taj Mahal withdrawal, an answered Pastiche offer, cards
+        shown from a hidden hand). ``/undo`` of a commitment needs everyone's consent, like
+        an undo after the turn has passed, even while its maker is still the one to act.
+
+        Default: no move is a commitment. Moves whose events reveal chance or hidden
+        information (``Event.reveals``) are never taken back at all, commitment or not.
+        Must be pure and cheap: the service asks it when someone asks to undo."""
+        return False
+
     def default_move(self, state: State, seat: int) -> Move | None:
         """The game's own pass for a seat whose clock ran out (withdrawing, declining an
         offer, ending a turn); ``None`` where the rules give no pass (the bot then makes

@@ -203,6 +203,12 @@ class FakeDiscord:
                 self.nonces.add(str(nonce))
             self._maybe_fail(route.method, route.url, after=True)
             return self.message(route.channel_id, payload)
+        if path == "/channels/{channel_id}/messages/{message_id}" and method == "PATCH":
+            self._maybe_fail(route.method, route.url, after=True)
+            message = self.message(route.channel_id, payload)
+            message["id"] = route.url.rstrip("/").rsplit("/", 1)[-1]
+            message["edited_timestamp"] = TS
+            return message
         if path == "/channels/{channel_id}/threads" and method == "POST":
             tid = next(self.ids)
             self.threads[tid] = self.thread(tid, payload.get("name", "match"))

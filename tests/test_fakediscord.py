@@ -173,6 +173,42 @@ async def test_nonce_length_and_enforced_nonce(fake: FakeDiscord, http: Any) -> 
     assert [m.content for m in fake.posts(fake.CHANNEL_ID)].count("twice") == 2
 
 
+async def test_edit_message_attachments_author_and_age(fake: FakeDiscord, http: Any) -> None:
+    """Edit Message (v10): ``attachments`` lists every file the message keeps — an old one
+    by its id, a new ``files[n]`` by ``n``; an unlisted one goes (or is never attached);
+    an id that is neither is a form error. Unknown messages, other authors' messages and
+    messages older than an hour are refused with Discord's codes."""
+    status, created, _ = await http("POST", post(fake), {"content": "board"}, [("a.png", b"x")])
+    assert status == 200
+    path = f"{post(fake)}/{created['id']}"
+    old_id = created["attachments"][0]["id"]
+    replaced = await http(
+        "PATCH", path, {"content": "new", "attachments": [{"id": 0}]}, [("b.png", b"yy")]
+    )
+    assert replaced[0] == 200 and [a["filename"] for a in replaced[1]["attachments"]] == ["b.png"]
+    assert replaced[1]["content"] == "new" and replaced[1]["edited_timestamp"]
+    kept_id = replaced[1]["attachments"][0]["id"]
+    both = await http(
+        "PATCH", path, {"attachments": [{"id": kept_id}, {"id": 0}]}, [("c.png", b"z")]
+    )
+    assert [a["filename"] for a in both[1]["attachments"]] == ["b.png", "c.png"]
+    unlisted = await http("PATCH", path, {"attachments": []}, [("d.png", b"z")])
+    assert unlisted[0] == 200 and unlisted[1]["attachments"] == []
+    assert refused(await http("PATCH", path, {"attachments": [{"id": old_id}]}), 50035)
+    assert refused(await http("PATCH", path, {"content": "x" * 2001}), 50035, "content")
+    missing = await http("PATCH", f"{post(fake)}/123", {"content": "x"})
+    assert (missing[0], missing[1]["code"]) == (404, 10008)
+    member = fake.member("Someone")
+    fake.messages[int(created["id"])].author_id = int(member["id"])
+    theirs = await http("PATCH", path, {"content": "x"})
+    assert (theirs[0], theirs[1]["code"]) == (403, 50005)
+    fake.messages[int(created["id"])].author_id = fake.BOT_ID
+    fake.skew += 3601  # an hour later
+    late = await http("PATCH", path, {"content": "x"})
+    assert (late[0], late[1]["code"]) == (400, 30046)
+    assert fake.messages[int(created["id"])].content == "new"
+
+
 async def test_unknown_channel_and_bad_token(fake: FakeDiscord, http: Any) -> None:
     status, body, _ = await http("POST", post(fake, 123), {"content": "x"})
     assert (status, body["code"]) == (404, 10003)

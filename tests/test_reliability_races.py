@@ -128,7 +128,8 @@ async def test_two_processes_many_matches_all_games(database: str | Path) -> Non
             rows = await b.store.moves(match_id)
             assert len(rows) == rounds
             cur = await a.store._reader.execute(
-                "SELECT payload FROM outbox WHERE match_id = ? AND kind = 'turn'", (match_id,)
+                "SELECT payload FROM outbox WHERE match_id = ? AND kind = 'turn' ORDER BY id",
+                (match_id,),
             )
             plies = [json.loads(r[0])["ply"] for r in await cur.fetchall()]
             assert plies == list(range(rounds + 1))  # the start post, then one per move

@@ -19,6 +19,19 @@ failed post never undoes a move. This worker delivers the queue:
 
 Kinds: ``turn`` (service), ``dm`` (service: private text; also turn alerts by DM),
 ``remind`` and ``keepalive`` (the scheduler).
+
+Calm posts: one turn post per change of the seats to act. A ply that leaves them as they
+were (a Taj Mahal player's palace choices after withdrawing, a Pastiche trading step) comes
+marked ``fold``: its lines are added to the current turn post by an edit (Edit Message, with
+the board after the ply as the one attachment and the new buttons), so the post lists every
+ply of the run and shows the board at its end. Only people who newly must act (the
+payload's ``ping``) are mentioned with a ping and get a DM; an edit keeps the mentions of the
+original post and pings nobody. Which message is the current post is kept in the match's
+settings (``turn_post``), written after each post or edit; a fold item is an outbox item
+like any other (claimed with a lease, in order per match, retried), and the edit is
+idempotent, so a retry never doubles anything. A post older than :data:`EDIT_WINDOW`, a
+run too long for one message, a deleted post or a vote/request post in between makes the
+next ply a new post instead (still without a ping).
 """
 
 from __future__ import annotations
@@ -52,6 +65,19 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_BACKOFF = 3600.0
+#: A turn post takes folded plies (an edit) only this long after it was posted: Discord
+#: limits edits of messages older than an hour hard (error 30046), so a later ply of the
+#: same run starts a new post instead (without a ping).
+EDIT_WINDOW = 50 * 60.0
+#: A run whose lines would pass this many characters continues in a new post (Discord's
+#: limit is 2,000 and the status, mentions and clock lines follow the plies).
+FOLD_MAX_CHARS = 1500
+#: The match setting holding the current turn post: message, thread, when, plies, lines.
+POST_KEY = "turn_post"
+#: Discord's JSON error code "Unknown message" (topics/opcodes-and-status-codes.mdx).
+UNKNOWN_MESSAGE = 10008
+#: "Maximum number of edits to messages older than 1 hour reached" (same table).
+OLD_MESSAGE_EDITS = 30046
 #: Posts of different matches in flight at once (each waits mostly on Discord's answer).
 CONCURRENCY = 8
 
@@ -220,49 +246,67 @@ class OutboxWorker:
             raise Drop(str(exc)) from None
 
     async def _turn(self, row: OutboxRow) -> None:
+        """A turn post, or a ply folded into the current one (see "Calm posts" above)."""
         p = row.payload
         info = await self._info(row)
         if not info.thread_id:
             raise Drop("match has no thread")
         thread_id = int(info.thread_id)
+        public = self._guild_locale(info.guild_id)  # a post in the thread: the server's
         prefs = {uid: await self.store.get_user(uid) for uid in p.get("mentions", [])}
-        pinged = [uid for uid, u in prefs.items() if u["notify"] != "off"]
+        # who newly must act; payloads queued before calm posts have no "ping": all of them
+        ping = set(p.get("ping", list(prefs)))
+        pinged = [uid for uid, u in prefs.items() if uid in ping and u["notify"] != "off"]
         by_id = {s.user_id: s.name for s in info.seats}
         names = [f"<@{uid}>" if uid in pinged else by_id.get(uid, uid) for uid in prefs]
-        parts = [str(p.get("text", ""))]
-        public = self._guild_locale(info.guild_id)  # a post in the thread: the server's
-        if names:
-            parts.append(t("post.to_act", public, mentions=", ".join(names)))
+        to_act = t("post.to_act", public, mentions=", ".join(names)) if names else ""
         # the log's last ply (plies run 1..n): one row read, not the whole log per post
         last = await self.store.moves(info.id, last=1)
-        current = p.get("ply") is not None and p["ply"] >= (last[-1].ply if last else 0)
+        ply = p.get("ply")
+        current = ply is not None and ply >= (last[-1].ply if last else 0)
         live = current and info.status == "running" and not p.get("final")
+        clock = ""
         clock_days = info.settings.get("clock_days", self.bot.settings.deadline_days)
         if live and clock_days:
             people = [u for u in info.waits_for if not is_computer(u)]
             waiting = [s for u in people if (s := info.seat_of(u)) is not None]
             limit = float(clock_days) * 86400  # per seat, from when it began waiting
-            clock = info.settings.get("clock")
-            deadline = int(clocks.deadline(clock, waiting, row.created_at, limit))
-            parts.append(t("post.clock", public, when=f"<t:{deadline}:R>"))
-        file = None
-        # a service started without pictures (render=False) posts without them too
-        if p.get("ply") is not None and info.status != "lobby" and self.bot.service.render_enabled:
-            try:
-                # the board after this post's move; None when the match has moved on since
-                # (the next post, queued behind this one, shows the newest board)
-                png = await self.bot.service.turn_picture(info.id, int(p["ply"]), public)
-                if png is None:
-                    parts.append(t("post.picture_next", public))
-                else:
-                    name = f"match-{info.id}-{p['ply']}.png"
-                    file = discord.File(io.BytesIO(png), filename=name)
-            except Exception:  # a picture that cannot be drawn must not block the post
-                log.exception("picture for match %s ply %s failed", info.id, p.get("ply"))
-        content = clip("\n".join(parts), 2000)
+            clock_data = info.settings.get("clock")
+            deadline = int(clocks.deadline(clock_data, waiting, row.created_at, limit))
+            clock = t("post.clock", public, when=f"<t:{deadline}:R>")
+        lines = [str(x) for x in p["lines"]] if "lines" in p else [str(p.get("text", ""))]
+        status = str(p.get("status", ""))
+        png, moved_on = await self._turn_png(info, p, public)
+        name = f"match-{info.id}-{ply}.png"
         view = None
         if live:
             view = turn_view(info, hidden=get_game(info.game_id).has_hidden_information)
+        run = self._run_to_fold(info, p, thread_id, lines)
+        if run is not None:
+            assert ply is not None
+            run_lines = run["lines"] if run["last_ply"] == ply else [*run["lines"], *lines]
+            note = t("post.picture_follows", public) if moved_on else ""
+            content = clip(
+                "\n".join(x for x in [*run_lines, status, run["to_act"], clock, note] if x), 2000
+            )
+            if await self._edit(
+                thread_id,
+                int(run["message_id"]),
+                content,
+                png=png,
+                filename=name,
+                view=view,
+                mentions=list(run.get("pinged", [])),
+            ):
+                await self._remember(info.id, {**run, "last_ply": ply, "lines": run_lines})
+                return
+            # the run's post was deleted meanwhile: this ply gets a post of its own below
+        note = t("post.picture_next", public) if moved_on else ""
+        # a new post says ``text``: its lines and status, plus what a finishing commit
+        # appended (rating changes, bot/ratings.py)
+        body = str(p.get("text", ""))
+        content = clip("\n".join(x for x in [body, to_act, clock, note] if x), 2000)
+        file = discord.File(io.BytesIO(png), filename=name) if png is not None else None
         message = await self._post(
             thread_id,
             content,
@@ -271,6 +315,20 @@ class OutboxWorker:
             view=view,
             mentions=pinged,
         )
+        if ply is not None and info.status == "running" and not p.get("final"):
+            record = {
+                "message_id": str(message.id),
+                "channel_id": thread_id,
+                "at": self.clock(),
+                "first_ply": ply,
+                "last_ply": ply,
+                "lines": lines,
+                "to_act": to_act,
+                "pinged": pinged,
+            }
+            await self._remember(info.id, record)
+        elif ply is None and POST_KEY in info.settings:
+            await self._remember(info.id, None)  # a vote or request post ends the run
         link = self._link(info.guild_id, thread_id, message)
         dms = [
             Notification(
@@ -291,6 +349,89 @@ class OutboxWorker:
         ]
         if dms:  # not tied to the match: a closed DM must never hold up the thread
             await self.store.enqueue(None, dms)
+
+    async def _turn_png(
+        self, info: Any, p: dict[str, Any], public: str
+    ) -> tuple[bytes | None, bool]:
+        """The board after this post's ply and whether the match has moved on since (the
+        picture is then left to the post or edit queued behind: a post never shows a board
+        other than its own). A service started without pictures (render=False) posts
+        without them too; a picture that cannot be drawn must not block the post."""
+        if p.get("ply") is None or info.status == "lobby" or not self.bot.service.render_enabled:
+            return None, False
+        try:
+            png = await self.bot.service.turn_picture(info.id, int(p["ply"]), public)
+        except Exception:
+            log.exception("picture for match %s ply %s failed", info.id, p.get("ply"))
+            return None, False
+        return png, png is None
+
+    def _run_to_fold(
+        self, info: Any, p: dict[str, Any], thread_id: int, lines: list[str]
+    ) -> dict[str, Any] | None:
+        """The current turn post to fold this ply into, or None for a new post.
+
+        The service marks a ply ``fold`` when the seats to act did not change. It joins the
+        post recorded in the match's settings when that post holds the ply just before (or
+        this very ply: a retry after the edit), sits in the match's thread, is younger than
+        :data:`EDIT_WINDOW` and has room for the lines. Posts of a match go out in order,
+        so the record is the one the previous ply left."""
+        run = info.settings.get(POST_KEY)
+        if not p.get("fold") or p.get("ply") is None or not isinstance(run, dict):
+            return None
+        ply = int(p["ply"])
+        if run.get("channel_id") != thread_id or run.get("last_ply") not in (ply - 1, ply):
+            return None
+        if self.clock() - float(run.get("at", 0.0)) > EDIT_WINDOW:
+            return None
+        if run["last_ply"] != ply and len("\n".join([*run["lines"], *lines])) > FOLD_MAX_CHARS:
+            return None
+        return run
+
+    async def _remember(self, match_id: int, record: dict[str, Any] | None) -> None:
+        """Keep (or forget) which message is the match's current turn post."""
+
+        def mutate(settings: dict[str, Any], _version: int) -> dict[str, Any]:
+            if record is None:
+                settings.pop(POST_KEY, None)
+            else:
+                settings[POST_KEY] = record
+            return settings
+
+        await self.store.update_settings(match_id, mutate, wake=False)
+
+    async def _edit(
+        self,
+        channel_id: int,
+        message_id: int,
+        content: str,
+        *,
+        png: bytes | None,
+        filename: str,
+        view: discord.ui.View | None,
+        mentions: list[str],
+    ) -> bool:
+        """Edit a turn post: new words, the new board (``attachments`` lists every file the
+        message keeps, so the old board goes; none when the match moved on) and the new
+        buttons. The mentions stay those of the original post, so nobody is pinged again.
+        An edit is idempotent: a retry after a lost reply changes nothing. False when the
+        message no longer exists (deleted by someone) or Discord refuses to edit it because
+        it is too old."""
+        allowed = discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(int(u)) for u in mentions]
+        )
+        files = [discord.File(io.BytesIO(png), filename=filename)] if png is not None else []
+        message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+        try:
+            await message.edit(
+                content=content, attachments=files, view=view, allowed_mentions=allowed
+            )
+        except discord.HTTPException as exc:
+            # deleted meanwhile, or too old after all (clocks disagree): post anew
+            if exc.code in (UNKNOWN_MESSAGE, OLD_MESSAGE_EDITS):
+                return False
+            raise
+        return True
 
     async def _chart(self, row: OutboxRow) -> None:
         """The score chart of a finished match, the post after its final result."""

@@ -35,6 +35,9 @@ seed rulebook). Decisions where that text is unclear, marked [R]/[our decision],
   their colour make-up, which any player could work out from the table anyway.
 - No move can be skipped in Azul, so ``default_move`` returns ``None`` (a clock that runs
   out is the match's business).
+- Commitments (``is_commitment``): none. Everything in Azul is public, so taking a move back
+  shows nobody anything new; a move that refilled the factories revealed tiles from the bag
+  and is never taken back (``Event.reveals``).
 """
 
 from __future__ import annotations

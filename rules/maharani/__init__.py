@@ -49,6 +49,8 @@ Rule decisions ([R] in the reference, implemented exactly) and readings of uncle
 - Clock: a timed-out player's default move is ``stop`` (after one tile); the start of a
   turn and a pending worker choice have none (the bot makes the easy computer move: a
   ``refresh`` default let a table of absent players pass forever).
+- Commitments (``is_commitment``): none. Nothing is hidden in Maharani; an end of turn that
+  drew tiles from the bag revealed them and is never taken back (``Event.reveals``).
 """
 
 from rules.maharani.game import Maharani

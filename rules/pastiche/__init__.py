@@ -72,6 +72,11 @@ Hidden information
 - Clock default: the active player ends the turn (``end`` or ``end auto``; open offers
   expire), or ``return auto`` when returning cards; placing a hex has no default (``None``);
   a seat that only owes answers declines its first waiting offer.
+- Commitments (``is_commitment``; ``/undo`` of one needs everyone's consent): answering an
+  offer (accept, decline, counter: its maker has seen the answer), a bank trade and a card
+  returned over the hand limit (both show palette cards from the hidden hand). An offer not
+  yet answered is not one (taking it back is like withdrawing it). Hex placements,
+  exchanges and completions draw or show new cards and are never taken back at all.
 """
 
 from rules.pastiche.game import Pastiche, PasticheOptions

@@ -702,6 +702,16 @@ class Pastiche(Game):
             text += " · hexes used up: last round"
         return text + "."
 
+    def is_commitment(self, state: State, seat: int, move: Move) -> bool:
+        """An answer to an offer (accept, decline, counter) commits: the offer's maker has
+        seen it and may already act on it. So does showing palette cards from the hidden
+        hand to the bank (a bank trade, a card returned over the hand limit). An offer
+        not yet answered is no commitment: taking it back is like withdrawing it."""
+        key = normalise_notation(move.notation)
+        if key.startswith(("accept", "decline", "counter", "bank")):
+            return True
+        return state["phase"] == "discard" and seat == state["cur"] and key.startswith("return")
+
     def default_move(self, state: State, seat: int) -> Move | None:
         """Clock ran out: a seat that only owes answers declines the first offer waiting for
         it; the player on turn ends the turn (returning the least useful cards over 8, see

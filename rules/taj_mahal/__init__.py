@@ -53,6 +53,11 @@ Rule decisions ([R] = ours, [L] = likely), implemented exactly:
   city, crown city, display card) has no pass (``None``: the bot makes the easy move).
 * Symbol letters: V vizier, G general, M monk, P princess, C Grand Mogul (its prize is
   the crown), E elephant; colours R/Y/G/B, W white, S special.
+* Commitments (``is_commitment``; ``/undo`` of one needs everyone's consent, even while the
+  player still has decisions to make): withdrawing (everyone saw the majorities settled) and
+  playing cards (they came out of a hidden hand; only the last player left in a visit keeps
+  the turn after playing). The palace, crown and display decisions after a withdrawal are not
+  commitments; a "+1 card" bonus draw reveals a card and is never taken back.
 """
 
 from rules.taj_mahal.game import Options, TajMahal

@@ -870,6 +870,13 @@ class TajMahal(Game):
         """Card symbols in any order (``G-CP`` = ``G-PC``) and ``pass`` for ``withdraw``."""
         return super().find_notation(state, seat, canonical_key(key))
 
+    def is_commitment(self, state: State, seat: int, move: Move) -> bool:
+        """Every move of a turn commits: a withdrawal settles the majorities in front of
+        everyone (and the decisions it opens follow from it), and a played card came out of
+        a hidden hand. The withdrawing player's own follow-up decisions (palace, crown,
+        display picks) are not commitments; a "+1 card" draw reveals and is never undone."""
+        return seat in self.to_act(state) and self._phase(state) == "turn"
+
     def default_move(self, state: State, seat: int) -> Move | None:
         """Clock ran out: withdraw on a turn (the rules' pass). A pending decision (palace,
         bonus tile, special card) has no pass: ``None``, and the bot makes the computer

@@ -60,6 +60,28 @@ class Fault:
     is_global: bool = False
 
 
+class Upload(tuple[str, int]):
+    """An uploaded file as ``(filename, size)``, remembering its ``files[n]`` slot: an
+    edit's ``attachments`` names new files by that ``n`` (``reference.mdx`` "Uploading
+    Files")."""
+
+    slot: int
+
+    def __new__(cls, filename: str, size: int, slot: int) -> Upload:
+        upload = super().__new__(cls, (filename, size))
+        upload.slot = slot
+        return upload
+
+
+#: ``topics/opcodes-and-status-codes.mdx`` "JSON Error Codes".
+UNKNOWN_MESSAGE = 10008
+OLD_MESSAGE_EDITS = 30046
+NOT_THE_AUTHOR = 50005
+#: Edits of messages older than this are limited (30046; the number allowed is not
+#: documented, so this fake refuses every one: the bot must never need them).
+OLD_MESSAGE_SECONDS = 3600.0
+
+
 @dataclass
 class Record:
     """One REST request as it reached Discord, and how it was answered."""
@@ -87,6 +109,7 @@ class Message:
     interaction_id: int | None = None
     visible_to: int | None = None  # ephemeral: only this user sees it
     edits: int = 0
+    created: float = 0.0  # Discord's clock when it was posted (edits of old messages)
 
     @property
     def ephemeral(self) -> bool:
@@ -392,6 +415,13 @@ class FakeDiscord:
             True,
         ),
         ("POST", "/channels/{channel_id}/messages", "_create_message", True, False),
+        (
+            "PATCH",
+            "/channels/{channel_id}/messages/{message_id}",
+            "_edit_message",
+            True,
+            False,
+        ),
         ("POST", "/channels/{channel_id}/threads", "_create_thread", True, False),
         ("GET", "/channels/{channel_id}", "_get_channel", True, False),
         ("PATCH", "/channels/{channel_id}", "_edit_channel", True, False),
@@ -428,9 +458,10 @@ class FakeDiscord:
                     body = json.loads(data)
                 elif name.startswith("files["):
                     filename = part.filename  # type: ignore[union-attr]
-                    if not filename:
+                    slot = name[len("files[") : -1]
+                    if not filename or not name.endswith("]") or not slot.isdigit():
                         raise ApiError(400, 50035, "Invalid Form Body", {"files": {}})
-                    files.append((filename, len(data)))
+                    files.append(Upload(filename, len(data), int(slot)))
             return body, files
         raw = await request.read()
         if not raw:
@@ -738,6 +769,7 @@ class FakeDiscord:
             nonce=None if body.get("nonce") is None else str(body["nonce"]),
             interaction_id=interaction.id if interaction else None,
             visible_to=int(interaction.user["id"]) if interaction and flags & EPHEMERAL else None,
+            created=self.now(),
         )
         self.messages[m.id] = m
         if interaction is not None:
@@ -782,6 +814,59 @@ class FakeDiscord:
             channel["thread_metadata"]["archived"] = False
         payload = self._message_json(m)
         await self.dispatch("MESSAGE_CREATE", payload)
+        return payload
+
+    async def _edit_message(
+        self, params: dict[str, str], body: Any, files: list[tuple[str, int]]
+    ) -> Any:
+        """``resources/message.mdx`` "Edit Message": a message of this channel (else 10008
+        "Unknown message"); content, components and attachments only by its author (else
+        403 with 50005); the same limits as a message (an edit may leave fields out). Files
+        (v10): "the ``attachments`` array must contain all attachments that should be
+        present after edit, including retained and new attachments" — an existing one is
+        kept only when its id is listed, a new ``files[n]`` is attached only when ``n`` is
+        listed; an id that is neither is a form error. Messages older than an hour are not
+        edited (30046, see :data:`OLD_MESSAGE_SECONDS`). Fires ``MESSAGE_UPDATE``."""
+        channel = self._channel(params["channel_id"])
+        body = body or {}
+        try:
+            m = self.messages[int(params["message_id"])]
+        except (KeyError, ValueError):
+            raise ApiError(404, UNKNOWN_MESSAGE, "Unknown Message") from None
+        if m.channel_id != int(channel["id"]) or m.ephemeral:
+            raise ApiError(404, UNKNOWN_MESSAGE, "Unknown Message")
+        if m.author_id != self.BOT_ID:
+            raise ApiError(403, NOT_THE_AUTHOR, "Cannot edit a message authored by another user")
+        check_message(body, files, edit=True)
+        if self.now() - m.created > OLD_MESSAGE_SECONDS:
+            raise ApiError(
+                400,
+                OLD_MESSAGE_EDITS,
+                "Maximum number of edits to messages older than 1 hour reached. Try again later",
+            )
+        kept = m.files
+        if "attachments" in body or files:
+            listed = [str(a.get("id")) for a in body.get("attachments") or []]
+            existing = {str(self.BOT_ID + i): f for i, f in enumerate(m.files)}
+            new = {str(getattr(f, "slot", i)): f for i, f in enumerate(files)}
+            unknown = [i for i, a in enumerate(listed) if a not in existing and a not in new]
+            if unknown:
+                raise ApiError(
+                    400,
+                    50035,
+                    "Invalid Form Body",
+                    {"attachments": {str(unknown[0]): {"id": {"_errors": []}}}},
+                )
+            kept = [existing[a] for a in listed if a in existing]
+            kept += [new[a] for a in listed if a in new]
+        if "content" in body:
+            m.content = body["content"] or ""
+        if "components" in body:
+            m.components = body["components"] or []
+        m.files = [(name, size) for name, size in kept]
+        m.edits += 1
+        payload = self._message_json(m)
+        await self.dispatch("MESSAGE_UPDATE", payload)
         return payload
 
     # ----- interactions ---------------------------------------------------------------------
