@@ -30,6 +30,7 @@ from bot.computer_players import (
     move_seed,
     new_computer,
 )
+from bot.holders import handovers, holder_history, record_holders, seats_given_up
 from bot.render_pool import RenderPool
 from bot.store import (
     MatchRow,
@@ -932,15 +933,12 @@ class MatchService:
         return await self._report(after, [text], {}, ply=ply)
 
     async def _resigned(self, match: MatchRow) -> list[tuple[int, str]]:
-        """(seat, name) of everyone who resigned a seat that played on, earliest first."""
+        """(seat, name) of everyone who gave up a seat a computer played on, earliest
+        first (read by :mod:`bot.holders`, like the record and the ratings)."""
         if not any(is_computer(s.user_id) for s in match.seats):
             return []  # a resigned seat is always held by a computer: most matches skip this
-        out = []
-        for row in await self.store.moves(match.id):
-            if row.kind == "resign" and row.events:
-                data = row.events[0].get("data", {})
-                out.append((int(data.get("seat", row.seat)), str(data.get("name", ""))))
-        return out
+        changes = handovers(await self.store.moves(match.id))
+        return seats_given_up([(s.user_id, s.name) for s in match.seats], changes)
 
     async def _end_early(
         self,
@@ -1350,14 +1348,10 @@ class MatchService:
         game = get_game(match.game_id)
         over = match.status in ("finished", "aborted")
         moves = []
-        #: people who held a seat before a computer took it over on their resignation
-        earlier: dict[int, list[dict[str, Any]]] = {}
-        for row in await self.store.moves(match_id):
-            if row.kind == "resign" and row.events:
-                data = row.events[0].get("data", {})
-                earlier.setdefault(row.seat, []).append(
-                    {"name": data.get("name"), "until_ply": row.ply}
-                )
+        rows = await self.store.moves(match_id)
+        #: who held each seat from which ply (resign, substitutes: see bot/holders.py)
+        held = holder_history([(s.user_id, s.name) for s in match.seats], handovers(rows))
+        for row in rows:
             events = (
                 row.events
                 if over
@@ -1388,7 +1382,7 @@ class MatchService:
             "players": [
                 {"seat": s.seat, "name": s.name}
                 | ({"computer": level_of(s.user_id)} if is_computer(s.user_id) else {})
-                | ({"earlier_holders": earlier[s.seat]} if s.seat in earlier else {})
+                | {"holders": record_holders(held[s.seat])}
                 for s in match.seats
             ],
             "text_placeholders": "{pN} in a text is the name of players[N]",
