@@ -377,6 +377,18 @@ MESSAGES: dict[str, dict[str, str]] = {
             "(or set TESSERA_DATABASE_PATH / TESSERA_DATABASE_URL)."
         ),
         "cli.bad_database": "Cannot read the database at {path}: {error}",
+        "cli.bad_token": (
+            "Discord refused the bot token: check DISCORD_TOKEN in .env or the environment "
+            "(Developer Portal → your application → Bot → Reset Token, then paste the new one)."
+        ),
+        "cli.no_network": (
+            "Cannot reach Discord at {host} ({reason}): check the network connection "
+            "(or TESSERA_DISCORD_API) and start again."
+        ),
+        "cli.intents": (
+            "Discord refused the Server Members intent: turn it on in the Developer Portal "
+            "(Bot → Privileged Gateway Intents) or set TESSERA_MEMBERS_INTENT=false."
+        ),
         "cli.demo_players": ("python -m bot demo: {game} is for {low}–{high} players, not {n}."),
         "cli.demo_option": (
             "python -m bot demo: options look like --option name=value, not “{item}”."
