@@ -110,6 +110,7 @@ MESSAGES: dict[str, dict[str, str]] = {
             "I could not read the options “{text}”: write them as key=value, key=value."
         ),
         "err.option_twice": "{name} is given twice; give each option once.",
+        "err.bad_choice": "{name} is one of: {choices}.",
         "err.cannot_thread": (
             "I could not open a thread here (missing permission to create threads?). "
             "The lobby was closed."
@@ -228,6 +229,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "console.hint_pick": "Type /hint first, then /hint <number> to play one of them.",
         "console.hint_stale": "Those hints were for an older board; ask again with /hint.",
         "console.computer_usage": "Use /game bot [easy|normal|strong] or /game unbot.",
+        "console.your_move": "It is your move: /moves lists your moves.",
+        "console.to_move": "{names} to move: type {typed}> /moves, then {typed}> /play <move>.",
+        "console.waiting": "Waiting for {names} (computer players move by themselves).",
+        "console.options": "“{word}” is not one of these options: {names} (as name=value).",
+        "console.sub_none": "No seat is offered and no vote is open in this match.",
+        "console.sub_usage": (
+            "Use /game sub <name> (your seat), /game sub seat=N <name>|computer (a vote), "
+            "or /game sub accept|decline|yes|no|withdraw [seat]."
+        ),
+        "console.sub_which": "Several are open: add the seat number, e.g. /game sub yes 2.",
         # ----- records, resigning, ending a match ---------------------------------------
         "record.hidden": (
             "The match is still running: its seed, secret cards and scores from hidden "

@@ -14,7 +14,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.computer_players import DEFAULT_BUDGET_S, DEFAULT_LEVEL, is_computer
+from bot import preferences
+from bot.computer_players import DEFAULT_LEVEL, is_computer
 from bot.discord.common import (
     UserError,
     answer,
@@ -475,24 +476,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
 
 
 def settings_summary(bot: Any, settings: dict[str, Any], locale: Any) -> str:
-    cfg = bot.settings
-    days = settings.get("clock_days", cfg.deadline_days)
-    clock = (
-        t("settings.clock", locale, days=f"{days:g}") if days else t("settings.no_clock", locale)
-    )
-    return t(
-        "settings.summary",
-        locale,
-        hours=f"{settings.get('reminder_hours', cfg.reminder_hours):g}",
-        max=settings.get("reminder_max", cfg.reminder_max),
-        clock=clock,
-        action=settings.get("clock_action", cfg.deadline_action),
-    ) + t(
-        "settings.computers",
-        locale,
-        hints=t("yes" if settings.get("hints", True) else "no", locale),
-        seconds=f"{float(settings.get('think_seconds', DEFAULT_BUDGET_S)):g}",
-    )
+    return preferences.settings_summary(bot.settings, settings, locale)
 
 
 async def setup(bot: commands.Bot) -> None:

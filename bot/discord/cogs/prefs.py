@@ -2,11 +2,12 @@
 
 Preferences live in the store's users table (``notify`` column and ``settings`` JSON), so
 the delivery worker and the scheduler read them from the database like everything else.
+Their checks and words are shared with the console (:mod:`bot.preferences`).
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 import discord
 from discord import app_commands
@@ -14,31 +15,7 @@ from discord.ext import commands
 
 from bot.discord.common import UserError, answer, bot_of, loc
 from bot.i18n import L, t
-
-
-def notify_summary(user: dict[str, Any], locale: Any) -> str:
-    s = user["settings"]
-    quiet = s.get("quiet")
-    quiet_text = (
-        t(
-            "notify.quiet",
-            locale,
-            start=quiet[0],
-            end=quiet[1],
-            offset=float(s.get("utc_offset", 0)),
-        )
-        if quiet
-        else t("notify.quiet_none", locale)
-    )
-    hours = s.get("reminder_hours")
-    return t(
-        "notify.summary",
-        locale,
-        mode=t(f"mode.{user['notify']}", locale),
-        hours=f"{hours:g}" if hours is not None else t("notify.default", locale),
-        quiet=quiet_text,
-        heads_up=t("yes" if s.get("heads_up") else "no", locale),
-    )
+from bot.preferences import Refusal, notify_summary, update_notify
 
 
 class PrefsCog(commands.Cog):
@@ -71,38 +48,25 @@ class PrefsCog(commands.Cog):
         utc_offset: app_commands.Range[float, -12, 14] | None = None,
         heads_up: bool | None = None,
     ) -> None:
-        """With no options it shows the current preferences."""
+        """With no options it shows the current preferences (checks shared with the
+        console: bot/preferences.py)."""
         store = bot_of(interaction).service.store
         locale = loc(interaction)
-        uid = str(interaction.user.id)
-        for hour in (quiet_from, quiet_to):
-            if hour is not None and not 0 <= hour <= 23:
-                raise UserError("err.bad_hour")
-        if reminder_hours is not None and not 0 <= reminder_hours <= 336:
-            raise UserError("err.bad_number", name="reminder_hours", low=0, high=336)
-        if utc_offset is not None and not -12 <= utc_offset <= 14:
-            raise UserError("err.bad_number", name="utc_offset", low=-12, high=14)
-        user = await store.get_user(uid)
-        settings = dict(user["settings"])
-        fields: dict[str, Any] = {"name": interaction.user.display_name, "locale": locale}
-        if mode is not None:
-            if mode not in ("mention", "dm", "off"):
-                raise UserError("err.bad_options", text=mode)
-            fields["notify"] = mode
-        if reminder_hours is not None:
-            settings["reminder_hours"] = reminder_hours
-        if quiet_from is not None or quiet_to is not None:
-            old = settings.get("quiet") or [22, 8]
-            start = quiet_from if quiet_from is not None else old[0]
-            end = quiet_to if quiet_to is not None else old[1]
-            settings["quiet"] = None if start == end else [start, end]
-        if utc_offset is not None:
-            settings["utc_offset"] = utc_offset
-        if heads_up is not None:
-            settings["heads_up"] = heads_up
-        fields["settings"] = settings
-        await store.set_user(uid, **fields)
-        user = await store.get_user(uid)
+        try:
+            user = await update_notify(
+                store,
+                str(interaction.user.id),
+                interaction.user.display_name,
+                locale,
+                mode=mode,
+                reminder_hours=reminder_hours,
+                quiet_from=quiet_from,
+                quiet_to=quiet_to,
+                utc_offset=utc_offset,
+                heads_up=heads_up,
+            )
+        except Refusal as exc:
+            raise UserError(exc.key, **exc.values) from None
         await answer(interaction, t("notify.saved", locale, summary=notify_summary(user, locale)))
 
     @app_commands.command(name="sync", description=L("cmd.sync"))
