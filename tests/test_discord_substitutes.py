@@ -137,5 +137,11 @@ async def test_member_remove_event_invites_a_vote(tmp_path, monkeypatch) -> None
         assert CAROL.id in (await h.service.info(match_id)).settings.get("left", [])
         await h.deliver()
         assert any("Carol left the server" in p for p in posts(h))
+        h.fake.fail("GET", f"/members/{CAROL.id}", http_error(404, code=10007))
         vote = reply(await h.slash(BOB, "game sub", channel=thread, seat=3, new=EVE))
         assert not vote.ephemeral and "who left the server" in vote.content
+        await h.click(BOB, button(vote, "withdraw"), channel=thread)
+        # Carol came back (Discord knows her again): her seat is hers, no vote opens
+        again = reply(await h.slash(BOB, "game sub", channel=thread, seat=3, new=EVE))
+        assert again.ephemeral and "Carol still plays seat 3" in again.content
+        assert CAROL.id not in (await h.service.info(match_id)).settings["left"]

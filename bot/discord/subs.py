@@ -60,16 +60,15 @@ def sub_view(state: SubState, locale: str | None) -> discord.ui.View:
 
 
 async def notice_departure(interaction: discord.Interaction, match_id: int, seat: int) -> None:
-    """Before a vote on a person's seat: ask Discord whether they are still a member; an
-    "Unknown Member" answer (404) means they left, which opens their seat to a vote."""
+    """Before a vote on a person's seat: ask Discord whether they are still a member. An
+    "Unknown Member" answer (404) means they left, which opens their seat to a vote; a
+    member who was marked gone has come back, and their seat is theirs again."""
     service = bot_of(interaction).service
     info = await service.info(match_id)
     if not 0 <= seat < len(info.seats) or interaction.guild_id is None:
         return
     holder = info.seats[seat].user_id
-    if is_computer(holder) or holder == str(interaction.user.id):
-        return
-    if holder in info.settings.get("left", []) or not holder.isdigit():
+    if is_computer(holder) or holder == str(interaction.user.id) or not holder.isdigit():
         return
     try:
         await bot_of(interaction).http.get_member(interaction.guild_id, int(holder))
@@ -78,6 +77,8 @@ async def notice_departure(interaction: discord.Interaction, match_id: int, seat
         await service.set_left(match_id, holder)
     except (discord.HTTPException, discord.RateLimited):
         log.warning("could not look up member %s", holder, exc_info=True)
+    else:
+        await service.set_left(match_id, holder, left=False)
 
 
 async def substitute_command(
