@@ -614,7 +614,18 @@ class Console:
             state = await self.service.propose_sub(match_id, self.user, int(number) - 1, new)
         if state.status == "done":
             return [substitutes.answer_text(state, None, self.user.id)]
-        return [substitutes.post_text(state)]
+        return [substitutes.post_text(state), *self._sub_howto(state.proposal)]
+
+    @staticmethod
+    def _sub_howto(proposal: dict[str, Any]) -> list[str]:
+        """The console's stand-in for the buttons under the post: what to type."""
+        lines = []
+        if proposal["to"] is not None:
+            typed = proposal["to"].removeprefix("console:")
+            lines.append(t("console.sub_answer", None, typed=typed))
+        if proposal["kind"] == "vote":
+            lines.append(t("console.sub_vote", None, seat=proposal["seat"] + 1))
+        return lines
 
     def _open_state(self, info: Any, proposal: dict[str, Any]) -> substitutes.SubState:
         people = substitutes.voters(info.seats, info.settings)

@@ -23,6 +23,7 @@ Who is rated when several people played a seat (documented in docs/discord.md):
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -76,8 +77,6 @@ def handover_of(
     if kind not in HANDOVER_KINDS or not events:
         return None
     if isinstance(events, str):
-        import json
-
         events = json.loads(events) or []
         if not events:
             return None

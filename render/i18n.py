@@ -238,6 +238,8 @@ MESSAGES: dict[str, dict[str, str]] = {
             "Use /game sub <name> (your seat), /game sub seat=N <name>|computer (a vote), "
             "or /game sub accept|decline|yes|no|withdraw [seat]."
         ),
+        "console.sub_answer": "({typed}> /game sub accept, or {typed}> /game sub decline)",
+        "console.sub_vote": "(The others: /game sub yes {seat} or /game sub no {seat})",
         "console.sub_which": "Several are open: add the seat number, e.g. /game sub yes 2.",
         # ----- records, resigning, ending a match ---------------------------------------
         "record.hidden": (

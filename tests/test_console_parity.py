@@ -157,6 +157,7 @@ async def test_substitutes_in_the_console(service: MatchService, tmp_path: Path)
     ]
     out = await run(console, "alice> /game sub eve")
     assert out[0].startswith("Alice offers their seat in match #1 (Pile) to Eve.")
+    assert out[1] == "(eve> /game sub accept, or eve> /game sub decline)"
     assert "only they" in (await run(console, "mallory> /game sub accept 1"))[0]
     out = await run(console, "eve> /game sub accept")
     assert out[0] == "Done: Eve holds seat 1 of match #1 now."
@@ -169,7 +170,9 @@ async def test_substitutes_in_the_console(service: MatchService, tmp_path: Path)
     assert "computer" in (await run(console, "eve> /game sub seat=1 computer"))[0]
     out = await run(console, "eve> /game sub seat=3 dave")
     assert out[0].startswith("Eve proposes Dave for seat 3 (Carol, who gave it up")
-    assert "1 of the 2 votes" in out[0]
+    assert "1 of the 2 votes" in out[0] and out[2] == (
+        "(The others: /game sub yes 3 or /game sub no 3)"
+    )
     assert "Eve proposes Dave" in (await run(console, "bob> /game sub"))[0]
     out = await run(console, "dave> /game sub accept")
     assert "as soon as the players' vote passes" in out[0]
