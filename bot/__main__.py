@@ -185,7 +185,7 @@ async def _interactive(settings: Settings, db: Path | str, force_console: bool, 
         )
     service = await MatchService.open(db, render_workers=settings.render_workers)
     try:
-        await run_console(service, settings.picture_dir, settings.ai_workers)
+        await run_console(service, settings.picture_dir, settings.ai_workers, settings)
     finally:
         await service.close()
     return 0

@@ -20,11 +20,13 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from bot import ratings, stats
+from bot import preferences, ratings, stats, substitutes
 from bot.computer_driver import ComputerDriver, Hint
 from bot.computer_players import DEFAULT_LEVEL, is_computer
+from bot.preferences import Refusal
 from bot.score_chart import chart_png
 from bot.service import MatchService, ServiceError, TurnReport, User
+from bot.settings import Settings
 from render.i18n import t
 from rules import get_game
 from rules.ai import LEVELS
@@ -35,16 +37,31 @@ HELP = """Commands (type them as `name> /command`, e.g. `alice> /game new azul`)
             think_seconds=S] [option=value ...]   open a lobby (games: {games})
   /game join [match]   /game leave   /game start   /game list   /game abort
   /game bot [level]      seat a computer player   /game unbot   unseat one
+  /game settings [reminder_hours=H reminder_max=N clock_days=D clock_action=skip|forfeit
+            hints=on|off think_seconds=S]   the match's settings (its creator)
+  /game sub <name>       hand your seat to <name>; they answer /game sub accept|decline
+  /game sub seat=N <name>|computer   vote a substitute into a seat given up
+            (others: /game sub yes|no; /game sub withdraw; /game sub lists what is open)
   /use <match>           switch the match this console is looking at
   /play <move>           make a move (notation or the exact label)
-  /moves                 list your legal moves with their notation
+  /moves                 your legal moves with their notation (or who is to move)
   /hint                  the best moves found for you now; /hint <n> plays the n-th
-  /board   /hand   /history   /resign   /undo [yes|no]   /rules [game]
+  /board   /hand   /history [N]   /resign   /undo [yes|no]   /rules [game]
+  /notify [mode=mention|dm|off reminder_hours=H quiet_from=H quiet_to=H utc_offset=H
+            heads_up=on|off]   your alerts (without options: show them)
   /leaderboard [game]    ratings of this console's players (rated=on|off in /game new)
   /stats [name] [game]   a player's stats   /stats server [game]   everyone's totals
   /export [file]         write the game record as JSON   /audit   /help   /quit
   /notify away <days>    pause your clocks and reminders (at most 14 days in any 30)
   /notify back           end it early: your clocks run again with the time they had left"""
+
+
+def _flag(text: str) -> bool:
+    """on/off, yes/no, true/false (anything else is refused)."""
+    value = _value(text)
+    if not isinstance(value, bool):
+        raise ValueError(text)
+    return value
 
 
 def _value(text: str) -> Any:
@@ -67,8 +84,11 @@ class Console:
         service: MatchService,
         picture_dir: Path,
         computers: ComputerDriver | None = None,
+        settings: Settings | None = None,
     ) -> None:
         self.service = service
+        #: defaults that /game settings shows (reminders, clock), as on Discord
+        self.settings = settings or Settings(_env_file=None)  # type: ignore[call-arg]
         self.picture_dir = picture_dir
         self.current: int | None = None
         self.user: User | None = None
@@ -167,7 +187,7 @@ class Console:
             "leaderboard": self._leaderboard,
             "stats": self._stats,
             "audit": self._audit,
-            "notify": self._notify_away,
+            "notify": self._notify_or_away,
             "use": self._use,
             "help": self._help,
         }
@@ -248,7 +268,11 @@ class Console:
             return [f"{self.user.name} left match #{info.id}."]
         if sub == "start":
             report = await self.service.start(self._need_match(), self.user)
-            return [f"Match #{report.match.id} started."]
+            return [f"Match #{report.match.id} started.", *self._who_acts(report.match)]
+        if sub == "settings":
+            return await self._game_settings(rest)
+        if sub == "sub":
+            return await self._game_sub(rest)
         if sub == "list":
             matches = await self.service.list_matches()
             if not matches:
@@ -291,7 +315,7 @@ class Console:
                     needed=len(people) // 2 + 1,
                 )
             ]
-        return ["Use /game new, join, leave, start, list, bot, unbot or abort."]
+        return ["Use /game new, join, leave, start, list, bot, unbot, abort, settings or sub."]
 
     def _match_arg(self, rest: list[str]) -> int:
         if rest:
@@ -322,7 +346,10 @@ class Console:
             for c in await self.service.composers(match_id, self.user)
         ]
         if not moves:
-            return free or ["You have no move to make right now."]
+            if free:
+                return free
+            info = await self.service.info(match_id)
+            return self._who_acts(info) or ["You have no move to make right now."]
         moves = sorted(moves, key=lambda m: -m.rank)
         shown = [f"  {m.notation:<24} {m.label}" for m in moves[:40]]
         more = [f"  … and {len(moves) - 40} more"] if len(moves) > 40 else []
@@ -382,7 +409,13 @@ class Console:
         return [f"(private to {self.user.name}) picture: {path}"]
 
     async def _history(self, args: list[str]) -> list[str]:
-        lines = await self.service.history(self._need_match(), last=20)
+        """``/history [N]``: the latest N log rows (1–50, default 15), as on Discord."""
+        count = 15
+        if args:
+            if not args[0].isdigit() or not 1 <= int(args[0]) <= 50:
+                return [t("err.bad_number", None, name="count", low=1, high=50)]
+            count = int(args[0])
+        lines = await self.service.history(self._need_match(), last=count)
         return lines or ["No moves yet."]
 
     async def _resign(self, args: list[str]) -> list[str]:
@@ -473,7 +506,177 @@ class Console:
         if sub == "back" and len(args) == 1:
             await self.service.come_back(self.user.id)
             return [t("away.back", None)]
-        return ["Type /notify away <days> (1–14) or /notify back."]
+        return [t("console.away_usage", None)]
+
+    async def _notify_or_away(self, args: list[str]) -> list[str]:
+        """``/notify away <days>`` / ``/notify back`` pause and resume the clocks; anything
+        else is the preferences form of ``/notify``."""
+        if args and args[0].lower() in ("away", "back"):
+            return await self._notify_away(args)
+        return await self._notify(args)
+
+    # ----- console parity: /notify, /game settings, /game sub, who is to move ------------
+    def _who_acts(self, info: Any) -> list[str]:
+        """Who the match waits for, as the console types it ("bob> /moves"), unless it is
+        the person typing: the README example works whoever the game lets start."""
+        if info.status != "running" or not info.to_act:
+            return []
+        waiting = [s for s in info.seats if s.user_id in info.to_act]
+        if self.user is not None and all(s.user_id == self.user.id for s in waiting):
+            return [t("console.your_move", None)]
+        people = [s for s in waiting if s.user_id.startswith("console:")]
+        names = ", ".join(s.name for s in waiting)
+        if not people:  # computer players: they move by themselves
+            return [t("console.waiting", None, names=names)]
+        typed = people[0].user_id.removeprefix("console:")
+        return [t("console.to_move", None, names=names, typed=typed)]
+
+    @staticmethod
+    def _named_options(args: list[str], kinds: dict[str, Any]) -> dict[str, Any]:
+        """``name=value`` words converted by ``kinds[name]`` (a refusal names the word)."""
+        out: dict[str, Any] = {}
+        for word in args:
+            key, sep, raw = word.partition("=")
+            if not sep or key not in kinds:
+                raise Refusal("console.options", word=word, names=", ".join(kinds))
+            if key in out:
+                raise Refusal("err.option_twice", name=key)
+            try:
+                out[key] = kinds[key](raw)
+            except ValueError:
+                raise Refusal("console.options", word=word, names=", ".join(kinds)) from None
+        return out
+
+    async def _notify(self, args: list[str]) -> list[str]:
+        """``/notify [mode=… reminder_hours=… quiet_from=… quiet_to=… utc_offset=…
+        heads_up=on|off]``: the same checks and words as Discord's /notify."""
+        assert self.user is not None
+        opts = self._named_options(
+            args,
+            {
+                "mode": str.lower,
+                "reminder_hours": float,
+                "quiet_from": int,
+                "quiet_to": int,
+                "utc_offset": float,
+                "heads_up": _flag,
+            },
+        )
+        user = await preferences.update_notify(
+            self.service.store, self.user.id, self.user.name, "en", **opts
+        )
+        return [t("notify.saved", None, summary=preferences.notify_summary(user, None))]
+
+    async def _game_settings(self, args: list[str]) -> list[str]:
+        """``/game settings [name=value …]``: the match's creator changes them (the console
+        has no server managers); without options it shows them."""
+        assert self.user is not None
+        match_id = self._need_match()
+        info = await self.service.info(match_id)
+        kinds = {
+            "reminder_hours": float,
+            "reminder_max": int,
+            "clock_days": float,
+            "clock_action": str.lower,
+            "hints": _flag,
+            "think_seconds": float,
+        }
+        changes = preferences.check_match_settings(self._named_options(args, kinds))
+        if changes and info.creator_id != self.user.id:
+            return [t("err.not_creator", None)]
+        if changes:
+            info = await self.service.update_settings(match_id, **changes)
+        summary = preferences.settings_summary(self.settings, info.settings, None)
+        key = "settings.saved" if changes else "settings.none"
+        return [t(key, None, match=match_id, summary=summary)]
+
+    def _console_user(self, name: str) -> User:
+        name = name.lstrip("@")
+        return User(f"console:{name.lower()}", name.capitalize() if name.islower() else name)
+
+    async def _game_sub(self, args: list[str]) -> list[str]:
+        """``/game sub <name>`` offers your seat; ``/game sub seat=N <name>|computer`` opens
+        a vote on a seat given up; ``accept``/``decline``, ``yes``/``no`` and ``withdraw``
+        (each with an optional seat number) answer; alone it lists what is open."""
+        assert self.user is not None
+        match_id = self._need_match()
+        words = [w.lower() for w in args]
+        answers = ("accept", "decline", "yes", "no", "withdraw")
+        if not words:
+            open_now = await self.service.open_subs(match_id)
+            if not open_now:
+                return [t("console.sub_none", None)]
+            info = await self.service.info(match_id)
+            states = [self._open_state(info, p) for p in open_now]
+            return [substitutes.post_text(s) for s in states]
+        if words[0] in answers:
+            seat = await self._sub_seat(match_id, words[0], words[1:])
+            if words[0] in ("accept", "decline"):
+                state = await self.service.answer_sub(
+                    match_id, self.user, seat, None, words[0] == "accept"
+                )
+            elif words[0] == "withdraw":
+                state = await self.service.withdraw_sub(match_id, self.user, seat, None)
+            else:
+                state = await self.service.vote_sub(
+                    match_id, self.user, seat, None, words[0] == "yes"
+                )
+            return [substitutes.answer_text(state, None, self.user.id)]
+        seat_words = [w for w in words if w.startswith("seat=")]
+        rest = [a for a in args if not a.lower().startswith("seat=")]
+        if len(rest) != 1 or len(seat_words) > 1:
+            return [t("console.sub_usage", None)]
+        if not seat_words:
+            if rest[0].lower() == "computer":
+                return [t("sub.computer_needs_seat", None)]
+            state = await self.service.offer_seat(match_id, self.user, self._console_user(rest[0]))
+        else:
+            number = seat_words[0].removeprefix("seat=")
+            if not number.isdigit() or not 1 <= int(number) <= 10:
+                return [t("err.bad_number", None, name="seat", low=1, high=10)]
+            new = None if rest[0].lower() == "computer" else self._console_user(rest[0])
+            state = await self.service.propose_sub(match_id, self.user, int(number) - 1, new)
+        if state.status == "done":
+            return [substitutes.answer_text(state, None, self.user.id)]
+        return [substitutes.post_text(state), *self._sub_howto(state.proposal)]
+
+    @staticmethod
+    def _sub_howto(proposal: dict[str, Any]) -> list[str]:
+        """The console's stand-in for the buttons under the post: what to type."""
+        lines = []
+        if proposal["to"] is not None:
+            typed = proposal["to"].removeprefix("console:")
+            lines.append(t("console.sub_answer", None, typed=typed))
+        if proposal["kind"] == "vote":
+            lines.append(t("console.sub_vote", None, seat=proposal["seat"] + 1))
+        return lines
+
+    def _open_state(self, info: Any, proposal: dict[str, Any]) -> substitutes.SubState:
+        people = substitutes.voters(info.seats, info.settings)
+        return substitutes.SubState(
+            info,
+            proposal,
+            "open",
+            substitutes.votes_for(proposal, people),
+            substitutes.needed(people),
+        )
+
+    async def _sub_seat(self, match_id: int, action: str, rest: list[str]) -> int:
+        """The seat an answer is about: given, else the one open offer or vote it fits."""
+        assert self.user is not None
+        if rest:
+            if not rest[0].isdigit():
+                raise Refusal("console.sub_usage")
+            return int(rest[0]) - 1
+        mine = {
+            "accept": lambda p: p["to"] == self.user.id,  # type: ignore[union-attr]
+            "decline": lambda p: p["to"] == self.user.id,  # type: ignore[union-attr]
+            "withdraw": lambda p: p["by"] == self.user.id,  # type: ignore[union-attr]
+        }.get(action, lambda p: p["kind"] == "vote")
+        fitting = [p for p in await self.service.open_subs(match_id) if mine(p)]
+        if len(fitting) != 1:
+            raise Refusal("console.sub_which" if fitting else "sub.no_offer")
+        return int(fitting[0]["seat"])
 
     async def _audit(self, args: list[str]) -> list[str]:
         problems = await self.service.audit()
@@ -482,9 +685,16 @@ class Console:
         return [f"Audit: match #{p.match_id}: {p.problem}" for p in problems]
 
 
-async def run_console(service: MatchService, picture_dir: Path, ai_workers: int = 2) -> None:
+async def run_console(
+    service: MatchService,
+    picture_dir: Path,
+    ai_workers: int = 2,
+    settings: Settings | None = None,
+) -> None:
     """Read lines from standard input until /quit or end of input."""
-    console = Console(service, picture_dir, ComputerDriver(service, workers=ai_workers))
+    console = Console(
+        service, picture_dir, ComputerDriver(service, workers=ai_workers), settings=settings
+    )
     try:
         await _read_lines(console)
     finally:

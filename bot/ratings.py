@@ -18,7 +18,10 @@ Who is rated (decisions where the issue was silent):
 - only people: computer seats (``ai:…``) are never rated and never move a person's rating;
   the people are rated among themselves in the result's finishing order (ties stay ties;
   a resigned or forfeited seat is ranked last by the result already);
-- the match setting ``rated``: unset means "rated when every seat is a person"; ``True``
+- a seat several people played (resign, substitutes): the holder at the end is rated with
+  the seat's rank, a person who resigned or forfeited is rated last, a person who handed
+  the seat on (or left and was replaced) is not rated (:mod:`bot.holders`);
+- the match setting ``rated``: unset means "rated when every seat started with a person"; ``True``
   rates the people of a match with computers among themselves; ``False`` never rates;
 - a match with fewer than two people is not rated (one person against computers would
   only measure the computers, which the first rule forbids);
@@ -40,7 +43,8 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from bot.computer_players import is_computer
+from bot import holders
+from bot.holders import HANDOVER_KINDS, Handover
 from bot.store import Notification, Store
 from render.i18n import t
 
@@ -99,22 +103,23 @@ class Standing:
 
 
 def rated_people(
-    seats: Sequence[tuple[str, str]], result: dict[str, Any] | None, settings: dict[str, Any]
+    seats: Sequence[tuple[str, str]],
+    result: dict[str, Any] | None,
+    settings: dict[str, Any],
+    changes: Sequence[Handover] = (),
 ) -> tuple[tuple[str, str, int], ...]:
     """The people a finished match rates, as (user id, name, rank); empty when unrated.
 
-    ``seats`` are (user id, name) in seat order; the ranks come from the result."""
+    ``seats`` are the holders at the end, (user id, name) in seat order; ``changes`` the
+    seats' handovers (resign, substitutes), read by :mod:`bot.holders`, which decides who
+    of several holders of a seat is rated; the ranks come from the result."""
     if not result or len(result.get("ranks", ())) != len(seats):
         return ()
     rated = settings.get("rated")
-    people = tuple(
-        (uid, name, int(result["ranks"][seat]))
-        for seat, (uid, name) in enumerate(seats)
-        if not is_computer(uid)
-    )
-    if rated is False or (rated is None and len(people) < len(seats)) or len(people) < 2:
+    people, all_people = holders.rated_people(seats, result["ranks"], changes)
+    if rated is False or (rated is None and not all_people) or len(people) < 2:
         return ()
-    return people
+    return tuple(people)
 
 
 def rate(table: dict[str, Rating], match: RatedMatch) -> list[Change]:
@@ -161,6 +166,7 @@ async def _rated_matches(
     )
     rows = list(await cur.fetchall())
     seats: dict[int, list[tuple[str, str]]] = {}
+    changes: dict[int, list[Handover]] = {}
     ids = [int(r[0]) for r in rows]
     for start in range(0, len(ids), 500):
         chunk = ids[start : start + 500]
@@ -171,28 +177,24 @@ async def _rated_matches(
         )
         for match_id, uid, name in await cur.fetchall():
             seats.setdefault(int(match_id), []).append((uid, name))
-        # A seat a computer took over on its holder's resignation is rated as that person
-        # (last, by the result): the first resign row of the seat names the person.
+        # Seats that changed hands (resign, substitutes): bot/holders.py reads the rows.
         cur = await conn.execute(
-            "SELECT match_id, seat, user_id, events FROM moves WHERE kind = 'resign' "
+            "SELECT match_id, ply, kind, seat, user_id, events FROM moves WHERE kind IN "
+            f"({','.join('?' * len(HANDOVER_KINDS))}) "
             f"AND match_id IN ({','.join('?' * len(chunk))}) ORDER BY match_id, ply",
-            chunk,
+            [*HANDOVER_KINDS, *chunk],
         )
-        replaced: set[tuple[int, int]] = set()
-        for match_id, seat, uid, events in await cur.fetchall():
-            key = (int(match_id), int(seat))
-            row = seats.get(key[0], [])
-            if key in replaced or not 0 <= key[1] < len(row) or is_computer(uid):
-                continue
-            replaced.add(key)
-            data = (json.loads(events) or [{}])[0].get("data", {})
-            row[key[1]] = (uid, str(data.get("name") or uid))
+        for match_id, ply, kind, seat, uid, events in await cur.fetchall():
+            found = holders.handover_of(ply, kind, seat, uid, events)
+            if found is not None:
+                changes.setdefault(int(match_id), []).append(found)
     out = []
     for mid, guild, game, settings, result, last_move, updated in rows:
         people = rated_people(
             seats.get(int(mid), []),
             json.loads(result) if result else None,
             json.loads(settings),
+            changes.get(int(mid), []),
         )
         if people:
             finished = float(last_move if last_move is not None else updated)

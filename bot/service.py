@@ -17,11 +17,12 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from bot import after_game, away
+from bot import after_game, away, substitutes
 from bot.clocks import clock_update
 from bot.computer_players import (
     DEFAULT_BUDGET_S,
@@ -31,6 +32,7 @@ from bot.computer_players import (
     move_seed,
     new_computer,
 )
+from bot.holders import handovers, holder_history, record_holders, seats_given_up
 from bot.render_pool import RenderPool
 from bot.store import (
     MatchRow,
@@ -43,6 +45,7 @@ from bot.store import (
     VersionConflict,
     open_store,
 )
+from bot.substitutes import SubState
 from render.header import away_date
 from render.i18n import picture_language, t, tn
 from rules import Event, Game, IllegalMove, Move, get_game
@@ -1051,7 +1054,7 @@ class MatchService:
         row that says who held it until when (its event names the resigner, so the final
         ranking and the record know them after the seat has changed hands). ``how`` is
         "forfeit" for a seat whose clock ran out: the same hand-over and ranking, in the
-        words of a clock (the row stays a "resign" row for everything that reads seats)."""
+        words of a clock (a "forfeit" row, which :mod:`bot.holders` reads like a resignation)."""
         level = match.settings.get("level", DEFAULT_LEVEL)
         if level not in LEVELS:
             level = DEFAULT_LEVEL
@@ -1062,15 +1065,15 @@ class MatchService:
         new_row = SeatRow(seat, uid, name)
         after = replace(match, seats=[new_row if s.seat == seat else s for s in match.seats])
         ply = match.last_ply + 1
-        data = {"seat": seat, "name": user.name, "user_id": user.id, "by": name}
-        event = Event("resign", "", data | ({"how": how} if how != "resign" else {}))
+        data = {"seat": seat, "name": user.name, "user_id": user.id, "by": name, "by_id": uid}
+        event = Event(how, "", data | ({"how": how} if how != "resign" else {}))
         try:
             version = await self.store.commit(
                 match.id,
                 expected_version=match.version,
                 status="running",
                 state=state,
-                moves=[NewMove("resign", seat, user.id, how, label, _events_json([event]))],
+                moves=[NewMove(how, seat, user.id, how, label, _events_json([event]))],
                 notifications=[
                     self._turn_post(
                         after,
@@ -1090,17 +1093,13 @@ class MatchService:
         return await self._report(after, [text], {}, ply=ply)
 
     async def _resigned(self, match: MatchRow) -> list[tuple[int, str, str]]:
-        """(seat, name, how) of everyone who resigned a seat that played on — or whose
-        clock ran out (how "forfeit") —, earliest first."""
+        """(seat, name, how) of everyone who gave up a seat a computer played on (how
+        "resign", or "forfeit" when the clock ran out), earliest first (read by
+        :mod:`bot.holders`, like the record and the ratings)."""
         if not any(is_computer(s.user_id) for s in match.seats):
             return []  # a resigned seat is always held by a computer: most matches skip this
-        out = []
-        for row in await self.store.moves(match.id):
-            if row.kind == "resign" and row.events:
-                data = row.events[0].get("data", {})
-                seat, how = int(data.get("seat", row.seat)), str(data.get("how", "resign"))
-                out.append((seat, str(data.get("name", "")), how))
-        return out
+        changes = handovers(await self.store.moves(match.id))
+        return seats_given_up([(s.user_id, s.name) for s in match.seats], changes)
 
     async def _end_early(
         self,
@@ -1599,14 +1598,10 @@ class MatchService:
         game = get_game(match.game_id)
         over = match.status in ("finished", "aborted")
         moves = []
-        #: people who held a seat before a computer took it over on their resignation
-        earlier: dict[int, list[dict[str, Any]]] = {}
-        for row in await self.store.moves(match_id):
-            if row.kind == "resign" and row.events:
-                data = row.events[0].get("data", {})
-                earlier.setdefault(row.seat, []).append(
-                    {"name": data.get("name"), "until_ply": row.ply}
-                )
+        rows = await self.store.moves(match_id)
+        #: who held each seat from which ply (resign, substitutes: see bot/holders.py)
+        held = holder_history([(s.user_id, s.name) for s in match.seats], handovers(rows))
+        for row in rows:
             events = (
                 row.events
                 if over
@@ -1637,7 +1632,7 @@ class MatchService:
             "players": [
                 {"seat": s.seat, "name": s.name}
                 | ({"computer": level_of(s.user_id)} if is_computer(s.user_id) else {})
-                | ({"earlier_holders": earlier[s.seat]} if s.seat in earlier else {})
+                | {"holders": record_holders(held[s.seat])}
                 for s in match.seats
             ],
             "text_placeholders": "{pN} in a text is the name of players[N]",
@@ -1770,3 +1765,360 @@ class MatchService:
     def _hints_used(match: MatchRow) -> list[int]:
         used = match.settings.get("hints_used", {})
         return [int(used.get(str(s.seat), 0)) for s in match.seats]
+
+    # ----- substitutes (rules: bot/substitutes.py; who held a seat: bot/holders.py) ----------
+    def _sub_state(
+        self, match: MatchRow, proposal: dict[str, Any], status: str, report: Any = None
+    ) -> SubState:
+        people = substitutes.voters(match.seats, match.settings)
+        return SubState(
+            self.describe(match),
+            proposal,
+            status,
+            substitutes.votes_for(proposal, people),
+            substitutes.needed(people),
+            report,
+        )
+
+    async def _check_candidate(self, match: MatchRow, new: User) -> None:
+        """A person who may take a seat of ``match``: not seated in it already, and not
+        someone who gave up a seat of it (resigned or forfeited)."""
+        if is_computer(new.id):
+            raise NotAllowed(t("sub.bot", None))
+        if match.seat_of(new.id) is not None:
+            raise NotAllowed(t("sub.already_seated", None, name=new.name, match=match.id))
+        changes = handovers(await self.store.moves(match.id))
+        if any(c.gave_up and c.user_id == new.id for c in changes):
+            raise NotAllowed(t("sub.gave_up_before", None, name=new.name))
+
+    async def offer_seat(self, match_id: int, user: User, new: User) -> SubState:
+        """Offer your own seat to ``new``; it changes hands when they accept
+        (:meth:`answer_sub`). A new offer replaces your earlier one."""
+        match = await self._load(match_id)
+        self._running(match)
+        seat = self._seat(match, user)
+        if new.id == user.id:
+            raise NotAllowed(t("sub.self", None))
+        await self._check_candidate(match, new)
+        proposal = substitutes.new_proposal(
+            seat=seat,
+            kind="own",
+            holder=(user.id, user.name),
+            by=(user.id, user.name),
+            to=(new.id, new.name),
+            why="own",
+        )
+
+        def mutate(settings: dict[str, Any], _version: int) -> dict[str, Any]:
+            subs = dict(settings.get("subs", {}))
+            subs[str(seat)] = proposal
+            # whoever offers their seat is evidently still here
+            left = [u for u in settings.get("left", []) if u != user.id]
+            return {**settings, "subs": subs, "left": left}
+
+        match.settings = await self.store.update_settings(match_id, mutate)
+        return self._sub_state(match, proposal, "open")
+
+    async def propose_sub(self, match_id: int, user: User, seat: int, new: User | None) -> SubState:
+        """Open a vote to put ``new`` (None: a computer player at the match's level) into
+        ``seat`` (0-based), which must be deserted: played by a computer since its person
+        gave it up or was replaced, or held by a person who left the server. The
+        proposer's vote counts at once. Your own seat: an offer (:meth:`offer_seat`)."""
+        match = await self._load(match_id)
+        self._running(match)
+        self._seat(match, user)
+        people = substitutes.voters(match.seats, match.settings)
+        if user.id not in people:
+            raise NotAllowed(t("sub.not_voter", None, match=match.id))
+        if not 0 <= seat < len(match.seats):
+            raise NotAllowed(t("sub.no_seat", None, seat=seat + 1, n=len(match.seats)))
+        holder = match.seats[seat]
+        if holder.user_id == user.id:
+            if new is None:
+                raise NotAllowed(t("sub.own_computer", None))
+            return await self.offer_seat(match_id, user, new)
+        changes = [c for c in handovers(await self.store.moves(match.id)) if c.seat == seat]
+        if is_computer(holder.user_id):
+            if not changes:  # the table seated it in the lobby
+                raise NotAllowed(t("sub.seat_chosen", None, seat=seat + 1))
+            why = "gave_up" if changes[-1].gave_up else "computer"
+            held_by = (changes[-1].user_id, changes[-1].name)
+        elif holder.user_id in match.settings.get("left", []):
+            why, held_by = "left", (holder.user_id, holder.name)
+        else:
+            raise NotAllowed(t("sub.seat_taken", None, name=holder.name, seat=seat + 1))
+        if new is not None:
+            await self._check_candidate(match, new)
+        proposal = substitutes.new_proposal(
+            seat=seat,
+            kind="vote",
+            holder=(holder.user_id, held_by[1]),
+            by=(user.id, user.name),
+            to=(new.id, new.name) if new else None,
+            why=why,
+        )
+
+        def mutate(settings: dict[str, Any], _version: int) -> dict[str, Any]:
+            subs = dict(settings.get("subs", {}))
+            old = subs.get(str(seat))
+            if old and not substitutes.expired(old):
+                raise NotAllowed(
+                    t(
+                        "sub.vote_already_open",
+                        None,
+                        seat=seat + 1,
+                        to=substitutes.candidate_name(old),
+                    )
+                )
+            subs[str(seat)] = proposal
+            return {**settings, "subs": subs}
+
+        match.settings = await self.store.update_settings(match_id, mutate)
+        if substitutes.verdict(proposal, people) == "passed":  # the only person seated
+            return await self._complete_sub(match_id, proposal, user)
+        return self._sub_state(match, proposal, "open")
+
+    async def _change_sub(
+        self, match_id: int, user: User, seat: int, proposal_id: str | None, change: Any
+    ) -> tuple[MatchRow, dict[str, Any], str]:
+        """Apply ``change(proposal, people)`` to the open offer or vote of ``seat`` in one
+        settings transaction (two clicks at the same moment both count); ``change``
+        returns the changed proposal (or raises a refusal). Returns the match, the
+        proposal and its verdict — ``failed``, ``declined`` and ``withdrawn`` remove it."""
+        match = await self._load(match_id)
+        self._running(match)
+        people = substitutes.voters(match.seats, match.settings)
+        out: list[Any] = []
+
+        def mutate(settings: dict[str, Any], _version: int) -> dict[str, Any]:
+            subs = dict(settings.get("subs", {}))
+            proposal = subs.get(str(seat))
+            if (
+                proposal is None
+                or (proposal_id is not None and proposal["id"] != proposal_id)
+                or substitutes.expired(proposal)
+            ):
+                raise NotAllowed(t("sub.no_offer", None))
+            proposal, status = change(dict(proposal), people)
+            if status in ("failed", "declined", "withdrawn"):
+                subs.pop(str(seat))
+            else:
+                subs[str(seat)] = proposal
+            out[:] = [proposal, status]
+            return {**settings, "subs": subs}
+
+        match.settings = await self.store.update_settings(match_id, mutate)
+        return match, out[0], out[1]
+
+    async def _after_change(
+        self, match: MatchRow, proposal: dict[str, Any], status: str, user: User, note: str
+    ) -> SubState:
+        if status == "passed":
+            return await self._complete_sub(match.id, proposal, user)
+        if note:
+            await self.store.enqueue(match.id, [self._sub_note(match, note)])
+        return self._sub_state(match, proposal, status)
+
+    def _sub_note(self, match: MatchRow, text: str, mentions: Sequence[str] = ()) -> Notification:
+        return Notification(
+            "turn",
+            {
+                "match_id": match.id,
+                "ply": None,
+                "text": text,
+                "mentions": list(mentions),
+                "final": False,
+            },
+        )
+
+    async def vote_sub(
+        self, match_id: int, user: User, seat: int, proposal_id: str | None, yes: bool
+    ) -> SubState:
+        """A seated person's vote on the substitute proposed for ``seat``."""
+
+        def change(p: dict[str, Any], people: list[str]) -> tuple[dict[str, Any], str]:
+            if p["kind"] != "vote":
+                raise NotAllowed(t("sub.no_vote_own", None, holder=p["holder_name"]))
+            if user.id not in people:
+                raise NotAllowed(t("sub.not_voter", None, match=match_id))
+            if user.id in p["yes"] or user.id in p["no"]:
+                raise NotAllowed(t("sub.already_voted", None))
+            side = "yes" if yes else "no"
+            p[side] = [*p[side], user.id]
+            return p, substitutes.verdict(p, people)
+
+        match, p, status = await self._change_sub(match_id, user, seat, proposal_id, change)
+        people = substitutes.voters(match.seats, match.settings)
+        words = {
+            "open": "sub.voted_for" if yes else "sub.voted_against",
+            "failed": "sub.failed_post",
+        }.get(status)
+        note = ""
+        if words:
+            note = t(
+                words,
+                None,
+                name=user.name,
+                to=substitutes.candidate_name(p),
+                seat=seat + 1,
+                votes=substitutes.votes_for(p, people),
+                needed=substitutes.needed(people),
+            )
+        return await self._after_change(match, p, status, user, note)
+
+    async def answer_sub(
+        self, match_id: int, user: User, seat: int, proposal_id: str | None, accept: bool
+    ) -> SubState:
+        """The proposed person takes the seat (once a vote on it has passed) or declines."""
+
+        def change(p: dict[str, Any], people: list[str]) -> tuple[dict[str, Any], str]:
+            if user.id != p["to"]:
+                raise NotAllowed(t("sub.not_for_you", None, name=substitutes.candidate_name(p)))
+            if not accept:
+                return p, "declined"
+            p["accepted"] = True
+            return p, substitutes.verdict(p, people)
+
+        match, p, status = await self._change_sub(match_id, user, seat, proposal_id, change)
+        note = t("sub.declined_post", None, to=user.name, seat=seat + 1, match=match_id)
+        return await self._after_change(match, p, status, user, note if not accept else "")
+
+    async def withdraw_sub(
+        self, match_id: int, user: User, seat: int, proposal_id: str | None
+    ) -> SubState:
+        """Whoever made an offer or opened a vote takes it back."""
+
+        def change(p: dict[str, Any], people: list[str]) -> tuple[dict[str, Any], str]:
+            if user.id != p["by"]:
+                raise NotAllowed(t("sub.not_proposer", None, name=p["by_name"]))
+            return p, "withdrawn"
+
+        match, p, status = await self._change_sub(match_id, user, seat, proposal_id, change)
+        note = t("sub.withdrawn_post", None, name=user.name, seat=seat + 1)
+        return await self._after_change(match, p, status, user, note)
+
+    async def open_subs(self, match_id: int) -> list[dict[str, Any]]:
+        """The offers and votes of a match still open (for the front ends' choices)."""
+        match = await self._load(match_id)
+        return substitutes.open_proposals(match.settings)
+
+    async def _complete_sub(self, match_id: int, proposal: dict[str, Any], user: User) -> SubState:
+        """Hand the seat over as ``proposal`` says, in one versioned commit. Racing last
+        clicks each try it; the one that finds the seat already changed hands reports the
+        handover as done instead of doing it twice."""
+        seat = proposal["seat"]
+        for _ in range(5):  # a move landing between the read and the commit: look again
+            match = await self._load(match_id)
+            self._running(match)
+            holder = match.seats[seat]
+            if holder.user_id != proposal["holder"]:
+                await self._drop_sub(match_id, proposal, None)
+                taken = holder.user_id == proposal["to"] or (
+                    proposal["to"] is None and is_computer(holder.user_id)
+                )
+                if taken:  # another click handed it over a moment ago
+                    return self._sub_state(match, proposal, "done")
+                raise NotAllowed(t("sub.no_offer", None))
+            if proposal["to"] is None:
+                level = match.settings.get("level", DEFAULT_LEVEL)
+                uid, name = new_computer(
+                    level if level in LEVELS else DEFAULT_LEVEL,
+                    [(s.user_id, s.name) for s in match.seats],
+                )
+            else:
+                if match.seat_of(proposal["to"]) is not None:
+                    raise NotAllowed(
+                        t("sub.already_seated", None, name=proposal["to_name"], match=match_id)
+                    )
+                uid, name = proposal["to"], proposal["to_name"]
+            try:
+                report = await self._hand_seat(match, seat, uid, name, proposal["kind"], user)
+            except BoardChanged:
+                continue
+            await self._drop_sub(match_id, proposal, uid)
+            state = self._sub_state(match, proposal, "done", report)
+            state.match = report.match  # the seats after the handover
+            return state
+        raise BoardChanged(t("sub.busy", None))
+
+    async def _drop_sub(self, match_id: int, proposal: dict[str, Any], holder: str | None) -> None:
+        """Forget a finished offer or vote; the new holder (``holder``) is present."""
+
+        def mutate(settings: dict[str, Any], _version: int) -> dict[str, Any]:
+            subs = dict(settings.get("subs", {}))
+            if subs.get(str(proposal["seat"]), {}).get("id") == proposal["id"]:
+                subs.pop(str(proposal["seat"]))
+            left = [u for u in settings.get("left", []) if u != holder]
+            return {**settings, "subs": subs, "left": left}
+
+        await self.store.update_settings(match_id, mutate)
+
+    async def _hand_seat(
+        self, match: MatchRow, seat: int, uid: str, name: str, how: str, user: User
+    ) -> TurnReport:
+        """The seat goes to (``uid``, ``name``) in one transaction with the log row that
+        says who held it until when (read back by :mod:`bot.holders`). The seat's hand
+        goes with it: views, /hand and private messages follow the seat's holder."""
+        assert match.state is not None
+        old = match.seats[seat]
+        text = t(f"sub.done_{how}", None, old=old.name, new=name, seat=seat + 1)
+        label = t("sub.label", None, old=old.name, new=name, seat=seat + 1)
+        new_row = SeatRow(seat, uid, name)
+        after = replace(match, seats=[new_row if s.seat == seat else s for s in match.seats])
+        ply = match.last_ply + 1
+        event = Event(
+            f"sub.{how}",
+            "",
+            {"seat": seat, "name": old.name, "user_id": old.user_id, "by": name, "by_id": uid},
+        )
+        try:
+            version = await self.store.commit(
+                match.id,
+                expected_version=match.version,
+                status="running",
+                state=match.state,
+                moves=[NewMove("sub", seat, user.id, "sub", label, _events_json([event]))],
+                notifications=[self._turn_post(after, match.state, [text], ply=ply)],
+                seats=[new_row],
+            )
+        except VersionConflict:
+            raise BoardChanged(t("sub.busy", None)) from None
+        after.version = version
+        after.last_ply = ply
+        return await self._report(after, [text], {}, ply=ply)
+
+    async def set_left(self, match_id: int, user_id: str, left: bool = True) -> bool:
+        """Mark (or unmark) a seated person as gone from the server; True when this
+        changed the mark. Their seat may then be voted on (:meth:`propose_sub`)."""
+        changed: list[bool] = []
+
+        def mutate(settings: dict[str, Any], _version: int) -> dict[str, Any]:
+            marks = list(settings.get("left", []))
+            if left and user_id not in marks:
+                marks.append(user_id)
+                changed.append(True)
+            elif not left and user_id in marks:
+                marks.remove(user_id)
+                changed.append(True)
+            return {**settings, "left": marks}
+
+        await self.store.update_settings(match_id, mutate)
+        return bool(changed)
+
+    async def player_left(self, guild_id: str, user_id: str) -> list[int]:
+        """A member left the server: in each running match of that server where they
+        hold a seat, mark them gone and tell the thread the others may vote a substitute
+        or a computer player in. Returns those matches."""
+        rows = await self.store.list_matches(
+            guild_id=guild_id, user_id=user_id, statuses=("running",)
+        )
+        out = []
+        for match in rows:
+            seat = match.seat_of(user_id)
+            if seat is None or not await self.set_left(match.id, user_id):
+                continue
+            text = t("sub.left_post", None, name=match.seats[seat].name, seat=seat + 1)
+            people = [u for u in substitutes.voters(match.seats, match.settings) if u != user_id]
+            await self.store.enqueue(match.id, [self._sub_note(match, text, people)])
+            out.append(match.id)
+        return out

@@ -79,6 +79,9 @@ class Settings(BaseSettings):
     #: threads after at most 7 days; the nudge alternates the archive duration between 3
     #: and 7 days, so keep this below 3).
     keepalive_days: float = Field(default=2.0, gt=0, le=2.9)
+    #: Ask Discord for the privileged Server Members intent (turn it on in the Developer
+    #: Portal first): a player leaving the server then opens their seat to a vote at once.
+    members_intent: bool = False
     #: Link to the full rules text for /rules; "{game}" is replaced by the game id.
     #: Empty: /rules names the rules file (docs/rules/<game>.md) instead.
     rules_url: str = ""

@@ -110,6 +110,7 @@ MESSAGES: dict[str, dict[str, str]] = {
             "I could not read the options “{text}”: write them as key=value, key=value."
         ),
         "err.option_twice": "{name} is given twice; give each option once.",
+        "err.bad_choice": "{name} is one of: {choices}.",
         "err.cannot_thread": (
             "I could not open a thread here (missing permission to create threads?). "
             "The lobby was closed."
@@ -228,11 +229,24 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hint.none": "No hint could be found just now; please try again.",
         "hint.head": "Best moves found for you now (only you see this; click one to play it):",
         "hint.line": "{n}. **{label}** — {reason}",
+        "console.away_usage": "Type /notify away <days> (1–14) or /notify back.",
         "console.hint_line": "  {n}. {label}  [{notation}] — {reason}",
         "console.hint_foot": "Play one with /hint <number>, or any move with /play.",
         "console.hint_pick": "Type /hint first, then /hint <number> to play one of them.",
         "console.hint_stale": "Those hints were for an older board; ask again with /hint.",
         "console.computer_usage": "Use /game bot [easy|normal|strong] or /game unbot.",
+        "console.your_move": "It is your move: /moves lists your moves.",
+        "console.to_move": "{names} to move: type {typed}> /moves, then {typed}> /play <move>.",
+        "console.waiting": "Waiting for {names} (computer players move by themselves).",
+        "console.options": "“{word}” is not one of these options: {names} (as name=value).",
+        "console.sub_none": "No seat is offered and no vote is open in this match.",
+        "console.sub_usage": (
+            "Use /game sub <name> (your seat), /game sub seat=N <name>|computer (a vote), "
+            "or /game sub accept|decline|yes|no|withdraw [seat]."
+        ),
+        "console.sub_answer": "({typed}> /game sub accept, or {typed}> /game sub decline)",
+        "console.sub_vote": "(The others: /game sub yes {seat} or /game sub no {seat})",
+        "console.sub_which": "Several are open: add the seat number, e.g. /game sub yes 2.",
         # ----- records, resigning, ending a match ---------------------------------------
         "record.hidden": (
             "The match is still running: its seed, secret cards and scores from hidden "
@@ -307,6 +321,102 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "abort.voted": "Your vote to abort match #{match} counts ({votes} of the {needed} needed).",
         "opt.reason": "Server managers: end the match at once; this reason is posted",
+        # ----- substitutes (/game sub) -------------------------------------------------
+        "cmd.game.sub": "Hand your seat to someone, or vote a substitute into a deserted seat",
+        "opt.sub_new": "Who takes over the seat",
+        "opt.sub_seat": "Vote on this seat (given up or left); leave empty to hand on your own",
+        "opt.sub_computer": "Vote a computer player into the seat instead of a person",
+        "btn.sub_accept": "Take the seat",
+        "btn.sub_decline": "Decline",
+        "btn.sub_withdraw": "Withdraw",
+        "btn.sub_yes": "Vote yes",
+        "btn.sub_no": "Vote no",
+        "sub.a_computer": "a computer player",
+        "sub.need_someone": (
+            "Name who should take over: new:@someone (or computer:True with seat:N for a "
+            "computer player in a deserted seat)."
+        ),
+        "sub.computer_needs_seat": (
+            "A computer player can only be voted into a seat that was given up or left: "
+            "add seat:N. To leave your own seat to a computer player, use /resign."
+        ),
+        "sub.bot": (
+            "Only people can be asked to take a seat; for a computer player, vote one into "
+            "a deserted seat with computer:True."
+        ),
+        "sub.self": "That seat is already yours.",
+        "sub.already_seated": "{name} already plays in match #{match}.",
+        "sub.gave_up_before": "{name} gave up a seat in this match and cannot take one again.",
+        "sub.own_computer": (
+            "To leave your own seat to a computer player, use /resign; to hand it to a person, "
+            "name them with new:@someone."
+        ),
+        "sub.not_voter": "Only the players still seated in match #{match} vote on a substitute.",
+        "sub.no_seat": "There is no seat {seat}; this match has seats 1–{n}.",
+        "sub.seat_chosen": (
+            "Seat {seat} is a computer player the table chose in the lobby; only seats that "
+            "were given up, or whose player left the server, can be voted on."
+        ),
+        "sub.seat_taken": (
+            "{name} still plays seat {seat}: only they can hand it on (/game sub new:@someone) "
+            "or resign it."
+        ),
+        "sub.vote_already_open": (
+            "A vote on seat {seat} is already open ({to}): vote on it with its buttons, or "
+            "wait until it is decided."
+        ),
+        "sub.no_offer": "That offer or vote is no longer open.",
+        "sub.no_vote_own": "{holder} is handing on their own seat; there is nothing to vote on.",
+        "sub.already_voted": "You have already voted on this.",
+        "sub.not_for_you": "This seat is offered to {name}; only they can take it or decline it.",
+        "sub.not_proposer": "Only {name}, who made this offer, can withdraw it.",
+        "sub.busy": "The match changed meanwhile; please try again.",
+        "sub.offer_post": (
+            "{holder} offers their seat in match #{match} ({game}) to {to}. {to}: press "
+            "**Take the seat** to play on from here (with the seat's hand and turn), or "
+            "**Decline**. The offer lapses after {days} days."
+        ),
+        "sub.vote_post": (
+            "{by} proposes {to} for seat {seat} ({holder}, {why}) in match #{match}. "
+            "Players still seated: vote with the buttons — {votes} of the {needed} votes "
+            "needed so far. The vote lapses after {days} days."
+        ),
+        "sub.vote_post_accept": "{to} takes the seat once the vote passes and they accept.",
+        "sub.why.gave_up": "who gave it up; a computer plays it",
+        "sub.why.computer": "replaced by a computer player",
+        "sub.why.left": "who left the server",
+        "sub.voted_for": (
+            "{name} votes for {to} in seat {seat} ({votes} of the {needed} votes needed)."
+        ),
+        "sub.voted_against": "{name} votes against {to} in seat {seat}.",
+        "sub.failed_post": "The vote for {to} in seat {seat} failed: too many players are against.",
+        "sub.declined_post": "{to} declined seat {seat} of match #{match}.",
+        "sub.withdrawn_post": "{name} withdrew the offer of seat {seat}.",
+        "sub.done_own": "{old} handed their seat to {new}, who plays it on from here.",
+        "sub.done_vote": "By a vote of the players, {new} takes over seat {seat} from {old}.",
+        "sub.label": "{old} → {new} (seat {seat})",
+        "sub.left_post": (
+            "{name} left the server. The other players may vote a substitute or a computer "
+            "player into seat {seat}: /game sub seat:{seat} new:@someone (or computer:True)."
+        ),
+        "sub.done_answer": "Done: {to} holds seat {seat} of match #{match} now.",
+        "sub.failed_answer": "The vote for {to} in seat {seat} failed.",
+        "sub.declined_answer": "You declined seat {seat}.",
+        "sub.withdrawn_answer": "Withdrawn: seat {seat} is not offered to {to} any more.",
+        "sub.offer_open": "Offered to {to}; it lapses after {days} days unless they take it.",
+        "sub.waiting_accept": (
+            "The vote for seat {seat} has passed; {to} takes it as soon as they accept."
+        ),
+        "sub.accepted_early": (
+            "You take seat {seat} as soon as the players' vote passes ({votes} of the "
+            "{needed} votes so far)."
+        ),
+        "sub.one_or_other": (
+            "Name a person (new:@someone) or a computer player (computer:True), not both."
+        ),
+        "sub.vote_open": (
+            "Your vote for {to} in seat {seat} counts ({votes} of the {needed} needed)."
+        ),
         # ----- command line (python -m bot …) ------------------------------------------
         "cli.bad_arguments": "{prog}: {message} (see {prog} --help)",
         "cli.no_database": (
@@ -314,6 +424,18 @@ MESSAGES: dict[str, dict[str, str]] = {
             "(or set TESSERA_DATABASE_PATH / TESSERA_DATABASE_URL)."
         ),
         "cli.bad_database": "Cannot read the database at {path}: {error}",
+        "cli.bad_token": (
+            "Discord refused the bot token: check DISCORD_TOKEN in .env or the environment "
+            "(Developer Portal → your application → Bot → Reset Token, then paste the new one)."
+        ),
+        "cli.no_network": (
+            "Cannot reach Discord at {host} ({reason}): check the network connection "
+            "(or TESSERA_DISCORD_API) and start again."
+        ),
+        "cli.intents": (
+            "Discord refused the Server Members intent: turn it on in the Developer Portal "
+            "(Bot → Privileged Gateway Intents) or set TESSERA_MEMBERS_INTENT=false."
+        ),
         "cli.demo_players": ("python -m bot demo: {game} is for {low}–{high} players, not {n}."),
         "cli.demo_option": (
             "python -m bot demo: options look like --option name=value, not “{item}”."

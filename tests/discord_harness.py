@@ -435,8 +435,14 @@ class Harness:
         locale: str = "en-US",
         **options: Any,
     ) -> list[Call]:
+        """Options with a :class:`User` value are user options: their id is sent, and the
+        user in the payload's ``resolved`` part, as Discord does."""
         command, data, opts = self._command(path)
-        opts.extend(self._options(command, {k: v for k, v in options.items() if v is not None}))
+        people = {k: v for k, v in options.items() if isinstance(v, User)}
+        values = {k: v.id if k in people else v for k, v in options.items() if v is not None}
+        opts.extend(self._options(command, values))
+        if people:
+            data["resolved"] = {"users": {u.id: user_payload(u) for u in people.values()}}
         payload = self._base(user, channel, 2, locale)
         payload["data"] = data
         return await self._feed(payload)

@@ -208,7 +208,7 @@ async def test_a_clock_on_each_decision_kind(
         assert info.status == "running"
         holder = info.seats[seat]
         assert is_computer(holder.user_id) and holder.user_id.split(":")[1] == "easy"
-        assert row.kind == "resign" and "ran out of time" in row.label
+        assert row.kind == "forfeit" and "ran out of time" in row.label
         text = await last_turn_text(service)
         assert f"{late.name} ran out of time" in text and holder.name in text
     else:  # two players: the other wins
@@ -317,7 +317,7 @@ async def test_forfeit_hands_the_seat_to_a_computer_that_plays_it_out(
         assert result["gave_up"] == [{"seat": late_seat, "name": late.name, "how": "forfeit"}]
         assert f"for {late.name}, who ran out of time" in info.status_text
         rows = await service.store.moves(match_id)
-        handed = next(r.ply for r in rows if r.kind == "resign")
+        handed = next(r.ply for r in rows if r.kind == "forfeit")
         assert any(r.seat == late_seat and is_computer(r.user_id) for r in rows if r.ply > handed)
         assert await service.audit() == []
     finally:

@@ -187,14 +187,15 @@ def all_in_order(table: Table, played: int) -> bool:
 
 
 # ----- the tests -------------------------------------------------------------------------------
-async def test_bad_token_is_one_clear_line_and_exit_1(fake: FakeDiscord, tmp_path: Path) -> None:
+async def test_bad_token_is_one_clear_line_and_exit_2(fake: FakeDiscord, tmp_path: Path) -> None:
     bot = await BotProcess(
         fake.api, tmp_path / "bot.db", token="not-the-token", capture_stderr=True
     ).start()
     err, code = await bot.stderr_and_exit()
     lines = [line for line in err.splitlines() if line.strip()]
-    assert code == 1
+    assert code == 2
     assert len(lines) == 1 and "refused the bot token" in lines[0], err
+    assert "DISCORD_TOKEN" in lines[0] and "voice" not in err
 
 
 async def test_azul_whole_match_with_a_gateway_drop(fake: FakeDiscord, tmp_path: Path) -> None:

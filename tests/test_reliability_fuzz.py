@@ -299,6 +299,35 @@ def test_fuzz_match_numbers_and_command_options(tmp_path, monkeypatch) -> None:
     run_fuzz(tmp_path, monkeypatch, body)
 
 
+def test_fuzz_substitute_options(tmp_path, monkeypatch) -> None:
+    """/game sub with unknown, foreign and finished matches, seats out of range and the
+    running matches' seats (held by people who are still members, or lobby computers):
+    always a private refusal in words, nothing changed."""
+
+    def body(h: Harness, world: World, loop) -> None:
+        match_numbers = st.one_of(
+            st.sampled_from([world.matches[k] for k in ("finished", "foreign", "azul")]),
+            numbers,
+        )
+        channels = st.sampled_from(sorted(world.threads.values()) + [CHANNEL_ID, 123456789])
+        options = st.fixed_dictionaries(
+            {},
+            optional={"match": match_numbers, "seat": numbers, "computer": st.booleans()},
+        )
+
+        @settings(FUZZ, max_examples=40)
+        @given(options=options, user=users, channel=channels)
+        def case(options: dict[str, Any], user, channel: int) -> None:
+            before = loop.run_until_complete(db_state(h.service))
+            calls = loop.run_until_complete(h.slash(user, "game sub", channel=channel, **options))
+            assert_clear_refusal(calls)
+            assert loop.run_until_complete(db_state(h.service)) == before, options
+
+        case()
+
+    run_fuzz(tmp_path, monkeypatch, body)
+
+
 def test_fuzz_button_custom_ids(tmp_path, monkeypatch) -> None:
     """Clicks on malformed, stale, foreign and forged custom ids."""
 
@@ -319,8 +348,10 @@ def test_fuzz_button_custom_ids(tmp_path, monkeypatch) -> None:
                 "th": f"th:{m}",
                 "tz": f"tz:{m}:{v}",
                 "tr": f"tr:{m}:{v}",
+                "tu": f"tu:{('take', 'decline', 'withdraw', 'yes', 'no')[v % 5]}:{m}:{v}:"
+                + (t.encode().hex() + "00000000")[:8],
             }[prefix][:100],
-            st.sampled_from(["tl", "tp", "ts", "tq", "tm", "th", "tz", "tr"]),
+            st.sampled_from(["tl", "tp", "ts", "tq", "tm", "th", "tz", "tr", "tu"]),
             st.one_of(ids, numbers.map(abs)),
             versions,
             tail,

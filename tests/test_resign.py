@@ -130,7 +130,10 @@ async def test_resigned_seat_is_played_out_by_a_computer(
     assert result["gave_up"] == [{"seat": 1, "name": "Bob"}]
     assert "for Bob, who resigned" in info.status_text
     record = await service.export_record(match_id)
-    assert record["players"][1]["earlier_holders"] == [{"name": "Bob", "until_ply": resign_ply}]
+    assert record["players"][1]["holders"] == [
+        {"name": "Bob", "from_ply": 0, "how": "start"},
+        {"name": holder.name, "from_ply": resign_ply, "how": "resign", "computer": True},
+    ]
     assert record["players"][1]["computer"] == (level or "normal")
     assert await service.audit() == []
 

@@ -5,13 +5,49 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import signal
+import socket
 import sys
 
 from bot.service import MatchService
 from bot.settings import Settings
+from render.i18n import t
 
 log = logging.getLogger(__name__)
+
+#: Exit code when the bot cannot start (bad token, no network): like a command line that
+#: cannot work, the person starting it has to change something first.
+START_FAILED = 2
+
+
+def start_failure(exc: BaseException, settings: Settings) -> str | None:
+    """One line saying why the bot could not start and how to fix it, or None for an
+    error that is no start failure (a bug: its traceback is worth seeing).
+
+    Why these: a mistyped or reset token (Discord answers 401), a privileged intent the
+    Developer Portal has not turned on, and no way to reach Discord at all (no network,
+    a DNS failure, a proxy or local Discord that is not running)."""
+    import aiohttp
+    import discord
+    from yarl import URL
+
+    if isinstance(exc, discord.LoginFailure):
+        return t("cli.bad_token", None)
+    if isinstance(exc, discord.PrivilegedIntentsRequired):
+        return t("cli.intents", None)
+    if isinstance(exc, aiohttp.ClientConnectionError | OSError | TimeoutError):
+        url = URL(settings.discord_api)
+        host = f"{url.host}:{url.explicit_port}" if url.explicit_port else url.host
+        cause = getattr(exc, "os_error", exc)  # aiohttp wraps the system's error
+        if isinstance(cause, socket.gaierror):  # no DNS: its own words
+            reason = cause.strerror or str(cause)
+        elif isinstance(cause, OSError) and cause.errno:  # "Connection refused", …
+            reason = os.strerror(cause.errno)
+        else:
+            reason = str(cause) or type(cause).__name__
+        return t("cli.no_network", None, host=host or settings.discord_api, reason=reason)
+    return None
 
 
 async def run_discord(settings: Settings, *, sync: bool) -> int:
@@ -19,11 +55,9 @@ async def run_discord(settings: Settings, *, sync: bool) -> int:
 
     ``sync=True`` (the ``--sync`` flag) publishes the slash commands once at start-up;
     otherwise they are left as they are (sync is explicit, never on every start).
-    Returns the process exit code: 1 when Discord refuses the token (one line on stderr
-    says so, rather than a traceback).
+    Returns the process exit code: 2 when the bot cannot start — a token Discord refuses,
+    no network (one line on stderr says which and how to fix it, rather than a traceback).
     """
-    import discord
-
     from bot.discord.client import make_bot, use_api
 
     if not settings.discord_token:
@@ -49,14 +83,13 @@ async def run_discord(settings: Settings, *, sync: bool) -> int:
             done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
             if runner in done:
                 try:
-                    runner.result()  # re-raise a login failure
-                except discord.LoginFailure:
-                    print(
-                        "Discord refused the bot token: check DISCORD_TOKEN "
-                        "(Developer Portal → your application → Bot → Reset Token).",
-                        file=sys.stderr,
-                    )
-                    return 1
+                    runner.result()  # re-raise a failure to start
+                except Exception as exc:
+                    words = start_failure(exc, settings)
+                    if words is None:
+                        raise
+                    print(words, file=sys.stderr)
+                    return START_FAILED
             log.info("shutting down")
             await bot.close()
             stopper.cancel()

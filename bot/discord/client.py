@@ -33,11 +33,15 @@ from bot.store import ShardSlice
 log = logging.getLogger(__name__)
 
 
-def intents() -> discord.Intents:
+def intents(members: bool = False) -> discord.Intents:
     """Only the ``guilds`` intent: no privileged intents (no message content, members or
-    presences) are needed for slash commands and components."""
+    presences) are needed for slash commands and components. ``members`` (the setting
+    ``TESSERA_MEMBERS_INTENT``, off by default) adds the privileged Server Members intent,
+    only so that a player leaving the server opens their seat to a vote at once; without
+    it the bot learns it when someone proposes a substitute (bot/discord/subs.py)."""
     value = discord.Intents.none()
     value.guilds = True
+    value.members = members
     return value
 
 
@@ -98,7 +102,7 @@ class TesseraBot(commands.Bot):
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=intents(),
+            intents=intents(settings.members_intent),
             tree_cls=TesseraTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),

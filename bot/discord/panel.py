@@ -18,6 +18,7 @@ Custom ids (≤ 100 characters):
   none), e.g. ``1.00.a`` (a select holds at most 25 options, so one digit each)
 - ``th:<match>`` my hand; ``tz:<match>:<version>`` mute reminders; ``tr:<match>:<version>``
   resign
+- ``tu:<take|decline|withdraw|yes|no>:<match>:<seat>:<offer>`` a substitute offer or vote
 
 A *path* is the step keys chosen so far joined by ``/``. When a key holds ``/`` or the id
 would exceed 100 characters, the path falls back to indices (``#0.2``) into the ordered
@@ -810,6 +811,24 @@ class ResignButton(
         await answer(interaction, text)
 
 
+class SubButton(
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"tu:(?P<a>take|decline|withdraw|yes|no):(?P<m>\d+):(?P<s>\d+):(?P<p>[0-9a-f]{8})",
+):
+    """A substitute offer's or vote's buttons (``tu:<action>:<match>:<seat>:<offer>``);
+    the service decides who may press which (bot/discord/subs.py answers)."""
+
+    def parse(self, parts: dict[str, str]) -> None:
+        super().parse(parts)
+        self.action, self.seat, self.offer = parts["a"], int(parts["s"]), parts["p"]
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        from bot.discord.subs import sub_click
+
+        await sub_click(interaction, self.action, self.match_id, self.seat, self.offer)
+
+
 KNOWN_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PanelOpen,
     StepButton,
@@ -822,6 +841,7 @@ KNOWN_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ComputerButton,
     MuteButton,
     ResignButton,
+    SubButton,
 )
 
 

@@ -1,4 +1,4 @@
-"""``/game …``: open a lobby in a new thread, join, leave, start, list, abort, settings.
+"""``/game …``: open a lobby in a new thread, join, leave, start, list, abort, settings, sub.
 
 Lobby words (joined, left, started) are posted as new messages in the thread rather than
 edits of the lobby post: old messages are never edited (Discord rate-limits edits of old
@@ -14,7 +14,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.computer_players import DEFAULT_BUDGET_S, DEFAULT_LEVEL, is_computer
+from bot import preferences
+from bot.computer_players import DEFAULT_LEVEL, is_computer
 from bot.discord.common import (
     UserError,
     answer,
@@ -28,6 +29,7 @@ from bot.discord.common import (
     user_of,
 )
 from bot.discord.panel import lobby_view
+from bot.discord.subs import member_left, substitute_command
 from bot.i18n import L, t
 from bot.service import NotAllowed
 from rules.ai import LEVELS
@@ -448,26 +450,33 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         key = "settings.saved" if changes else "settings.none"
         await answer(interaction, t(key, locale, match=match_id, summary=summary))
 
+    @app_commands.command(name="sub", description=L("cmd.game.sub"))
+    @app_commands.describe(
+        new=L("opt.sub_new"),
+        seat=L("opt.sub_seat"),
+        computer=L("opt.sub_computer"),
+        match=L("opt.match"),
+    )
+    async def sub(
+        self,
+        interaction: discord.Interaction,
+        new: discord.User | None = None,
+        seat: app_commands.Range[int, 1, 10] | None = None,
+        computer: bool | None = None,
+        match: int | None = None,
+    ) -> None:
+        """Hand your own seat to someone (they accept), or open a vote on a deserted
+        seat (bot/discord/subs.py)."""
+        await substitute_command(interaction, new, seat, computer, match)
+
+    @commands.Cog.listener()
+    async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
+        """Only delivered with the Server Members intent; see bot/discord/subs.py."""
+        await member_left(self.bot, payload.guild_id, payload.user.id)
+
 
 def settings_summary(bot: Any, settings: dict[str, Any], locale: Any) -> str:
-    cfg = bot.settings
-    days = settings.get("clock_days", cfg.deadline_days)
-    clock = (
-        t("settings.clock", locale, days=f"{days:g}") if days else t("settings.no_clock", locale)
-    )
-    return t(
-        "settings.summary",
-        locale,
-        hours=f"{settings.get('reminder_hours', cfg.reminder_hours):g}",
-        max=settings.get("reminder_max", cfg.reminder_max),
-        clock=clock,
-        action=settings.get("clock_action", cfg.deadline_action),
-    ) + t(
-        "settings.computers",
-        locale,
-        hints=t("yes" if settings.get("hints", True) else "no", locale),
-        seconds=f"{float(settings.get('think_seconds', DEFAULT_BUDGET_S)):g}",
-    )
+    return preferences.settings_summary(bot.settings, settings, locale)
 
 
 async def setup(bot: commands.Bot) -> None:

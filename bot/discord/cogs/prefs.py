@@ -2,11 +2,12 @@
 
 Preferences live in the store's users table (``notify`` column and ``settings`` JSON), so
 the delivery worker and the scheduler read them from the database like everything else.
+Their checks and words are shared with the console (:mod:`bot.preferences`).
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 import discord
 from discord import app_commands
@@ -14,31 +15,7 @@ from discord.ext import commands
 
 from bot.discord.common import UserError, answer, bot_of, loc
 from bot.i18n import L, t
-
-
-def notify_summary(user: dict[str, Any], locale: Any) -> str:
-    s = user["settings"]
-    quiet = s.get("quiet")
-    quiet_text = (
-        t(
-            "notify.quiet",
-            locale,
-            start=quiet[0],
-            end=quiet[1],
-            offset=float(s.get("utc_offset", 0)),
-        )
-        if quiet
-        else t("notify.quiet_none", locale)
-    )
-    hours = s.get("reminder_hours")
-    return t(
-        "notify.summary",
-        locale,
-        mode=t(f"mode.{user['notify']}", locale),
-        hours=f"{hours:g}" if hours is not None else t("notify.default", locale),
-        quiet=quiet_text,
-        heads_up=t("yes" if s.get("heads_up") else "no", locale),
-    )
+from bot.preferences import Refusal, check_notify, check_range, notify_summary, update_notify
 
 
 class PrefsCog(commands.Cog):
@@ -75,51 +52,40 @@ class PrefsCog(commands.Cog):
         away: app_commands.Range[int, 1, 14] | None = None,
         back: bool | None = None,
     ) -> None:
-        """With no options it shows the current preferences. ``away`` / ``back``: a
-        holiday from all your matches (``MatchService.go_away``, ``bot/away.py``)."""
+        """With no options it shows the current preferences (checks shared with the
+        console: bot/preferences.py). ``away`` / ``back``: a holiday from all your
+        matches (``MatchService.go_away``, ``bot/away.py``)."""
         store = bot_of(interaction).service.store
         locale = loc(interaction)
         uid = str(interaction.user.id)
-        for hour in (quiet_from, quiet_to):
-            if hour is not None and not 0 <= hour <= 23:
-                raise UserError("err.bad_hour")
-        if reminder_hours is not None and not 0 <= reminder_hours <= 336:
-            raise UserError("err.bad_number", name="reminder_hours", low=0, high=336)
-        if utc_offset is not None and not -12 <= utc_offset <= 14:
-            raise UserError("err.bad_number", name="utc_offset", low=-12, high=14)
-        if away is not None and not 1 <= away <= 14:
-            raise UserError("err.bad_number", name="away", low=1, high=14)
-        if away is not None and back:
-            raise UserError("away.both")
-        if mode is not None and mode not in ("mention", "dm", "off"):
-            raise UserError("err.bad_options", text=mode)
         service = bot_of(interaction).service
         words = []
-        if away is not None:  # first: a refusal leaves every preference as it was
-            until = await service.go_away(uid, away, now=bot_of(interaction).clock())
-            words.append(t("away.set", locale, date=f"<t:{int(until)}:D>"))
-        elif back:
-            await service.come_back(uid, now=bot_of(interaction).clock())
-            words.append(t("away.back", locale))
-        user = await store.get_user(uid)
-        settings = dict(user["settings"])
-        fields: dict[str, Any] = {"name": interaction.user.display_name, "locale": locale}
-        if mode is not None:
-            fields["notify"] = mode
-        if reminder_hours is not None:
-            settings["reminder_hours"] = reminder_hours
-        if quiet_from is not None or quiet_to is not None:
-            old = settings.get("quiet") or [22, 8]
-            start = quiet_from if quiet_from is not None else old[0]
-            end = quiet_to if quiet_to is not None else old[1]
-            settings["quiet"] = None if start == end else [start, end]
-        if utc_offset is not None:
-            settings["utc_offset"] = utc_offset
-        if heads_up is not None:
-            settings["heads_up"] = heads_up
-        fields["settings"] = settings
-        await store.set_user(uid, **fields)
-        user = await store.get_user(uid)
+        try:
+            # every check first: a refusal leaves every preference (and the clocks) as it was
+            check_notify(mode, reminder_hours, quiet_from, quiet_to, utc_offset)
+            check_range("away", away, 1, 14)
+            if away is not None and back:
+                raise Refusal("away.both")
+            if away is not None:
+                until = await service.go_away(uid, away, now=bot_of(interaction).clock())
+                words.append(t("away.set", locale, date=f"<t:{int(until)}:D>"))
+            elif back:
+                await service.come_back(uid, now=bot_of(interaction).clock())
+                words.append(t("away.back", locale))
+            user = await update_notify(
+                store,
+                uid,
+                interaction.user.display_name,
+                locale,
+                mode=mode,
+                reminder_hours=reminder_hours,
+                quiet_from=quiet_from,
+                quiet_to=quiet_to,
+                utc_offset=utc_offset,
+                heads_up=heads_up,
+            )
+        except Refusal as exc:
+            raise UserError(exc.key, **exc.values) from None
         summary = t("notify.saved", locale, summary=notify_summary(user, locale))
         await answer(interaction, "\n".join([*words, summary]))
 
