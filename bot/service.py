@@ -42,7 +42,7 @@ from bot.store import (
     VersionConflict,
     open_store,
 )
-from render.i18n import picture_language, t
+from render.i18n import match_language, picture_language, t
 from rules import Event, Game, IllegalMove, Move, get_game
 from rules.ai import LEVELS
 from rules.base import Composer, fill_names, normalise_notation, rank_by
@@ -860,6 +860,7 @@ class MatchService:
                 match.names,
                 None,
                 ply,
+                match_language(match.settings),  # the language its post is delivered in
                 droppable=True,
                 ended=self._ending(match),
             )

@@ -222,6 +222,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "lobby.computer_added": "{name} takes a seat in match #{match} ({count}/{max}): {players}",
         "settings.computers": "; hints: {hints}; computer players think {seconds} s per move",
+        "settings.language": "; posts and pictures in {language}",
+        "opt.language": "Language of the match's posts and pictures (default: the server's)",
+        "err.bad_language": "Matches can be played in these languages: {languages}.",
         "lobby.with_computers": "Computer players in match #{match}: {names}",
         "lobby.computer_removed": "{name} left match #{match}.",
         "hint.off": "Hints are turned off in match #{match}.",
@@ -234,6 +237,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "console.hint_pick": "Type /hint first, then /hint <number> to play one of them.",
         "console.hint_stale": "Those hints were for an older board; ask again with /hint.",
         "console.computer_usage": "Use /game bot [easy|normal|strong] or /game unbot.",
+        "console.lang_usage": "Type /lang and one of these languages: {languages}.",
+        "console.lang_set": (
+            "Language: {language}. Your replies and your hand use it from now on, and so do "
+            "the posts and pictures of the matches you open."
+        ),
         # ----- records, resigning, ending a match ---------------------------------------
         "record.hidden": (
             "The match is still running: its seed, secret cards and scores from hidden "
@@ -611,6 +619,14 @@ def supported_language(locale: Any) -> str:
     """The locale's language when we speak it, else English ('en-US', 'pt-BR' -> 'en')."""
     lang = language_of(locale)
     return lang if lang in LANGUAGES or lang in MESSAGES else DEFAULT_LANGUAGE
+
+
+def match_language(settings: dict[str, Any], fallback: Any = None) -> str:
+    """The language of a match's public words (turn posts, lobby lines, pictures): the one
+    chosen when it was created (the server's preferred locale then) or set with
+    ``/game settings language:``; ``fallback`` (the server's locale) for a match from
+    before languages were stored."""
+    return supported_language(settings.get("language") or fallback)
 
 
 def picture_language(locale: Any) -> str:
