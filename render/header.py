@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
-from render.common import fit_text, font, player_colour, player_text_colour
+from render.common import fit_text, font, player_colour, player_text_colour, wrap_text
 from render.i18n import t
 
 #: How wide a phone shows a picture in a Discord thread before it is tapped.
@@ -69,10 +69,11 @@ def _chip(
     return x + 2 * r
 
 
-def band_height(width: int, last: bool) -> int:
-    """The band's height for a picture ``width`` wide (with or without the last-move row)."""
+def band_height(width: int, last: bool, action_rows: int = 1) -> int:
+    """The band's height for a picture ``width`` wide (with or without the last-move row;
+    a who-must-act sentence too long for one row takes ``action_rows``)."""
     s = band_font_size(width)
-    return (s // 2) * 2 + int(s * 1.5) * (3 if last else 2)
+    return (s // 2) * 2 + int(s * 1.5) * ((2 if last else 1) + action_rows)
 
 
 def header_band(width: int, band: Band, letters: list[str], lang: str) -> Image.Image:
@@ -81,11 +82,17 @@ def header_band(width: int, band: Band, letters: list[str], lang: str) -> Image.
     s = band_font_size(width)
     pad = s // 2
     row = int(s * 1.5)
-    img = Image.new("RGB", (width, band_height(width, bool(band.last))), BAND_FILL)
-    d = ImageDraw.Draw(img)
     big = font(s + 4, True)
     normal = font(s)
     bold = font(s, True)
+    # who must act: already at the band's smallest size, so a long sentence (a long
+    # translation, three winners' names) takes more rows instead of being cut
+    x = pad
+    for _ in band.acting[:3]:
+        x += 3 + s * 1.24 + s * 0.4
+    action = wrap_text(band.action, bold, int(width - pad - x)) or [""]
+    img = Image.new("RGB", (width, band_height(width, bool(band.last), len(action))), BAND_FILL)
+    d = ImageDraw.Draw(img)
     # row 1: scores on the right (chips + numbers), game · stage in the room left
     cy = pad + row / 2
     x = width - pad
@@ -107,8 +114,9 @@ def header_band(width: int, band: Band, letters: list[str], lang: str) -> Image.
     x = pad
     for seat in band.acting[:3]:
         x = _chip(d, x + 3, cy, seat, letters[seat], s, True) + s * 0.4
-    action = fit_text(band.action, bold, int(width - pad - x))
-    d.text((x, cy), action, font=bold, fill=BAND_INK, anchor="lm")
+    for i, line in enumerate(action):
+        d.text((x, cy + i * row), line, font=bold, fill=BAND_INK, anchor="lm")
+    cy += (len(action) - 1) * row
     # row 3: the last move
     if band.last:
         cy += row

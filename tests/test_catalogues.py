@@ -178,3 +178,13 @@ def test_extract_writes_the_template_and_check_reports(
     out = io.StringIO()
     assert run_i18n.__module__ == files.__name__
     assert files.run_i18n("check", out) == 0, out.getvalue()
+
+
+def test_the_command_line_checks_every_catalogue(capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.__main__ import main
+
+    assert main(["i18n", "check"]) == 0
+    out = capsys.readouterr().out
+    assert all(f"{lang}: ok" in out for lang in po_languages())
+    assert main(["i18n", "extract"]) == 0
+    assert "already up to date" in capsys.readouterr().out
