@@ -177,8 +177,8 @@ class TesseraBot(commands.Bot):
             return
         stored = await self.service.store.get_user(uid)
         if language_of(stored["locale"]) != lang:
-            name = stored["name"] or interaction.user.display_name
-            await self.service.store.set_user(uid, locale=lang, name=name)
+            name = interaction.user.display_name
+            await self.service.store.remember_locale(uid, name, lang)
         if len(self._languages) > 100_000:  # a bound, not a cache policy: users are few
             self._languages.clear()
         self._languages[uid] = lang
