@@ -320,7 +320,7 @@ class Console:
         if supported_language(wanted) != wanted.split("-")[0] or not wanted:
             return [t("console.lang_usage", self.lang, languages=", ".join(LANGUAGES))]
         self.lang = supported_language(wanted)
-        await self.service.store.set_user(self.user.id, name=self.user.name, locale=self.lang)
+        await self.service.store.remember_locale(self.user.id, self.user.name, self.lang)
         return [t("console.lang_set", self.lang, language=self.lang)]
 
     async def _play(self, args: list[str]) -> list[str]:
