@@ -3,8 +3,8 @@
 Sub-commands: ``demo`` (a whole random game with pictures and record), ``bench`` (speed
 figures), ``load`` (the sustained-load benchmark), ``arena`` (computer players' measured
 strength), ``calibrate`` (the search's iterations per second), ``audit``, ``export``,
-``migrate`` (apply the schema, e.g. before starting several processes) and ``copy-db``
-(SQLite → PostgreSQL).
+``migrate`` (apply the schema, e.g. before starting several processes), ``copy-db``
+(SQLite → PostgreSQL) and ``i18n extract|check`` (the translation files).
 """
 
 from __future__ import annotations
@@ -105,6 +105,8 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("target", help="SQLite file or postgresql:// URL (must be empty)")
     r = sub.add_parser("ratings", help="print the rating tables (or rebuild them first)")
     r.add_argument("--rebuild", action="store_true", help="recompute from the stored matches")
+    i18n = sub.add_parser("i18n", help="translation files: extract the template, check catalogues")
+    i18n.add_argument("action", choices=["extract", "check"])
     e = sub.add_parser("export", help="write a match's game record as JSON")
     e.add_argument("--db", default=argparse.SUPPRESS, help=DB_HELP)
     e.add_argument("match_id", type=int)
@@ -301,6 +303,10 @@ def _main(argv: list[str] | None) -> int:
         from bot.ratings import run_ratings
 
         return asyncio.run(run_ratings(db, rebuild=args.rebuild))
+    if args.command == "i18n":
+        from bot.catalogue_files import run_i18n
+
+        return run_i18n(args.action)
     if args.command == "export":
         return asyncio.run(_export(_existing_database(db), args.match_id, args.out))
     return asyncio.run(_interactive(settings, db, args.console, args.sync))

@@ -27,7 +27,7 @@ from bot.preferences import Refusal
 from bot.score_chart import chart_png
 from bot.service import MatchService, ServiceError, TurnReport, User
 from bot.settings import Settings
-from render.i18n import t
+from render.i18n import LANGUAGES, match_language, supported_language, t
 from rules import get_game
 from rules.ai import LEVELS
 from rules.registry import game_ids
@@ -51,6 +51,7 @@ HELP = """Commands (type them as `name> /command`, e.g. `alice> /game new azul`)
             heads_up=on|off]   your alerts (without options: show them)
   /leaderboard [game]    ratings of this console's players (rated=on|off in /game new)
   /stats [name] [game]   a player's stats   /stats server [game]   everyone's totals
+  /lang [code]           your language (replies, hand, matches you open): {languages}
   /export [file]         write the game record as JSON   /audit   /help   /quit
   /notify away <days>    pause your clocks and reminders (at most 14 days in any 30)
   /notify back           end it early: your clocks run again with the time they had left"""
@@ -96,6 +97,9 @@ class Console:
         self.computers = computers or ComputerDriver(service)
         #: the latest /hint: (match, version, moves) so that /hint <n> can play one
         self._hints: tuple[int, int, list[Hint]] | None = None
+        #: the language of this console's replies and hand pictures, and of the public
+        #: words of the matches it opens (/lang hu)
+        self.lang = "en"
 
     # ----- delivery ----------------------------------------------------------------------
     async def deliver(self) -> list[str]:
@@ -117,18 +121,22 @@ class Console:
                         names = [s.name for s in info.seats if s.user_id in p["mentions"]]
                         out.append(f"  → {', '.join(names)}: your turn")
                 elif item.kind == "chart":
-                    png = await chart_png(self.service.store, p["match_id"])
+                    public = await self._public_language(p["match_id"])
+                    png = await chart_png(self.service.store, p["match_id"], public)
                     if png is not None:
                         self.picture_dir.mkdir(parents=True, exist_ok=True)
                         path = self.picture_dir / f"match-{p['match_id']}-scores.png"
                         path.write_bytes(png)
-                        out.append(f"{t('chart.post', None, match=p['match_id'])} {path}")
+                        out.append(f"{t('chart.post', public, match=p['match_id'])} {path}")
                 elif item.kind == "dm":
                     out.append(f"[private to {p['user_id'].removeprefix('console:')}] {p['text']}")
                 await self.service.store.mark_sent(item.id)
 
+    async def _public_language(self, match_id: int) -> str:
+        return match_language((await self.service.info(match_id)).settings)
+
     async def _save_picture(self, match_id: int, ply: int) -> Path:
-        png = await self.service.picture(match_id, ply)
+        png = await self.service.picture(match_id, ply, await self._public_language(match_id))
         self.picture_dir.mkdir(parents=True, exist_ok=True)
         path = self.picture_dir / f"match-{match_id}-{ply:04d}.png"
         path.write_bytes(png)
@@ -189,6 +197,7 @@ class Console:
             "audit": self._audit,
             "notify": self._notify_or_away,
             "use": self._use,
+            "lang": self._lang,
             "help": self._help,
         }
         handler = handlers.get(cmd)
@@ -197,7 +206,7 @@ class Console:
         return await handler(args)
 
     async def _help(self, args: list[str]) -> list[str]:
-        return [HELP.format(games=", ".join(game_ids()))]
+        return [HELP.format(games=", ".join(game_ids()), languages=" ".join(LANGUAGES))]
 
     async def _game(self, args: list[str]) -> list[str]:
         assert self.user is not None
@@ -207,7 +216,7 @@ class Console:
             if not rest:
                 return [f"Which game? /game new <game>; games: {', '.join(game_ids())}."]
             options: dict[str, Any] = {}
-            settings: dict[str, Any] = {}
+            settings: dict[str, Any] = {"language": self.lang}
             players: int | None = None
             bots, level = 0, DEFAULT_LEVEL
             seen: set[str] = set()
@@ -240,11 +249,11 @@ class Console:
                 else:
                     options[key] = _value(value)
             if level not in LEVELS:
-                return [t("ai.bad_level", None, levels=", ".join(LEVELS))]
+                return [t("ai.bad_level", self.lang, levels=", ".join(LEVELS))]
             game = get_game(rest[0].lower()) if rest[0].lower() in game_ids() else None
             seats = min(players or game.max_players, game.max_players) if game else 0
             if game and bots > seats - 1:
-                return [t("ai.too_many", None, game=game.name, max=seats, room=seats - 1)]
+                return [t("ai.too_many", self.lang, game=game.name, max=seats, room=seats - 1)]
             info = await self.service.create_match(
                 rest[0].lower(), self.user, options, max_players=players, settings=settings
             )
@@ -286,13 +295,13 @@ class Console:
             match_id = self._need_match()
             if sub == "unbot":
                 info, name = await self.service.remove_computer(match_id, self.user)
-                return [t("lobby.computer_removed", None, name=name, match=match_id)]
+                return [t("lobby.computer_removed", self.lang, name=name, match=match_id)]
             level = rest[0].lower() if rest else DEFAULT_LEVEL
             info = await self.service.add_computer(match_id, self.user, level)
             return [
                 t(
                     "lobby.computer_added",
-                    None,
+                    self.lang,
                     name=info.names[-1],
                     match=match_id,
                     count=len(info.seats),
@@ -309,7 +318,7 @@ class Console:
             return [
                 t(
                     "abort.voted",
-                    None,
+                    self.lang,
                     match=info.id,
                     votes=len(votes),
                     needed=len(people) // 2 + 1,
@@ -330,6 +339,17 @@ class Console:
         info = await self.service.info(match_id)
         self.current = match_id
         return [f"Now looking at match #{match_id} ({info.game_name}): {info.status_text}"]
+
+    async def _lang(self, args: list[str]) -> list[str]:
+        """``/lang hu``: this console's language, remembered as the typing user's (their
+        DMs and reminders) like a Discord client's language."""
+        assert self.user is not None
+        wanted = args[0].lower() if args else ""
+        if supported_language(wanted) != wanted.split("-")[0] or not wanted:
+            return [t("console.lang_usage", self.lang, languages=", ".join(LANGUAGES))]
+        self.lang = supported_language(wanted)
+        await self.service.store.remember_locale(self.user.id, self.user.name, self.lang)
+        return [t("console.lang_set", self.lang, language=self.lang)]
 
     async def _play(self, args: list[str]) -> list[str]:
         assert self.user is not None
@@ -362,13 +382,13 @@ class Console:
         match_id = self._need_match()
         if args:
             if not args[0].isdigit() or self._hints is None or self._hints[0] != match_id:
-                return [t("console.hint_pick", None)]
+                return [t("console.hint_pick", self.lang)]
             _, version, hints = self._hints
             n = int(args[0])
             if not 1 <= n <= len(hints):
-                return [t("console.hint_pick", None)]
+                return [t("console.hint_pick", self.lang)]
             if (await self.service.info(match_id)).version != version:
-                return [t("console.hint_stale", None)]
+                return [t("console.hint_stale", self.lang)]
             await self.service.play(
                 match_id, self.user, hints[n - 1].move.notation, expected_version=version
             )
@@ -376,24 +396,24 @@ class Console:
             return []
         version, hints = await self.computers.hints(match_id, self.user)
         self._hints = (match_id, version, hints)
-        lines = [f"(private to {self.user.name}) " + t("hint.head", None)]
+        lines = [f"(private to {self.user.name}) " + t("hint.head", self.lang)]
         for n, hint in enumerate(hints, 1):
             lines.append(
                 t(
                     "console.hint_line",
-                    None,
+                    self.lang,
                     n=n,
                     label=hint.move.label,
                     notation=hint.move.notation,
                     reason=hint.reason,
                 )
             )
-        return [*lines, t("console.hint_foot", None)]
+        return [*lines, t("console.hint_foot", self.lang)]
 
     async def _board(self, args: list[str]) -> list[str]:
         match_id = self._need_match()
         info = await self.service.info(match_id)
-        png = await self.service.picture(match_id)
+        png = await self.service.picture(match_id, lang=match_language(info.settings))
         self.picture_dir.mkdir(parents=True, exist_ok=True)
         path = self.picture_dir / f"match-{match_id}-board.png"
         path.write_bytes(png)
@@ -402,7 +422,7 @@ class Console:
     async def _hand(self, args: list[str]) -> list[str]:
         assert self.user is not None
         match_id = self._need_match()
-        png, _view = await self.service.hand(match_id, self.user)
+        png, _view = await self.service.hand(match_id, self.user, self.lang)
         self.picture_dir.mkdir(parents=True, exist_ok=True)
         path = self.picture_dir / f"match-{match_id}-hand-{self.user.name.lower()}.png"
         path.write_bytes(png)
@@ -702,7 +722,7 @@ async def run_console(
 
 
 async def _read_lines(console: Console) -> None:
-    print(HELP.format(games=", ".join(game_ids())))
+    print(HELP.format(games=", ".join(game_ids()), languages=" ".join(LANGUAGES)))
     while True:
         prompt = f"{console.user.name.lower()}> " if console.user else "> "
         try:

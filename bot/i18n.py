@@ -17,17 +17,46 @@ from typing import Any
 
 from discord import app_commands
 
-from render.i18n import DEFAULT_LANGUAGE, MESSAGES, language_of, lookup, t
+from render.i18n import (
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
+    MESSAGES,
+    babel_locale,
+    language_of,
+    lookup,
+    match_language,
+    supported_language,
+    t,
+    tn,
+)
 
 __all__ = [
     "DEFAULT_LANGUAGE",
+    "LANGUAGES",
     "MESSAGES",
     "CatalogueTranslator",
     "L",
+    "language_choices",
+    "language_name",
     "language_of",
     "lookup",
+    "match_language",
+    "supported_language",
     "t",
+    "tn",
 ]
+
+
+def language_name(lang: str) -> str:
+    """A language's own name ("magyar", "Deutsch", "polski"): the same for every reader,
+    so it is CLDR data, not a catalogue text."""
+    name = babel_locale(lang).get_display_name(lang) or lang
+    return name[:1].upper() + name[1:]
+
+
+def language_choices() -> list[app_commands.Choice[str]]:
+    """Every language we speak, as the choices of ``/game settings language:``."""
+    return [app_commands.Choice(name=language_name(g), value=g) for g in LANGUAGES]
 
 
 def L(key: str) -> app_commands.locale_str:

@@ -12,10 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from bot.computer_players import DEFAULT_BUDGET_S
+from bot.i18n import language_name
 from bot.service import ServiceError
 from bot.settings import Settings
 from bot.store import Store
-from render.i18n import t
+from render.i18n import match_language, t
 
 NOTIFY_MODES = ("mention", "dm", "off")
 CLOCK_ACTIONS = ("skip", "forfeit")
@@ -133,13 +134,16 @@ def check_match_settings(changes: dict[str, Any]) -> dict[str, Any]:
     return given
 
 
-def settings_summary(cfg: Settings, settings: dict[str, Any], locale: Any) -> str:
-    """A match's reminder, clock and computer settings in words (defaults from ``cfg``)."""
+def settings_summary(
+    cfg: Settings, settings: dict[str, Any], locale: Any, server_locale: Any = None
+) -> str:
+    """A match's reminder, clock, computer and language settings in words (defaults from
+    ``cfg``; a match without a language setting speaks the server's)."""
     days = settings.get("clock_days", cfg.deadline_days)
     clock = (
         t("settings.clock", locale, days=f"{days:g}") if days else t("settings.no_clock", locale)
     )
-    return t(
+    summary = t(
         "settings.summary",
         locale,
         hours=f"{settings.get('reminder_hours', cfg.reminder_hours):g}",
@@ -152,3 +156,5 @@ def settings_summary(cfg: Settings, settings: dict[str, Any], locale: Any) -> st
         hints=t("yes" if settings.get("hints", True) else "no", locale),
         seconds=f"{float(settings.get('think_seconds', DEFAULT_BUDGET_S)):g}",
     )
+    language = language_name(match_language(settings, server_locale))
+    return summary + t("settings.language", locale, language=language)

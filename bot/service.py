@@ -47,7 +47,7 @@ from bot.store import (
 )
 from bot.substitutes import SubState
 from render.header import away_date
-from render.i18n import picture_language, t, tn
+from render.i18n import match_language, picture_language, t, tn
 from rules import Event, Game, IllegalMove, Move, get_game
 from rules.ai import LEVELS, choose_move
 from rules.base import Composer, fill_names, normalise_notation, rank_by
@@ -1004,6 +1004,7 @@ class MatchService:
                 match.names,
                 None,
                 ply,
+                match_language(match.settings),  # the language its post is delivered in
                 droppable=True,
                 ended=self._ending(match),
             )

@@ -921,6 +921,21 @@ class Store:
             "settings": json.loads(row[3]),
         }
 
+    async def remember_locale(self, user_id: str, name: str, locale: str) -> None:
+        """Only the user's language (their Discord client's), in one statement: it runs
+        beside the command being handled, which may be saving the user's other
+        preferences (/notify) at the same moment — a read-modify-write here could undo
+        them."""
+
+        async def work(conn: aiosqlite.Connection) -> None:
+            await conn.execute(
+                "INSERT INTO users (user_id, name, locale, notify, settings) VALUES (?,?,?,?,?) "
+                "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale",
+                (user_id, name, locale, "mention", _dumps({})),
+            )
+
+        await self._transaction(work)
+
     async def set_user(self, user_id: str, **fields: Any) -> None:
         allowed = {"name", "locale", "notify", "settings"}
         if not set(fields) <= allowed:

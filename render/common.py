@@ -8,6 +8,7 @@ players write Hungarian, German and Polish names). PNGs are quantised to 256 col
 from __future__ import annotations
 
 import io
+import math
 import threading
 from collections.abc import Hashable
 from functools import cache
@@ -129,6 +130,53 @@ def fit_text(text: str, fnt: ImageFont.FreeTypeFont, max_width: int) -> str:
     while text and fnt.getlength(text + "…") > max_width:
         text = text[:-1]
     return text + "…"
+
+
+#: Every text of a picture is at least this many px tall when the picture is shown
+#: :data:`TAPPED_WIDTH` px wide (Discord never enlarges a narrower picture): README "Pictures".
+LEGIBLE_PX = 11
+TAPPED_WIDTH = 1080
+
+
+def smallest_size(canvas_width: int) -> int:
+    """The smallest font size still legible on a picture ``canvas_width`` px wide."""
+    return math.ceil(LEGIBLE_PX * max(canvas_width, TAPPED_WIDTH) / TAPPED_WIDTH)
+
+
+def shrink_to_fit(
+    text: str, size: int, max_width: float, *, smallest: int, bold: bool = False
+) -> ImageFont.FreeTypeFont:
+    """The largest font from ``size`` down to ``smallest`` in which ``text`` fits
+    ``max_width`` (``smallest`` when none does). Why: a translation is often longer than
+    the English the layout was made for (German compounds); a little smaller beats cut
+    off, and the floor keeps it legible."""
+    for s in range(size, smallest - 1, -1):
+        fnt = font(s, bold)
+        if fnt.getlength(text) <= max_width:
+            return fnt
+    return font(max(1, smallest), bold)
+
+
+def fit_lines(
+    text: str,
+    size: int,
+    max_width: float,
+    *,
+    smallest: int,
+    bold: bool = False,
+    max_lines: int = 2,
+) -> tuple[list[str], ImageFont.FreeTypeFont]:
+    """``text`` on one line, shrunk if need be (:func:`shrink_to_fit`); when even the
+    smallest legible size is too wide, broken at spaces into at most ``max_lines`` lines of
+    that size (only what still does not fit is cut, with "…")."""
+    fnt = shrink_to_fit(text, size, max_width, smallest=smallest, bold=bold)
+    if fnt.getlength(text) <= max_width:
+        return [text], fnt
+    lines = wrap_text(text, fnt, int(max_width))
+    if len(lines) > max_lines:
+        rest = " ".join(lines[max_lines - 1 :])
+        lines = [*lines[: max_lines - 1], fit_text(rest, fnt, int(max_width))]
+    return lines, fnt
 
 
 def wrap_text(text: str, fnt: ImageFont.FreeTypeFont, max_width: int) -> list[str]:

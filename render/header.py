@@ -22,7 +22,7 @@ from babel import UnknownLocaleError
 from babel.dates import format_date
 from PIL import Image, ImageDraw
 
-from render.common import fit_text, font, player_colour, player_text_colour
+from render.common import fit_text, font, player_colour, player_text_colour, wrap_text
 from render.i18n import language_of, t
 
 #: How wide a phone shows a picture in a Discord thread before it is tapped.
@@ -97,10 +97,11 @@ def _chip(
     return x + 2 * r
 
 
-def band_height(width: int, last: bool) -> int:
-    """The band's height for a picture ``width`` wide (with or without the last-move row)."""
+def band_height(width: int, last: bool, action_rows: int = 1) -> int:
+    """The band's height for a picture ``width`` wide (with or without the last-move row;
+    a who-must-act sentence too long for one row takes ``action_rows``)."""
     s = band_font_size(width)
-    return (s // 2) * 2 + int(s * 1.5) * (3 if last else 2)
+    return (s // 2) * 2 + int(s * 1.5) * ((2 if last else 1) + action_rows)
 
 
 def header_band(width: int, band: Band, letters: list[str], lang: str) -> Image.Image:
@@ -109,11 +110,17 @@ def header_band(width: int, band: Band, letters: list[str], lang: str) -> Image.
     s = band_font_size(width)
     pad = s // 2
     row = int(s * 1.5)
-    img = Image.new("RGB", (width, band_height(width, bool(band.last))), BAND_FILL)
-    d = ImageDraw.Draw(img)
     big = font(s + 4, True)
     normal = font(s)
     bold = font(s, True)
+    # who must act: already at the band's smallest size, so a long sentence (a long
+    # translation, three winners' names) takes more rows instead of being cut
+    x = pad
+    for _ in band.acting[:3]:
+        x += 3 + s * 1.24 + s * 0.4
+    action = wrap_text(band.action, bold, int(width - pad - x)) or [""]
+    img = Image.new("RGB", (width, band_height(width, bool(band.last), len(action))), BAND_FILL)
+    d = ImageDraw.Draw(img)
     # row 1: scores on the right (chips + numbers), game · stage in the room left
     cy = pad + row / 2
     x = width - pad
@@ -135,13 +142,13 @@ def header_band(width: int, band: Band, letters: list[str], lang: str) -> Image.
     x = pad
     for seat in band.acting[:3]:
         x = _chip(d, x + 3, cy, seat, letters[seat], s, True) + s * 0.4
-    action = fit_text(band.action, bold, int(width - pad - x))
-    d.text((x, cy), action, font=bold, fill=BAND_INK, anchor="lm")
-    if band.away and action == band.action:  # the away note in the room left on the row
-        x += bold.getlength(action) + s * 0.6
-        note = fit_text(band.away, normal, int(width - pad - x))
-        if note != "…":
-            d.text((x, cy), note, font=normal, fill=BAND_MUTED, anchor="lm")
+    for i, line in enumerate(action):
+        d.text((x, cy + i * row), line, font=bold, fill=BAND_INK, anchor="lm")
+    cy += (len(action) - 1) * row
+    if band.away:  # the away note in the room left on the last row, when it fits whole
+        nx = x + bold.getlength(action[-1]) + s * 0.6
+        if normal.getlength(band.away) <= width - pad - nx:
+            d.text((nx, cy), band.away, font=normal, fill=BAND_MUTED, anchor="lm")
     # row 3: the last move
     if band.last:
         cy += row

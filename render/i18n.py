@@ -7,11 +7,14 @@ to users. ``bot.i18n`` re-exports everything (and adds the discord-bound ``L`` a
 command translator), so there is one dict and one :func:`t`, and render worker processes
 find the picture words without importing the bot.
 
-Why one catalogue: Hungarian, German and Polish follow later; with every string behind a
-key, a translation is a new dict in :data:`MESSAGES` and nothing else. English is complete
-by definition (tests check that every key used in ``bot/`` and ``render/`` exists in
-English); a key missing in another language falls back to English, so a half-done
-translation never shows a raw key.
+Why English is a dict and the others are files: English is the source — code that adds a
+text adds a key here and nothing else — while Hungarian, German and Polish are gettext
+catalogues (``locale/<lang>/LC_MESSAGES/tessera.po``, msgid = the key, the English text as
+a comment) that translators edit with ordinary tools; each is read with Babel into
+:data:`MESSAGES` the first time a text of that language is needed (once per process, so
+render workers read them too). ``python -m bot i18n extract`` writes the template from
+this dict, ``python -m bot i18n check`` compiles and checks every catalogue
+(:mod:`bot.catalogue_files`). Counts use CLDR plural categories (:func:`tn`).
 
 What is *not* in the catalogue: messages written by the match service and the rules
 (refusals, move words, the status lines a view carries with ``{pN}`` placeholders) pass
@@ -21,6 +24,9 @@ tile letters, Pastiche's paint names, Taj Mahal's province names, move examples)
 
 from __future__ import annotations
 
+import re
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 DEFAULT_LANGUAGE = "en"
@@ -222,6 +228,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "lobby.computer_added": "{name} takes a seat in match #{match} ({count}/{max}): {players}",
         "settings.computers": "; hints: {hints}; computer players think {seconds} s per move",
+        "settings.language": "; posts and pictures in {language}",
+        "opt.language": "Language of the match's posts and pictures (default: the server's)",
+        "err.bad_language": "Matches can be played in these languages: {languages}.",
         "lobby.with_computers": "Computer players in match #{match}: {names}",
         "lobby.computer_removed": "{name} left match #{match}.",
         "hint.off": "Hints are turned off in match #{match}.",
@@ -247,6 +256,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "console.sub_answer": "({typed}> /game sub accept, or {typed}> /game sub decline)",
         "console.sub_vote": "(The others: /game sub yes {seat} or /game sub no {seat})",
         "console.sub_which": "Several are open: add the seat number, e.g. /game sub yes 2.",
+        "console.lang_usage": "Type /lang and one of these languages: {languages}.",
+        "console.lang_set": (
+            "Language: {language}. Your replies and your hand use it from now on, and so do "
+            "the posts and pictures of the matches you open."
+        ),
         # ----- records, resigning, ending a match ---------------------------------------
         "record.hidden": (
             "The match is still running: its seed, secret cards and scores from hidden "
@@ -610,22 +624,133 @@ from render.i18n_after import AFTER_GAME  # noqa: E402
 MESSAGES[DEFAULT_LANGUAGE].update(AFTER_GAME)
 
 
+#: Where the other languages live: ``locale/<lang>/LC_MESSAGES/tessera.po`` beside the
+#: packages — in the source checkout, and in an installed bot (pyproject ships ``locale/``
+#: as package data next to ``render/``). English is not there: it is the Python dict above,
+#: so code that adds a key needs no file but this one.
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+DOMAIN = "tessera"
+TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
+
+#: ``pic.x.one`` / ``pic.x.other``: the CLDR plural categories of a counted text. In a .po
+#: file the forms of ``pic.x`` are one plural entry (msgid = msgid_plural = ``pic.x``).
+PLURAL_KEY = re.compile(r"^(.*)\.(zero|one|two|few|many|other)$")
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def po_languages() -> tuple[str, ...]:
+    """The languages that have a catalogue file (a directory listing: cheap at import)."""
+    if not LOCALE_DIR.is_dir():
+        return ()
+    return tuple(sorted(p.name for p in LOCALE_DIR.iterdir() if po_path(p.name).is_file()))
+
+
+#: Every language the bot speaks: English plus one per .po file. The languages the product
+#: ships are checked by a test (tests/test_catalogues.py), not by this line.
+LANGUAGES: tuple[str, ...] = (DEFAULT_LANGUAGE, *po_languages())
+
+
 def language_of(locale: Any) -> str:
     """'en-US', 'hu', discord.Locale.german … -> 'en', 'hu', 'de'."""
     value = getattr(locale, "value", locale) or DEFAULT_LANGUAGE
     return str(value).split("-")[0].lower()
 
 
+@cache
+def babel_locale(lang: str) -> Any:
+    """Babel's CLDR data for a language (plural rules, number symbols); English's for a
+    language CLDR does not know (a test's pseudo-language)."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        return Locale.parse(lang)
+    except (UnknownLocaleError, ValueError):
+        return Locale.parse(DEFAULT_LANGUAGE)
+
+
+def plural_category(n: float, locale: Any = None) -> str:
+    """CLDR plural category of ``n`` in that language: 'one', 'few', 'many', 'other'…"""
+    return str(babel_locale(language_of(locale)).plural_form(abs(n)))
+
+
+def number(value: float, locale: Any = None) -> str:
+    """A number written as a word of a sentence, the way the language writes it
+    (1,234 / 1.234 / 1 234; decimal comma in hu, de, pl). Not for notation or match numbers."""
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(value, locale=babel_locale(language_of(locale))))
+
+
+def plural_indices(lang: str, plural_expr: str, num_plurals: int) -> dict[str, int]:
+    """Which gettext form (``msgstr[i]``, chosen by the .po header's ``Plural-Forms``) holds
+    each CLDR category of the language, found by evaluating both rules on 0…999. A category
+    that integers never reach (Polish 'other', for fractions) gets the last form.
+
+    Raises ValueError when the two rules disagree (one category in two forms): the
+    catalogue's Plural-Forms header is wrong for its language.
+    """
+    import gettext
+
+    index = gettext.c2py(plural_expr)
+    found: dict[str, int] = {}
+    for n in range(1000):
+        category, i = plural_category(n, lang), index(n)
+        if not 0 <= i < num_plurals or found.setdefault(category, i) != i:
+            raise ValueError(
+                f"Plural-Forms {plural_expr!r} does not match the {lang} plural rules at n={n}"
+            )
+    for category in babel_locale(lang).plural_form.tags | {"other"}:
+        found.setdefault(category, num_plurals - 1)
+    return found
+
+
+def load_po(lang: str, path: Path | None = None) -> dict[str, str]:
+    """A .po catalogue as ``{key: text}`` like ``MESSAGES['en']``: a plural entry becomes
+    ``key.<category>`` per CLDR category. Untranslated (empty) and fuzzy entries are left
+    out, as msgfmt leaves them out; tests/test_catalogues.py fails on any of them."""
+    from babel.messages.pofile import read_po
+
+    with open(path or po_path(lang), "rb") as f:
+        catalog = read_po(f, locale=lang, domain=DOMAIN)
+    indices = plural_indices(lang, catalog.plural_expr, catalog.num_plurals)
+    texts: dict[str, str] = {}
+    for message in list(catalog)[1:]:  # the first entry is the header
+        if message.fuzzy or not message.id:
+            continue
+        if message.pluralizable:
+            forms = list(message.string)
+            for category, i in indices.items():
+                if i < len(forms) and forms[i]:
+                    texts[f"{message.id[0]}.{category}"] = forms[i]
+        elif message.string:
+            texts[str(message.id)] = str(message.string)
+    return texts
+
+
+def messages(lang: str) -> dict[str, str] | None:
+    """The catalogue of one language, read from its .po file on first use (once per
+    process: the bot, each render worker), or None for a language we do not speak."""
+    table = MESSAGES.get(lang)
+    if table is None and lang in LANGUAGES:
+        table = MESSAGES.setdefault(lang, load_po(lang))
+    return table
+
+
 def lookup(key: str, locale: Any = None) -> str | None:
     """The text for ``key`` in that language only (None if not translated)."""
-    return MESSAGES.get(language_of(locale), {}).get(key)
+    table = messages(language_of(locale))
+    return table.get(key) if table else None
 
 
 def t(key: str, locale: Any = None, /, **values: Any) -> str:
-    """The text for ``key`` in the user's language, English when not translated.
+    """The text for ``key`` in the user's language.
 
-    A key unknown even in English raises KeyError: a typo must fail the tests, not show
-    a raw key to players.
+    A text the language lacks shows in English (a player never sees a raw key), but that
+    is a test failure for every language we ship (tests/test_catalogues.py). A key
+    unknown even in English raises KeyError: a typo must fail the tests.
     """
     text = lookup(key, locale)
     if text is None:
@@ -633,29 +758,38 @@ def t(key: str, locale: Any = None, /, **values: Any) -> str:
     return text.format(**values) if values else text
 
 
-#: CLDR plural category of a count, per language (English: "one" for 1, else "other");
-#: a language whose rule is missing uses English's. Polish will need "few" and "many".
-PLURAL_RULES: dict[str, Any] = {"en": lambda n: "one" if n == 1 else "other"}
-
-
 def tn(key: str, n: int, locale: Any = None, /, **values: Any) -> str:
-    """``t`` for a count: the key ``{key}.{category}`` for ``n``'s plural category (its
-    ``.other`` form when the language lacks that category), with ``n`` filled in."""
+    """``t`` for a count: the form ``{key}.{category}`` for ``n``'s CLDR plural category in
+    the language (Polish: one / few / many), with ``n`` written as the language writes
+    numbers. Never "card(s)", never "1 cards"."""
     lang = language_of(locale)
-    rule = PLURAL_RULES.get(lang, PLURAL_RULES[DEFAULT_LANGUAGE])
-    form = rule(n)
-    full = f"{key}.{form}"
-    if lookup(full, locale) is None and full not in MESSAGES[DEFAULT_LANGUAGE]:
-        full = f"{key}.other"
-    return t(full, locale, n=n, **values)
+    for language in (lang, DEFAULT_LANGUAGE):
+        category = plural_category(n, language)
+        text = lookup(f"{key}.{category}", language) or lookup(f"{key}.other", language)
+        if text is not None:
+            return text.format(n=number(n, language), **values)
+    raise KeyError(f"{key}.other")
+
+
+def supported_language(locale: Any) -> str:
+    """The locale's language when we speak it, else English ('en-US', 'pt-BR' -> 'en')."""
+    lang = language_of(locale)
+    return lang if lang in LANGUAGES or lang in MESSAGES else DEFAULT_LANGUAGE
+
+
+def match_language(settings: dict[str, Any], fallback: Any = None) -> str:
+    """The language of a match's public words (turn posts, lobby lines, pictures): the one
+    chosen when it was created (the server's preferred locale then) or set with
+    ``/game settings language:``; ``fallback`` (the server's locale) for a match from
+    before languages were stored."""
+    return supported_language(settings.get("language") or fallback)
 
 
 def picture_language(locale: Any) -> str:
     """The language a picture is drawn in: the locale's language when the catalogue has it,
     else English. Renderers key their cached static layers by this, so an unknown locale
     shares the English layers instead of growing the caches."""
-    lang = language_of(locale)
-    return lang if lang in MESSAGES else DEFAULT_LANGUAGE
+    return supported_language(locale)
 
 
 def word(prefix: str, name: str, locale: Any = None) -> str:

@@ -27,7 +27,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from render.common import (
     BACKGROUND,
@@ -38,6 +38,7 @@ from render.common import (
     font,
     player_colour,
     player_text_colour,
+    smallest_size,
 )
 from render.header import Band, away_words, header_band, with_band
 from render.i18n import picture_language, t, word
@@ -243,6 +244,18 @@ def _names(names: list[str], n: int, lang: str = "en") -> list[str]:
         names[i] if i < len(names) and names[i] else t("pic.common.player", lang, n=i + 1)
         for i in range(n)
     ]
+
+
+def marker_font(markers: list[str], room: float) -> tuple[ImageFont.FreeTypeFont, int] | None:
+    """Font and chip padding for one row of markers ``room`` px wide: the usual 16 px with
+    roomy chips when they fit; else tighter chips, then smaller type down to the legible
+    floor; None when even that is too wide (the caller uses two rows)."""
+    for size in range(16, smallest_size(WIDTH) - 1, -1):
+        fnt = font(size, True)
+        for chip in (14, 8):
+            if sum(fnt.getlength(m) for m in markers) + len(markers) * (chip + 6) - 6 <= room:
+                return fnt, chip
+    return None
 
 
 def _animal(name: str, lang: str) -> str:
@@ -523,20 +536,40 @@ def _panel(
         side_word = t(f"pic.maharani.side.{side}", lang)
         d.text((x + 12, y + 58), f"{side_word} · {workers}", font=font(17), fill=INK)
         cx = x + 12
-        for q, up in enumerate(view["markers"][s]):
-            marker = _animal(view["animals"][q], lang) + (" ✓" if up else " ✗")
-            f = font(16, True)
-            w = int(f.getlength(marker)) + 14
-            d.rounded_rectangle(
-                (cx, y + 88, cx + w, y + 116),
-                radius=8,
-                fill="#F3E9CF" if up else "#555555",
-                outline="#8A7A55" if up else "#222222",
-            )
-            d.text(
-                (cx + w / 2, y + 102), marker, font=f, fill=INK if up else "#FFFFFF", anchor="mm"
-            )
-            cx += w + 6
+        markers = [
+            _animal(view["animals"][q], lang) + (" ✓" if up else " ✗")
+            for q, up in enumerate(view["markers"][s])
+        ]
+        # one row of chips (tighter, smaller type if need be); a language whose animal names
+        # still do not fit gets two lower rows inside the box, never a chip out of it
+        fitted = marker_font(markers, right - 12 - cx)
+        if fitted is not None:
+            f, chip = fitted
+            rows = [(list(enumerate(markers)), y + 88, 28)]
+        else:
+            f, chip = font(16, True), 14
+            half = (len(markers) + 1) // 2
+            pairs = list(enumerate(markers))
+            rows = [(pairs[:half], y + 80, 22), (pairs[half:], y + 104, 22)]
+        for row, top, tall in rows:
+            cx = x + 12
+            for q, marker in row:
+                up = view["markers"][s][q]
+                w = int(f.getlength(marker)) + chip
+                d.rounded_rectangle(
+                    (cx, top, cx + w, top + tall),
+                    radius=8,
+                    fill="#F3E9CF" if up else "#555555",
+                    outline="#8A7A55" if up else "#222222",
+                )
+                d.text(
+                    (cx + w / 2, top + tall / 2),
+                    marker,
+                    font=f,
+                    fill=INK if up else "#FFFFFF",
+                    anchor="mm",
+                )
+                cx += w + 6
         y += box_h
     y += 4
     d.text((x, y), t("pic.maharani.markers_legend", lang), font=font(16), fill=MUTED)

@@ -31,10 +31,13 @@ from render.common import (
     INK,
     MUTED,
     ended_view,
+    fit_lines,
     fit_text,
     font,
     player_colour,
     player_text_colour,
+    shrink_to_fit,
+    smallest_size,
     wrap_text,
 )
 from render.header import Band, away_words, header_band, with_band
@@ -346,14 +349,18 @@ def _commission_card(
     lack: list[str] | None = None,
     tag: str = "",
     lang: str = "en",
+    smallest: int = 16,
 ) -> int:
     """A commission: title, painter and points, then its palette as named chips. With
-    ``lack`` the colours still missing are marked '✗ name' on a pale chip."""
+    ``lack`` the colours still missing are marked '✗ name' on a pale chip. A long title
+    (or points word) is set smaller, down to ``smallest`` (the picture's legible floor)."""
     f_t, f_s = font(19, True), font(16)
     top = y
     pts = t("pic.pastiche.pts", lang, n=com["points"])
-    title = fit_text(com["title"], f_t, w - 30 - int(f_t.getlength(pts)))
-    draw.text((x + 10, y + 8), title, font=f_t, fill=INK)
+    room = w - 30 - int(f_t.getlength(pts))
+    f_title = shrink_to_fit(com["title"], 19, room, smallest=smallest, bold=True)
+    title = fit_text(com["title"], f_title, room)
+    draw.text((x + 10, y + 8 + 19 - f_title.size), title, font=f_title, fill=INK)
     draw.text((x + w - 10 - f_t.getlength(pts), y + 8), pts, font=f_t, fill=INK)
     sub = com["painter"] + (f" · {tag}" if tag else "")
     draw.text((x + 10, y + 34), fit_text(sub, f_s, w - 20), font=f_s, fill=MUTED)
@@ -448,8 +455,10 @@ def _players(
                 usable=d["usable"],
                 bonus=d["bonus"],
             )
-        draw.text((cx, cy), fit_text(line, font(16), col - 16), font=font(16), fill=MUTED)
-        cy += 24
+        lines, f = fit_lines(line, 16, col - 16, smallest=16)  # the panel grows: no cut
+        for part in lines:
+            draw.text((cx, cy), part, font=f, fill=MUTED)
+            cy += 24
         bonus = t("pic.pastiche.bonus", lang, bonus=info["bonus"]) if info["bonus"] else ""
         draw.text(
             (cx, cy),
@@ -511,7 +520,12 @@ def _header(
         text = t(
             "pic.pastiche.turn", lang, name=_name(names, cur, lang), verb=verb, round=view["round"]
         )
-    draw.text((x, 20), fit_text(text, f, w - x - 20), font=f, fill="#FFFFFF")
+    # smaller, then on two lines, when a language needs more room: centred on the bar
+    lines, f = fit_lines(text, f.size, w - x - 20, smallest=smallest_size(w), bold=True)
+    step = f.size + 4
+    y = 20 + (20 - f.size) // 2 - (len(lines) - 1) * step // 2
+    for i, line in enumerate(lines):
+        draw.text((x, y + i * step), line, font=f, fill="#FFFFFF")
 
 
 #: Offers drawn in the public picture; more are summed up in one line.
@@ -721,7 +735,15 @@ def draw_private(view: View, names: list[str], seat: int, lang: str = "en") -> I
         for i, com in enumerate(me["hand"]):
             bottoms.append(
                 _commission_card(
-                    draw, PAD + i * (cw + PAD), y, cw, com, com["lack"], com["id"], lang
+                    draw,
+                    PAD + i * (cw + PAD),
+                    y,
+                    cw,
+                    com,
+                    com["lack"],
+                    com["id"],
+                    lang,
+                    smallest_size(w),
                 )
             )
         y = max(bottoms) + 4
@@ -743,10 +765,10 @@ def draw_private(view: View, names: list[str], seat: int, lang: str = "en") -> I
                     points=com["points"],
                     need=need,
                 )
-                draw.text(
-                    (PAD + 8, y), fit_text(line, font(17), w - 3 * PAD), font=font(17), fill=INK
-                )
-                y += 25
+                lines, f = fit_lines(line, 17, w - 3 * PAD, smallest=smallest_size(w))
+                for part in lines:
+                    draw.text((PAD + 8, y), part, font=f, fill=INK)
+                    y += 25
         y += 10
         draw.text(
             (PAD, y),

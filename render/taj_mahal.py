@@ -30,10 +30,12 @@ from render.common import (
     INK,
     MUTED,
     ended_view,
+    fit_lines,
     fit_text,
     font,
     player_colour,
     player_text_colour,
+    smallest_size,
     wrap_text,
 )
 from render.header import Band, action_words, away_words, header_band, with_band
@@ -575,6 +577,8 @@ def _panel(
         name = fit_text(_name(names, s, lang), fb, 150)
         arrow = "▶ " if s in acting else ""
         d.text((x0 + 32, ry + 5), arrow + name, font=fb, fill=INK)
+        # the line starts after the name (a long translation takes what a short name leaves)
+        lx = x0 + 32 + min(178, max(120, int(fb.getlength(arrow + name)) + 16))
         state = t("pic.taj.in" if info["in_visit"] else "pic.taj.out", lang)
         if info["colour"]:
             state += " " + _colour(info["colour"], lang)
@@ -583,11 +587,15 @@ def _panel(
         line = t(
             "pic.taj.player_line", lang, score=info["score"], hand=info["hand_size"], state=state
         )
-        d.text((x0 + 210, ry + 5), fit_text(line, f, W - 12 - (x0 + 210)), font=f, fill=INK)
+        # shrunk to the legible floor, else on two lines (the rest of the row moves down)
+        lines, lf = fit_lines(line, f.size, W - 12 - lx, smallest=smallest_size(W))
+        for k, text in enumerate(lines):
+            d.text((lx, ry + 5 + f.size - lf.size + k * 17), text, font=lf, fill=INK)
+        down = 10 if len(lines) > 1 else 0
         infl = " ".join(SYMBOL_LETTERS[k] for k in info["influence"]) or "–"
         goods = " ".join(f"{GOOD_LETTER[g]}{c}" for g, c in sorted(info["goods"].items())) or "–"
         d.text(
-            (x0 + 32, ry + 30),
+            (x0 + 32, ry + 30 + down),
             t("pic.taj.player_line2", lang, tiles=infl, goods=goods, palaces=info["palaces_left"]),
             font=f,
             fill=MUTED,
@@ -596,7 +604,7 @@ def _panel(
             _card_bonus(d, W - 44 - b * 60, ry + 40, code, used=True)  # used when taken
         room = (W - 12 - (x0 + 32)) // 36
         for i, card in enumerate(info["played"][:room]):
-            _card(img, x0 + 32 + i * 36, ry + 54, card, 32, 50)
+            _card(img, x0 + 32 + i * 36, ry + 54 + down * 4 // 5, card, 32, 50)
 
 
 def _band(view: dict[str, Any], names: list[str], letters: list[str], lang: str) -> Image.Image:
@@ -627,13 +635,10 @@ def _draw_public(view: dict[str, Any], names: list[str], lang: str) -> Image.Ima
     letters = _letters(names, view["players"])
     _draw_map(img, d, view, letters)
     _panel(img, d, view, names, letters, lang)
-    d.text(
-        (10, H - 10),
-        t("pic.taj.legend", lang),
-        font=font(15),
-        fill=MUTED,
-        anchor="ld",
-    )
+    # under the map, on as many lines as the language needs (the last one at the bottom)
+    legend = wrap_text(t("pic.taj.legend", lang), font(15), MAP_W - 10)
+    for i, line in enumerate(reversed(legend)):
+        d.text((10, H - 10 - 19 * i), line, font=font(15), fill=MUTED, anchor="ld")
     return with_band(_band(view, names, letters, lang), img)
 
 
@@ -672,7 +677,8 @@ def _draw_private(view: dict[str, Any], names: list[str], seat: int, lang: str) 
     x, y, line_h = pad, top, 0
     for label, cards in groups:
         cols = min(per_row, len(cards))
-        need = max(cols * (cw + gap) - gap, int(f_group.getlength(label)) + 40)
+        words = t("pic.taj.group", lang, label=_colour(label, lang), count=len(cards))
+        need = max(cols * (cw + gap) - gap, int(f_group.getlength(words)) + 4)
         if x > pad and x + need > width - pad:
             x, y, line_h = pad, y + line_h, 0
         placed.append((x, y, label, cards))

@@ -391,7 +391,10 @@ class Harness:
                 for t in asyncio.all_tasks()
                 if t is not current
                 and not t.done()
-                and (t.get_name().startswith(("CommandTree", "discord-ui")))
+                # the handlers, and the bot's own on_interaction (it remembers the language)
+                and t.get_name().startswith(
+                    ("CommandTree", "discord-ui", "discord.py: on_interaction")
+                )
             ]
             if not tasks:
                 break

@@ -17,6 +17,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+import render.common
 import render.header
 from render.registry import get_drawer, renderer_target
 
@@ -30,9 +31,26 @@ class DrawnText:
     image_id: int
 
 
+@dataclass(frozen=True, slots=True)
+class FittedText:
+    """One call of ``render.common.fit_text``: a text, the room it was given, and what was
+    drawn (shorter, with "…", when it did not fit)."""
+
+    text: str
+    shown: str
+    size: int
+    width: float
+    room: int
+
+    @property
+    def clipped(self) -> bool:
+        return self.shown != self.text
+
+
 @dataclass(slots=True)
 class Probe:
     texts: list[DrawnText] = field(default_factory=list)
+    fitted: list[FittedText] = field(default_factory=list)
     band_ids: set[int] = field(default_factory=set)
     band_height: int = 0
     #: every image drawn on, kept alive so no later image reuses its id
@@ -77,12 +95,28 @@ def probing() -> Iterator[Probe]:
         probe.band_height = img.height
         return img
 
+    original_fit = render.common.fit_text
+
+    @functools.wraps(original_fit)
+    def fit(text: str, fnt: Any, max_width: int) -> str:
+        shown = original_fit(text, fnt, max_width)
+        probe.fitted.append(
+            FittedText(text, shown, int(fnt.size), float(fnt.getlength(text)), int(max_width))
+        )
+        return shown
+
     ImageDraw.ImageDraw.text = text  # type: ignore[method-assign]
     modules = _renderer_modules()
     saved = {m: getattr(m, "header_band", None) for m in modules}
     for m in modules:
         if saved[m] is not None:
             m.header_band = band
+    # every module that imported fit_text by name, and render.common itself (wrap_text)
+    fitters = [render.common, render.header, *modules]
+    saved_fit = {m: getattr(m, "fit_text", None) for m in fitters}
+    for m in fitters:
+        if saved_fit[m] is not None:
+            m.fit_text = fit
     try:
         yield probe
     finally:
@@ -90,6 +124,9 @@ def probing() -> Iterator[Probe]:
         for m, fn in saved.items():
             if fn is not None:
                 m.header_band = fn
+        for m, fn in saved_fit.items():
+            if fn is not None:
+                m.fit_text = fn
 
 
 def _renderer_modules() -> list[Any]:

@@ -326,7 +326,7 @@ async def test_locale_is_used_for_replies(tmp_path, monkeypatch) -> None:
         async with running(tmp_path, monkeypatch) as h:
             reply = only(await h.slash(BOB, "board", locale="de"))
             assert reply.content == "Hier läuft keine Partie."
-            reply = only(await h.slash(BOB, "history", locale="pl"))
+            reply = only(await h.slash(BOB, "history", locale="pt-BR"))
             assert "There is no match" in reply.content  # falls back to English
     finally:
         del MESSAGES["de"]

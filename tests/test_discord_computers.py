@@ -160,7 +160,7 @@ async def test_settings_turn_hints_off_and_set_thinking_time(tmp_path, monkeypat
     async with running(tmp_path, monkeypatch) as h:
         match_id, thread, _ = await new_match(h, bots=1, think_seconds=1.5)
         info = await h.service.info(match_id)
-        assert info.settings == {"think_seconds": 1.5}  # nothing thinks in this test
+        assert info.settings == {"think_seconds": 1.5, "language": "en"}  # nothing thinks here
         r = reply(await h.slash(ALICE, "game settings", channel=thread, hints=False))
         assert "hints: off" in r.content and "think 1.5 s per move" in r.content
         r = reply(await h.slash(ALICE, "game settings", channel=thread, think_seconds=99.0))

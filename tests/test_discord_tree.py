@@ -13,8 +13,12 @@ import pytest
 from discord import app_commands
 
 from bot.discord.client import PERMISSIONS, intents, invite_url
-from bot.i18n import MESSAGES, CatalogueTranslator, L, language_of, t
+from bot.i18n import LANGUAGES, MESSAGES, CatalogueTranslator, L, language_of, t
 from tests.discord_harness import running
+from tests.fakediscord.limits import check_commands, command_size
+
+#: Discord's locale key for each language we ship (a language with regions: the one used)
+LOCALES = {"hu": "hu", "de": "de", "pl": "pl", "sv": "sv-SE"}
 
 ROOT = Path(__file__).resolve().parent.parent
 NAME = re.compile(r"^[-_\w]{1,32}$")
@@ -82,7 +86,7 @@ async def test_sync_sends_translated_payload(tmp_path, monkeypatch) -> None:
         del MESSAGES["de"]
     assert count == len(put.payload)
     board = next(c for c in put.payload if c["name"] == "board")  # type: ignore[union-attr]
-    assert board["description_localizations"] == {"de": "Das Brett noch einmal zeigen"}
+    assert board["description_localizations"]["de"] == "Das Brett noch einmal zeigen"
 
 
 def used_keys() -> set[str]:
@@ -113,7 +117,7 @@ def test_missing_translation_falls_back_to_english() -> None:
         assert t("lobby.left", discord.Locale.hungarian, user="Bob", match=3) == (
             "Bob left match #3."
         )
-        assert t("btn.join", "pl") == "Join"
+        assert t("btn.join", "pt-BR") == "Join"  # a language we do not speak
     finally:
         del MESSAGES["hu"]
     assert language_of(discord.Locale.american_english) == "en"
@@ -124,7 +128,7 @@ def test_missing_translation_falls_back_to_english() -> None:
 async def test_translator_returns_none_for_english_and_untranslated() -> None:
     tr = CatalogueTranslator()
     ctx = app_commands.TranslationContext(app_commands.TranslationContextLocation.other, None)
-    assert await tr.translate(L("cmd.board"), discord.Locale.german, ctx) is None
+    assert await tr.translate(L("cmd.board"), discord.Locale.brazil_portuguese, ctx) is None
     MESSAGES["pl"] = {"cmd.board": "Pokaż planszę"}
     try:
         assert await tr.translate(L("cmd.board"), discord.Locale.polish, ctx) == "Pokaż planszę"
@@ -162,3 +166,46 @@ def test_env_example_states_the_defaults(monkeypatch) -> None:
         if key.startswith("TESSERA_") or key == "DISCORD_TOKEN":
             monkeypatch.delenv(key)
     assert Settings(_env_file=ROOT / ".env.example") == Settings(_env_file=None)
+
+
+async def translated_payloads(tree: app_commands.CommandTree) -> list[dict[str, Any]]:
+    """Exactly what ``tree.sync()`` sends: every command with its localisations."""
+    translator = CatalogueTranslator()
+    return [await c.get_translated_payload(tree, translator) for c in tree.get_commands()]
+
+
+def command_keys() -> list[str]:
+    """The catalogue keys of command metadata: descriptions, option descriptions, choices."""
+    return [k for k in MESSAGES["en"] if k.startswith(("cmd.", "opt.", "choice."))]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_translated_payload_within_discords_limits(lang: str, tmp_path, monkeypatch) -> None:
+    """Per language we ship: every command text fits Discord's 100 characters as written
+    (the translator would clip it, silently), and what sync() sends passes the strict
+    local Discord's checks, the 8,000 characters counted with the longest localisation."""
+    too_long = {k: len(text) for k in command_keys() if len(text := t(k, lang)) > 100}
+    assert too_long == {}
+    async with running(tmp_path, monkeypatch) as h:
+        payloads = await translated_payloads(h.bot.tree)
+    check_commands(payloads)  # raises Discord's 50035 error body on any violation
+    if lang != "en":  # its texts really reach the payload, under Discord's locale key
+        board = next(p for p in payloads if p["name"] == "board")
+        assert board["description_localizations"][str(LOCALES[lang])] == t("cmd.board", lang)
+
+
+async def test_long_translations_are_counted_like_discord_does(tmp_path, monkeypatch) -> None:
+    """A stand-in language whose command texts are ~40% longer than English (clipped to
+    100 by the translator) reaches the payload, and the strict check counts it: each
+    command's size is taken with its longest localisation and still fits 8,000."""
+    monkeypatch.setitem(
+        MESSAGES, "sv", {k: (v + " " + v[: len(v) * 2 // 5]) for k, v in MESSAGES["en"].items()}
+    )
+    async with running(tmp_path, monkeypatch) as h:
+        payloads = await translated_payloads(h.bot.tree)
+        english = [c.to_dict(h.bot.tree) for c in h.bot.tree.get_commands()]
+    check_commands(payloads)
+    game = next(p for p in payloads if p["name"] == "game")
+    assert game["description_localizations"]["sv-SE"].startswith(t("cmd.game"))
+    plain = next(p for p in english if p["name"] == "game")
+    assert command_size(plain) < command_size(game) < 8000

@@ -6,26 +6,54 @@ and catalogue language.
   pictures: at their own width when narrower, as Discord never enlarges a picture);
 - no text box leaves the image it is drawn on (board, band or sprite), nor touches the
   picture's edge; band texts stay inside the band;
+- measured, not clipped: no text a renderer fits into a box (``render.common.fit_text``)
+  is cut with "…" — a longer language is set smaller (down to the legible floor) or on
+  more lines; only the deliberately endless last move below may be cut;
 - hand pictures are cropped to their content (no wide empty margin).
 
 "Text height" is the font size in pixels (the em box), scaled to the shown width.
+
+Every language we ship is drawn, and a pseudo-language whose every word is ~40 % longer
+(like German compounds, with non-English letters), so a layout that only fits English
+fails here before a translation reaches players.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 from PIL import Image, ImageChops
 
-from render.i18n import MESSAGES
+from render.i18n import LANGUAGES, MESSAGES
 from render.registry import _RENDERERS
 from rules import get_game
 from rules.playout import random_playout
 from rules.registry import game_ids
-from tests.picture_probe import DrawnText, draw_probed, fresh_caches
+from tests.picture_probe import DrawnText, FittedText, draw_probed, fresh_caches
 
 NAMES = ["Ágnes", "Bálint", "Łucja", "Dénes", "Özge"]
+LONG_MOVE = "a long move description " * 6
+#: the pseudo-language: "qps" (the pseudo-locale code), drawn beside the real ones
+PSEUDO = "qps"
+
+
+def longer(text: str) -> str:
+    """Every word ~40 % longer (at least one letter), placeholders untouched."""
+    parts = re.split(r"(\{[^}]*\})", text)
+    return "".join(
+        p
+        if p.startswith("{")
+        else re.sub(
+            r"[^\W\d_]{2,}",
+            lambda m: m.group(0) + ("äöüßőł" * 9)[: max(1, round(len(m.group(0)) * 0.4))],
+            p,
+        )
+        for p in parts
+    )
+
+
 PHONE, TAPPED = 400, 1080
 STATES_PER_COUNT = 10
 
@@ -49,16 +77,20 @@ def _inside(text: DrawnText, margin: int) -> bool:
     return x0 >= margin and y0 >= margin and x1 <= w - margin and y1 <= h - margin
 
 
-@pytest.mark.parametrize("lang", sorted(MESSAGES))
+@pytest.mark.parametrize("lang", [*LANGUAGES, PSEUDO])
 @pytest.mark.parametrize(("game_id", "players"), CASES)
-def test_texts_are_big_enough_and_inside(game_id: str, players: int, lang: str) -> None:
+def test_texts_are_big_enough_and_inside(
+    game_id: str, players: int, lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if lang == PSEUDO:
+        monkeypatch.setitem(MESSAGES, PSEUDO, {k: longer(v) for k, v in MESSAGES["en"].items()})
     game = get_game(game_id)
     names = NAMES[:players]
     fresh_caches(game_id)  # the static layers' texts are drawn (and measured) again
     for i, state in enumerate(sample_states(game_id, players)):
         view = game.view(state, None)
         if i % 2:
-            view["last_move"] = f"{names[0]}: " + "a long move description " * 6
+            view["last_move"] = f"{names[0]}: " + LONG_MOVE
         if i % 3 == 1:  # players away (/notify away): their note beside who must act
             view["away"] = {str(s): 1_800_000_000.0 for s in range(players)}
         img, probe = draw_probed(game_id, view, names, None, lang)
@@ -80,13 +112,24 @@ def test_texts_are_big_enough_and_inside(game_id: str, players: int, lang: str) 
         assert outside == [], outside[:3]
         edge = [x for x in probe.texts if x.canvas == img.size and not _inside(x, 3)]
         assert edge == [], edge[:3]
+        assert probe.fitted and clipped(probe.fitted) == []
         if game.has_hidden_information:
             seat = game.to_act(state)[0] if game.to_act(state) else 0
             hand, hp = draw_probed(game_id, game.view(state, seat), names, seat, lang)
             scale = min(1.0, TAPPED / hand.width)
             assert min(x.size for x in hp.texts) * scale >= 11
             assert [x for x in hp.texts if not _inside(x, 0)] == []
+            assert clipped(hp.fitted) == []
             assert_cropped(hand)
+
+
+def clipped(fitted: list[FittedText]) -> list[tuple[str, str, int, int]]:
+    """Texts cut to fit their box, but for the deliberately endless last move."""
+    return [
+        (f.text, f.shown, round(f.width), f.room)
+        for f in fitted
+        if f.clipped and LONG_MOVE.strip() not in f.text
+    ]
 
 
 def assert_cropped(img: Image.Image) -> None:

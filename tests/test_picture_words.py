@@ -92,7 +92,7 @@ def test_every_picture_key_used_exists_in_english() -> None:
 def test_one_catalogue_for_bot_and_pictures() -> None:
     assert bot.i18n.MESSAGES is MESSAGES and bot.i18n.t is t
     assert t("btn.join") == "Join" and t("pic.azul.floor") == "floor"
-    assert picture_language("hu-HU") == "en"  # no Hungarian yet: English pictures
+    assert picture_language("pt-BR") == "en"  # a language we lack: English pictures
     assert picture_language(discord.Locale.british_english) == "en"
 
 
@@ -221,9 +221,11 @@ async def test_public_pictures_in_the_server_language_private_in_the_user_langua
 ) -> None:
     from tests.test_discord_commands import mover, started
 
+    monkeypatch.setitem(MESSAGES, "de", {"btn.play": "Zug machen"})  # German is spoken
     async with running(tmp_path, monkeypatch) as h:
-        h.guild_locale = "de"
+        h.guild_locale = "de"  # the match is opened in a German server: its language
         match_id, thread = await started(h)
+        assert (await h.service.info(match_id)).settings["language"] == "de"
         asked = _spy(h, monkeypatch)
         on, off = await mover(h, match_id)
         # the turn post: the server's language, from the gateway's guild cache
@@ -241,7 +243,9 @@ async def test_public_pictures_in_the_server_language_private_in_the_user_langua
         asked.clear()
         await h.click(on, f"th:{match_id}", channel=thread, locale="pl")
         assert asked == [("hand", "pl")]
-        # a server the bot does not know (not cached): English
+        # a match from before languages were stored, in a server the bot does not know
+        # (not cached): English
+        await h.service.update_settings(match_id, language=None)
         asked.clear()
         monkeypatch.setattr(h.bot, "get_guild", lambda gid: None)
         on, off = await mover(h, match_id)

@@ -25,7 +25,7 @@ from bot.discord.common import UserError, answer, loc
 from bot.discord.delivery import OutboxWorker
 from bot.discord.panel import DYNAMIC_ITEMS
 from bot.discord.scheduler import Scheduler
-from bot.i18n import CatalogueTranslator, t
+from bot.i18n import CatalogueTranslator, language_of, t
 from bot.service import MatchService, ServiceError
 from bot.settings import DISCORD_API, Settings
 from bot.store import ShardSlice
@@ -124,6 +124,8 @@ class TesseraBot(commands.Bot):
         self.computers.on_move = lambda report: self.delivery.wake()
         self._tasks: list[asyncio.Task[None]] = []
         self._owner_commands: list[app_commands.Command[Any, ..., Any]] = []
+        #: each user's last seen client language, so DMs and reminders sent later are in it
+        self._languages: dict[str, str] = {}
         #: Called with (interaction, error) for errors that are bugs, not refusals.
         #: Tests replace it so that such an error fails the test.
         self.on_unexpected_error: Callable[[discord.Interaction, BaseException], None] = (
@@ -168,6 +170,22 @@ class TesseraBot(commands.Bot):
             ]
         if self.sync_on_start:
             await self.sync_commands(self.settings.sync_mode)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Remember the language of the user's Discord client (``interaction.locale``) for
+        the words sent to them later, outside any interaction: turn DMs, heads-ups and
+        reminders. Written only when it changed (an English user who never changed language
+        costs one cached comparison)."""
+        uid, lang = str(interaction.user.id), language_of(interaction.locale)
+        if self._languages.get(uid) == lang:
+            return
+        stored = await self.service.store.get_user(uid)
+        if language_of(stored["locale"]) != lang:
+            name = interaction.user.display_name
+            await self.service.store.remember_locale(uid, name, lang)
+        if len(self._languages) > 100_000:  # a bound, not a cache policy: users are few
+            self._languages.clear()
+        self._languages[uid] = lang
 
     def _move_owner_commands(self) -> list[app_commands.Command[Any, ..., Any]]:
         """The owner's commands (/sync) leave the global set: every server's admins would

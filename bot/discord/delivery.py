@@ -53,7 +53,7 @@ from bot import clocks
 from bot.computer_players import is_computer
 from bot.discord.common import clip
 from bot.discord.panel import mute_view, turn_view
-from bot.i18n import t
+from bot.i18n import match_language, t
 from bot.score_chart import chart_png
 from bot.service import ServiceError
 from bot.store import Notification, OutboxRow
@@ -252,7 +252,7 @@ class OutboxWorker:
         if not info.thread_id:
             raise Drop("match has no thread")
         thread_id = int(info.thread_id)
-        public = self._guild_locale(info.guild_id)  # a post in the thread: the server's
+        public = self._public_language(info)  # a post in the thread: the match's language
         prefs = {uid: await self.store.get_user(uid) for uid in p.get("mentions", [])}
         # who newly must act; payloads queued before calm posts have no "ping": all of them
         ping = set(p.get("ping", list(prefs)))
@@ -440,7 +440,7 @@ class OutboxWorker:
             raise Drop("match has no thread")
         if not self.bot.service.render_enabled:
             raise Drop("pictures are off")
-        public = self._guild_locale(info.guild_id)
+        public = self._public_language(info)
         png = await chart_png(self.store, info.id, public)
         if png is None:
             raise Drop("match is not finished")
@@ -468,13 +468,15 @@ class OutboxWorker:
         if user["notify"] == "dm":
             link = f"https://discord.com/channels/{info.guild_id}/{thread_id}"
             text = t("remind.dm", user["locale"], match=info.id, game=info.game_name, link=link)
-            await self._dm(row, int(uid), text, view=mute_view(info.id, info.version))
+            view = mute_view(info.id, info.version, user["locale"])
+            await self._dm(row, int(uid), text, view=view)
             return
+        public = self._public_language(info)
         await self._post(
             thread_id,
-            t("remind.post", None, mention=f"<@{uid}>", match=info.id),
+            t("remind.post", public, mention=f"<@{uid}>", match=info.id),
             nonce=f"tx{row.id}",
-            view=mute_view(info.id, info.version),
+            view=mute_view(info.id, info.version, public),
             mentions=[uid],
         )
 
@@ -522,6 +524,11 @@ class OutboxWorker:
             extra["view"] = view
         channel = self.bot.get_partial_messageable(channel_id)
         return await channel.send(content, nonce=nonce, allowed_mentions=allowed, **extra)
+
+    def _public_language(self, info: Any) -> str:
+        """The language of a match's public posts: the match's own (chosen when it was
+        created, changeable in /game settings); the server's for an older match."""
+        return match_language(info.settings, self._guild_locale(info.guild_id))
 
     def _guild_locale(self, guild_id: str | None) -> str:
         """The server's preferred locale for public posts (its community language), as

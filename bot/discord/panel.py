@@ -40,7 +40,7 @@ from typing import Any
 import discord
 
 from bot.discord.common import UserError, answer, bot_of, clip, loc, same_server, user_of
-from bot.i18n import t
+from bot.i18n import match_language, t
 from bot.service import MatchInfo, User
 from rules import Move
 from rules.ai import LEVELS
@@ -346,12 +346,13 @@ async def _show_composer(
 
 def turn_view(info: MatchInfo, *, hidden: bool) -> discord.ui.View:
     """Buttons under a turn post: open the panel, and My hand for hidden-information games.
-    Labels are in the server's default language (the post is public)."""
+    Labels are in the match's language (the post is public)."""
+    lang = match_language(info.settings)
     view = discord.ui.View(timeout=None)
     view.add_item(
         PanelOpen(
             discord.ui.Button(
-                label=t("btn.play"),
+                label=t("btn.play", lang),
                 style=discord.ButtonStyle.primary,
                 custom_id=f"tp:{info.id}:{info.version}",
             )
@@ -361,7 +362,7 @@ def turn_view(info: MatchInfo, *, hidden: bool) -> discord.ui.View:
         view.add_item(
             HandButton(
                 discord.ui.Button(
-                    label=t("btn.hand"),
+                    label=t("btn.hand", lang),
                     style=discord.ButtonStyle.secondary,
                     custom_id=f"th:{info.id}",
                 )
@@ -370,7 +371,7 @@ def turn_view(info: MatchInfo, *, hidden: bool) -> discord.ui.View:
     return view
 
 
-def lobby_view(match_id: int) -> discord.ui.View:
+def lobby_view(match_id: int, lang: Any = None) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for action, style in (
         ("join", discord.ButtonStyle.primary),
@@ -380,7 +381,9 @@ def lobby_view(match_id: int) -> discord.ui.View:
         view.add_item(
             LobbyButton(
                 discord.ui.Button(
-                    label=t(f"btn.{action}"), style=style, custom_id=f"tl:{action}:{match_id}"
+                    label=t(f"btn.{action}", lang),
+                    style=style,
+                    custom_id=f"tl:{action}:{match_id}",
                 )
             )
         )
@@ -389,7 +392,9 @@ def lobby_view(match_id: int) -> discord.ui.View:
         view.add_item(
             ComputerButton(
                 discord.ui.Button(
-                    label=t("btn.add_computer", None, level=t(f"choice.level.{level}").lower()),
+                    label=t(
+                        "btn.add_computer", lang, level=t(f"choice.level.{level}", lang).lower()
+                    ),
                     style=discord.ButtonStyle.secondary,
                     custom_id=f"tb:add:{level}:{match_id}",
                     row=1,
@@ -399,7 +404,7 @@ def lobby_view(match_id: int) -> discord.ui.View:
     view.add_item(
         ComputerButton(
             discord.ui.Button(
-                label=t("btn.remove_computer"),
+                label=t("btn.remove_computer", lang),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"tb:remove:-:{match_id}",
                 row=1,
@@ -409,12 +414,12 @@ def lobby_view(match_id: int) -> discord.ui.View:
     return view
 
 
-def mute_view(match_id: int, version: int) -> discord.ui.View:
+def mute_view(match_id: int, version: int, lang: Any = None) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(
         MuteButton(
             discord.ui.Button(
-                label=t("btn.mute"),
+                label=t("btn.mute", lang),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"tz:{match_id}:{version}",
             )
@@ -751,13 +756,12 @@ class ComputerButton(
         bot = bot_of(interaction)
         user = user_of(interaction)
         await same_server(interaction, self.match_id)
-        public = interaction.guild_locale
         if self.action == "add":
             info = await bot.service.add_computer(self.match_id, user, self.level)
             bot.computers.watch(self.match_id)
             text = t(
                 "lobby.computer_added",
-                public,
+                match_language(info.settings, interaction.guild_locale),
                 name=info.names[-1],
                 match=self.match_id,
                 count=len(info.seats),
@@ -765,7 +769,8 @@ class ComputerButton(
                 players=", ".join(info.names),
             )
         else:
-            _, name = await bot.service.remove_computer(self.match_id, user)
+            info, name = await bot.service.remove_computer(self.match_id, user)
+            public = match_language(info.settings, interaction.guild_locale)
             text = t("lobby.computer_removed", public, name=name, match=self.match_id)
         await answer(interaction, text, ephemeral=False)
 

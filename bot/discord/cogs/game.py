@@ -30,7 +30,14 @@ from bot.discord.common import (
 )
 from bot.discord.panel import lobby_view
 from bot.discord.subs import member_left, substitute_command
-from bot.i18n import L, t
+from bot.i18n import (
+    LANGUAGES,
+    L,
+    language_choices,
+    match_language,
+    supported_language,
+    t,
+)
 from bot.service import NotAllowed
 from rules.ai import LEVELS
 from rules.registry import game_ids, get_game
@@ -142,7 +149,7 @@ async def lobby_action(interaction: discord.Interaction, action: str, match_id: 
         info = await bot.service.join(match_id, user)
         text = t(
             "lobby.joined",
-            interaction.guild_locale,
+            match_language(info.settings, interaction.guild_locale),
             user=user.name,
             match=match_id,
             count=len(info.seats),
@@ -153,9 +160,10 @@ async def lobby_action(interaction: discord.Interaction, action: str, match_id: 
     elif action == "leave":
         info = await bot.service.leave(match_id, user)
         key = "lobby.left_closed" if info.status == "aborted" else "lobby.left"
+        public = match_language(info.settings, interaction.guild_locale)
         await answer(
             interaction,
-            t(key, interaction.guild_locale, user=user.name, match=match_id),
+            t(key, public, user=user.name, match=match_id),
             ephemeral=False,
         )
     else:
@@ -220,7 +228,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         check_bots(game, players, bots or 0)
         if level is not None and level not in LEVELS:
             raise UserError("ai.bad_level", levels=", ".join(LEVELS))
-        settings: dict[str, Any] = {}
+        # the match's public words: the server's language now, changeable in /game settings
+        language = supported_language(interaction.guild_locale)
+        settings: dict[str, Any] = {"language": language}
         if clock_days:
             settings["clock_days"] = clock_days
         if hints is not None:
@@ -257,14 +267,14 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
             await thread.send(
                 t(
                     "lobby.post",
-                    interaction.guild_locale,
+                    language,
                     game=info.game_name,
                     match=info.id,
                     user=interaction.user.mention,
                     min=info.min_players,
                     max=info.max_players,
                 ),
-                view=lobby_view(info.id),
+                view=lobby_view(info.id, language),
                 # the mention adds the creator to the thread
                 allowed_mentions=discord.AllowedMentions(users=[interaction.user]),
             )
@@ -281,7 +291,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
                 await thread.send(
                     t(
                         "lobby.with_computers",
-                        interaction.guild_locale,
+                        language,
                         match=info.id,
                         names=", ".join(n for n in info.names[1:]),
                     )
@@ -292,7 +302,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
             interaction,
             t(
                 "lobby.opened",
-                interaction.guild_locale,
+                language,
                 user=user.name,
                 game=info.game_name,
                 match=info.id,
@@ -402,12 +412,14 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         match=L("opt.match"),
         hints=L("opt.hints"),
         think_seconds=L("opt.think_seconds"),
+        language=L("opt.language"),
     )
     @app_commands.choices(
         clock_action=[
             app_commands.Choice(name=L("choice.action.skip"), value="skip"),
             app_commands.Choice(name=L("choice.action.forfeit"), value="forfeit"),
-        ]
+        ],
+        language=language_choices(),
     )
     async def settings(
         self,
@@ -419,9 +431,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         match: int | None = None,
         hints: bool | None = None,
         think_seconds: app_commands.Range[float, 0.5, 30.0] | None = None,
+        language: str | None = None,
     ) -> None:
-        """Per-match reminder interval and clock; players override the interval for
-        themselves with /notify."""
+        """Per-match reminder interval, clock and language of the public posts; players
+        override the interval for themselves with /notify."""
         bot = bot_of(interaction)
         locale = loc(interaction)
         match_id = await match_here(interaction, match)
@@ -432,6 +445,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         check_range("reminder_max", reminder_max, 0, 50)
         check_range("clock_days", clock_days, 0, 60)
         check_range("think_seconds", think_seconds, 0.5, 30)
+        if language is not None and supported_language(language) != language:
+            raise UserError("err.bad_language", languages=", ".join(LANGUAGES))
         changes = {
             k: v
             for k, v in {
@@ -441,12 +456,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
                 "clock_action": clock_action,
                 "hints": hints,
                 "think_seconds": think_seconds,
+                "language": language,
             }.items()
             if v is not None
         }
         if changes:
             info = await bot.service.update_settings(match_id, **changes)
-        summary = settings_summary(bot, info.settings, locale)
+        summary = settings_summary(bot, info.settings, locale, interaction.guild_locale)
         key = "settings.saved" if changes else "settings.none"
         await answer(interaction, t(key, locale, match=match_id, summary=summary))
 
@@ -475,8 +491,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         await member_left(self.bot, payload.guild_id, payload.user.id)
 
 
-def settings_summary(bot: Any, settings: dict[str, Any], locale: Any) -> str:
-    return preferences.settings_summary(bot.settings, settings, locale)
+def settings_summary(
+    bot: Any, settings: dict[str, Any], locale: Any, server_locale: Any = None
+) -> str:
+    return preferences.settings_summary(bot.settings, settings, locale, server_locale)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -26,7 +26,7 @@ from bot.discord.common import (
     user_of,
 )
 from bot.discord.panel import build_panel, gate, play_and_confirm, resign_view, send_hand
-from bot.i18n import L, t
+from bot.i18n import L, match_language, t
 from bot.service import MatchInfo, TurnReport
 from rules import Move
 from rules.base import normalise_notation
@@ -113,13 +113,14 @@ class PlayCog(commands.Cog):
         if info.status == "lobby":
             raise UserError("err.match_not_running", match=match_id)
         await defer(interaction, ephemeral=False)
-        png = await bot.service.picture(match_id, lang=str(interaction.guild_locale or "en-US"))
+        public = match_language(info.settings, interaction.guild_locale)  # a public post
+        png = await bot.service.picture(match_id, lang=public)
         await answer(
             interaction,
             clip(
                 t(
                     "board.caption",
-                    interaction.guild_locale,
+                    public,
                     match=match_id,
                     game=info.game_name,
                     status=info.status_text,

@@ -1,0 +1,145 @@
+"""Who reads which language: private words (ephemeral replies, /hand, DMs) in the reader's
+Discord client language, remembered for what is sent later; public words (lobby lines,
+turn posts, their buttons and pictures) in the match's language — the server's when the
+match is created, changeable with ``/game settings language:``; the console's ``/lang``.
+
+The Hungarian texts are a small stand-in catalogue put in place by the test: the real
+translations are checked by tests/test_catalogues.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.console import Console
+from bot.service import MatchService
+from render.i18n import MESSAGES
+from tests.conftest import ALICE, BOB, MALLORY
+from tests.discord_harness import Call, Harness, running
+from tests.test_discord_commands import only, open_lobby
+
+HU = {
+    "hand.caption": "A kezed a #{match}. partiban (csak te látod).",
+    "err.not_your_match": "Ez nem a te partid, a gombjai nem neked szólnak.",
+    "err.not_creator": "Ezt csak a parti létrehozója vagy egy szerverkezelő módosíthatja.",
+    "dm.turn": "Te következel a #{match}. partiban ({game}): {link}",
+    "post.to_act": "Te lépsz: {mentions}",
+    "btn.play": "Lépek",
+    "notify.saved": "Elmentve. {summary}",
+    "console.lang_set": "Nyelv: {language}.",
+}
+
+
+@pytest.fixture
+def hungarian(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int | None, str]]:
+    """A stand-in Hungarian catalogue, and a record of every picture's (seat, language)."""
+    monkeypatch.setitem(MESSAGES, "hu", HU)
+    drawn: list[tuple[int | None, str]] = []
+    original = MatchService._draw
+
+    async def draw(self: MatchService, *args: Any) -> Any:
+        drawn.append((args[4], args[6]))  # (match, game, state, names, seat, ply, lang, …)
+        return await original(self, *args)
+
+    monkeypatch.setattr(MatchService, "_draw", draw)
+    return drawn
+
+
+def posts_in(h: Harness, channel: int, since: int = 0) -> list[Call]:
+    return [
+        c
+        for c in h.fake.calls[since:]
+        if c.via == "rest" and c.method == "POST" and f"/channels/{channel}/messages" in c.url
+    ]
+
+
+def dms(h: Harness, thread: int) -> list[str]:
+    """Contents of the messages posted outside the match thread: the direct messages."""
+    return [
+        str(c.payload.get("content"))
+        for c in h.fake.calls
+        if c.via == "rest"
+        and c.method == "POST"
+        and c.url.endswith("/messages")
+        and f"/channels/{thread}/" not in c.url
+    ]
+
+
+async def test_a_hungarian_player_in_an_english_match(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hungarian: list[tuple[int | None, str]]
+) -> None:
+    async with running(tmp_path, monkeypatch) as h:  # the server's locale: en-US
+        match_id, thread = await open_lobby(h, players=2)
+        joined = only(await h.click(BOB, f"tl:join:{match_id}", channel=thread, locale="hu"))
+        assert not joined.ephemeral and "Bob joined match" in joined.content  # public: English
+        saved = only(await h.slash(BOB, "notify", mode="dm", locale="hu"))
+        assert saved.content.startswith("Elmentve.")  # private: Hungarian
+        assert (await h.service.store.get_user(BOB.id))["locale"] == "hu"  # remembered
+        await h.click(ALICE, f"tl:start:{match_id}", channel=thread)
+        await h.deliver()
+        if (await h.service.info(match_id)).to_act != [BOB.id]:
+            await h.slash(ALICE, "play", move="take1", channel=thread)
+            await h.deliver()
+        posts = posts_in(h, thread)
+        assert posts and all("Te lépsz" not in str(p.payload.get("content")) for p in posts)
+        assert any("Your move:" in str(p.payload.get("content")) for p in posts)
+        assert {lang for seat, lang in hungarian if seat is None} == {"en"}
+        # the turn DM, sent later by the outbox: in the language Bob's client had
+        assert any(d.startswith(f"Te következel a #{match_id}. partiban") for d in dms(h, thread))
+
+        hand = only(await h.slash(BOB, "hand", channel=thread, locale="hu"))
+        assert (
+            hand.ephemeral and hand.content == f"A kezed a #{match_id}. partiban (csak te látod)."
+        )
+        bob_seat = (await h.service.info(match_id)).seat_of(BOB.id)
+        assert (bob_seat, "hu") in hungarian  # his hand picture is drawn in Hungarian
+        refused = only(await h.click(MALLORY, f"th:{match_id}", channel=thread, locale="hu"))
+        assert refused.ephemeral and refused.content == HU["err.not_your_match"]
+        refused = only(
+            await h.slash(BOB, "game settings", language="hu", channel=thread, locale="hu")
+        )
+        assert refused.content == HU["err.not_creator"]
+        assert (await h.service.info(match_id)).settings["language"] == "en"
+        # a later interaction from another client language: remembered, and only that
+        await h.slash(BOB, "history", channel=thread, locale="pl")
+        stored = await h.service.store.get_user(BOB.id)
+        assert stored["locale"] == "pl" and stored["notify"] == "dm"
+
+
+async def test_the_match_language_is_the_servers_and_can_be_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hungarian: list[tuple[int | None, str]]
+) -> None:
+    async with running(tmp_path, monkeypatch) as h:
+        h.guild_locale = "hu"  # a Hungarian server: its new matches speak Hungarian
+        hu_match, _ = await open_lobby(h)
+        assert (await h.service.info(hu_match)).settings["language"] == "hu"
+        h.guild_locale = "en-US"
+        match_id, thread = await open_lobby(h, players=2)
+        await h.click(BOB, f"tl:join:{match_id}", channel=thread)
+        await h.click(ALICE, f"tl:start:{match_id}", channel=thread)
+        await h.deliver()
+        reply = only(await h.slash(ALICE, "game settings", language="hu", channel=thread))
+        assert "posts and pictures in Magyar" in reply.content  # Alice reads English
+        refused = only(await h.slash(ALICE, "game settings", language="tlh", channel=thread))
+        assert "these languages" in refused.content
+        mover = (await h.service.info(match_id)).to_act[0]
+        since, drawn = len(h.fake.calls), len(hungarian)
+        await h.slash(ALICE if mover == ALICE.id else BOB, "play", move="take1", channel=thread)
+        await h.deliver()
+        post = posts_in(h, thread, since)[-1]
+        assert "Te lépsz:" in str(post.payload["content"])
+        labels = [c["label"] for row in post.payload["components"] for c in row["components"]]
+        assert "Lépek" in labels
+        assert {lang for seat, lang in hungarian[drawn:] if seat is None} == {"hu"}
+
+
+async def test_console_lang(service: MatchService, tmp_path: Path, hungarian: Any) -> None:
+    console = Console(service, tmp_path / "pics")
+    assert (await console.run_line("alice> /lang xx"))[0].startswith("Type /lang and one of")
+    assert await console.run_line("alice> /lang hu") == ["Nyelv: hu."]
+    assert (await service.store.get_user("console:alice"))["locale"] == "hu"
+    await console.run_line("alice> /game new test-pile")
+    assert (await service.info(1)).settings["language"] == "hu"
