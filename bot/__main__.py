@@ -19,7 +19,7 @@ from typing import Any, NoReturn
 
 from bot.settings import Settings
 from bot.store import is_postgres_url
-from render.i18n import t
+from render.i18n import t, tn
 from rules.registry import game_ids
 
 #: Exit code for a command line that cannot work (argparse's own convention).
@@ -140,11 +140,11 @@ async def _replay(db: Path | str, match_id: int, out: Path, lang: str) -> int:
         out = out.with_suffix(f".{replay.format}")
     out.write_bytes(replay.data)
     print(
-        t(
+        tn(
             "replay.saved",
+            replay.turns,
             lang,
             match=match_id,
-            turns=replay.turns,
             size=len(replay.data) // 1024,
             format=replay.format.upper(),
             path=out,

@@ -22,6 +22,7 @@ from typing import Any
 from bot import ratings, stats
 from bot.computer_driver import ComputerDriver, Hint
 from bot.computer_players import DEFAULT_LEVEL, is_computer
+from bot.replay import save_replay
 from bot.score_chart import chart_png
 from bot.service import MatchService, ServiceError, TurnReport, User
 from render.i18n import t
@@ -39,6 +40,7 @@ HELP = """Commands (type them as `name> /command`, e.g. `alice> /game new azul`)
   /moves                 list your legal moves with their notation
   /hint                  the best moves found for you now; /hint <n> plays the n-th
   /board   /hand   /history   /resign   /undo [yes|no]   /rules [game]
+  /history replay        save the match as an animated picture (public boards only)
   /leaderboard [game]    ratings of this console's players (rated=on|off in /game new)
   /stats [name] [game]   a player's stats   /stats server [game]   everyone's totals
   /export [file]         write the game record as JSON   /audit   /help   /quit"""
@@ -378,6 +380,8 @@ class Console:
         return [f"(private to {self.user.name}) picture: {path}"]
 
     async def _history(self, args: list[str]) -> list[str]:
+        if args and args[0].lower() == "replay":  # the animated replay, saved as a file
+            return await save_replay(self.service, self._need_match(), self.picture_dir)
         lines = await self.service.history(self._need_match(), last=20)
         return lines or ["No moves yet."]
 

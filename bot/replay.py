@@ -36,11 +36,12 @@ import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bot.service import NotAllowed, NotFound, effective_moves, end_summary
 from bot.store import MatchRow, MoveRow
-from render.i18n import picture_language, t
+from render.i18n import picture_language, t, tn
 from render.registry import renderer_target
 from render.replay import (
     FRAME_WIDTH,
@@ -49,6 +50,7 @@ from render.replay import (
     Seat,
     Standing,
     TitleCard,
+    TooLarge,
     durations,
     encode,
     final_frame,
@@ -350,6 +352,30 @@ def _with_match(replay: Replay, match_id: int) -> Replay:
     return replace(replay, match_id=match_id)
 
 
+async def save_replay(
+    service: MatchService, match_id: int, folder: Path, lang: str = "en"
+) -> list[str]:
+    """The console's ``/history replay``: the file in ``folder``, and a line naming it."""
+    try:
+        replay = await replays_of(service).get(match_id, lang)
+    except TooLarge:
+        return [t("replay.too_large", lang, match=match_id)]
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / replay.filename
+    path.write_bytes(replay.data)
+    return [
+        tn(
+            "replay.saved",
+            replay.turns,
+            lang,
+            match=match_id,
+            size=len(replay.data) // 1024,
+            format=replay.format.upper(),
+            path=path,
+        )
+    ]
+
+
 _REPLAYS: weakref.WeakKeyDictionary[Any, Replays] = weakref.WeakKeyDictionary()
 
 
@@ -370,5 +396,6 @@ __all__ = [
     "frames",
     "make_job",
     "replays_of",
+    "save_replay",
     "turn_views",
 ]

@@ -54,8 +54,13 @@ AFTER_GAME: dict[str, str] = {
     "replay.posted.other": "🎞️ Replay of match #{match} ({game}): {n} turns.",
     "replay.empty": "Match #{match} has no moves to replay yet.",
     "replay.too_large": "The replay of match #{match} is too large to upload, even reduced.",
+    "replay.later": (
+        "The replay of match #{match} is still being made; it will be posted in this "
+        "channel when it is ready."
+    ),
     "replay.failed": "The replay of match #{match} could not be made. Please try again later.",
-    "replay.saved": "Replay of match #{match} ({turns} turns, {size} KB {format}): {path}",
+    "replay.saved.one": "Replay of match #{match} ({n} turn, {size} KB {format}): {path}",
+    "replay.saved.other": "Replay of match #{match} ({n} turns, {size} KB {format}): {path}",
     "pic.replay.match": "Match #{match} · replay",
     "pic.replay.started": "First move {date}",
     "pic.replay.ended": "Ended {date}",

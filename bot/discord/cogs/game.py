@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import ratings
 from bot.computer_players import DEFAULT_BUDGET_S, DEFAULT_LEVEL, is_computer
 from bot.discord.common import (
     UserError,
@@ -400,6 +401,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         match=L("opt.match"),
         hints=L("opt.hints"),
         think_seconds=L("opt.think_seconds"),
+        rated=L("opt.rated"),
     )
     @app_commands.choices(
         clock_action=[
@@ -417,9 +419,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         match: int | None = None,
         hints: bool | None = None,
         think_seconds: app_commands.Range[float, 0.5, 30.0] | None = None,
+        rated: bool | None = None,
     ) -> None:
         """Per-match reminder interval and clock; players override the interval for
-        themselves with /notify."""
+        themselves with /notify. ``rated`` may change until the match ends (the finish
+        reads it; bot/ratings.py)."""
         bot = bot_of(interaction)
         locale = loc(interaction)
         match_id = await match_here(interaction, match)
@@ -430,6 +434,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         check_range("reminder_max", reminder_max, 0, 50)
         check_range("clock_days", clock_days, 0, 60)
         check_range("think_seconds", think_seconds, 0.5, 30)
+        if rated is not None and (
+            info.status in ("finished", "aborted")
+            or not await ratings.set_rated(bot.service.store, match_id, rated)
+        ):
+            raise UserError("err.rated_over", match=match_id)
         changes = {
             k: v
             for k, v in {
@@ -444,8 +453,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         }
         if changes:
             info = await bot.service.update_settings(match_id, **changes)
+        elif rated is not None:
+            info = await bot.service.info(match_id)
         summary = settings_summary(bot, info.settings, locale)
-        key = "settings.saved" if changes else "settings.none"
+        key = "settings.saved" if changes or rated is not None else "settings.none"
         await answer(interaction, t(key, locale, match=match_id, summary=summary))
 
 
@@ -455,19 +466,30 @@ def settings_summary(bot: Any, settings: dict[str, Any], locale: Any) -> str:
     clock = (
         t("settings.clock", locale, days=f"{days:g}") if days else t("settings.no_clock", locale)
     )
-    return t(
-        "settings.summary",
-        locale,
-        hours=f"{settings.get('reminder_hours', cfg.reminder_hours):g}",
-        max=settings.get("reminder_max", cfg.reminder_max),
-        clock=clock,
-        action=settings.get("clock_action", cfg.deadline_action),
-    ) + t(
-        "settings.computers",
-        locale,
-        hints=t("yes" if settings.get("hints", True) else "no", locale),
-        seconds=f"{float(settings.get('think_seconds', DEFAULT_BUDGET_S)):g}",
+    return (
+        t(
+            "settings.summary",
+            locale,
+            hours=f"{settings.get('reminder_hours', cfg.reminder_hours):g}",
+            max=settings.get("reminder_max", cfg.reminder_max),
+            clock=clock,
+            action=settings.get("clock_action", cfg.deadline_action),
+        )
+        + t(
+            "settings.computers",
+            locale,
+            hints=t("yes" if settings.get("hints", True) else "no", locale),
+            seconds=f"{float(settings.get('think_seconds', DEFAULT_BUDGET_S)):g}",
+        )
+        + t("settings.rated", locale, rated=rated_words(settings.get("rated"), locale))
     )
+
+
+def rated_words(rated: bool | None, locale: Any) -> str:
+    """Yes, no, or (unset) rated when every seat is a person — see bot/ratings.py."""
+    if rated is None:
+        return t("settings.rated_auto", locale)
+    return t("yes" if rated else "no", locale)
 
 
 async def setup(bot: commands.Bot) -> None:
