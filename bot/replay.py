@@ -34,7 +34,7 @@ import os
 import time
 import weakref
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -115,7 +115,6 @@ class Replay:
     pid: int
     attempts: int = 1
     match_id: int = 0
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def filename(self) -> str:

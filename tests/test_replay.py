@@ -21,7 +21,7 @@ from bot.replay import NothingToReplay, frames, make_job, replays_of, turn_views
 from bot.replay_bench import _stored
 from bot.service import MatchService, User
 from render.registry import render_image
-from render.replay import TooLarge, encode, fit
+from render.replay import TooLarge, _resized, encode, fit, paletted, shared_palette
 from rules import get_game
 from rules.playout import random_playout
 from tests.conftest import ALICE, BOB
@@ -132,7 +132,9 @@ def noise_frames(count: int, size: tuple[int, int]) -> list[Image.Image]:
 
 
 def test_a_long_animation_is_reduced_until_it_fits() -> None:
-    frames_ = noise_frames(160, (200, 120))  # a long match's frame count, small and fast
+    rgb = noise_frames(160, (200, 120))  # a long match's frame count, small and fast
+    palette = shared_palette(rgb[::20])
+    frames_ = [paletted(f, palette) for f in rgb]  # as the replay holds them
     ms = [100] * len(frames_)
     tries: list[tuple[str, int, int, int]] = []
     roomy = encode(frames_, ms, 1 << 40, webp=True, on_attempt=lambda *a: tries.append(a))
@@ -144,6 +146,9 @@ def test_a_long_animation_is_reduced_until_it_fits() -> None:
     assert fitted.quality < roomy.quality and n_frames(fitted.data) == 160
     with pytest.raises(TooLarge):
         encode(frames_[:20], ms[:20], 2_000, webp=True)
+    smaller = _resized(frames_[:3], 100)  # a narrower step keeps the shared palette
+    assert [f.size for f in smaller] == [(100, 60)] * 3
+    assert all(f.mode == "P" and f.getpalette() == frames_[0].getpalette() for f in smaller)
 
 
 def test_gif_when_animated_webp_cannot_be_written() -> None:
@@ -167,3 +172,25 @@ async def test_console_saves_the_replay(tmp_path: Path) -> None:
         assert str(path) in line and n_frames(path.read_bytes()) == 2 + 2
     finally:
         await service.close()
+
+
+def test_command_line_writes_the_replay(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    from bot.__main__ import main
+
+    db = tmp_path / "cli.db"
+
+    async def finished() -> int:
+        service = await MatchService.open(db, render=False)
+        try:
+            return await play_result(service, {ANN: 1, BEN: 2})
+        finally:
+            await service.close()
+
+    match_id = asyncio.run(finished())
+    out = tmp_path / "replay.gif"  # the suffix follows the format written
+    assert main(["replay", str(match_id), "--db", str(db), "--out", str(out)]) == 0
+    written = out.with_suffix(".webp")
+    assert n_frames(written.read_bytes()) == 4
+    assert str(written) in capsys.readouterr().out
+    assert main(["replay", "99", "--db", str(db), "--out", str(out)]) == 1
+    assert main(["replay", "1", "--db", str(tmp_path / "none.db"), "--out", str(out)]) == 2
