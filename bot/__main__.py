@@ -4,7 +4,8 @@ Sub-commands: ``demo`` (a whole random game with pictures and record), ``bench``
 figures), ``load`` (the sustained-load benchmark), ``arena`` (computer players' measured
 strength), ``calibrate`` (the search's iterations per second), ``audit``, ``export``,
 ``migrate`` (apply the schema, e.g. before starting several processes), ``copy-db``
-(SQLite → PostgreSQL) and ``i18n extract|check`` (the translation files).
+(SQLite → PostgreSQL), ``i18n extract|check`` (the translation files), ``replay`` (a
+match as an animated WebP) and ``replay-bench``.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any, NoReturn
 
 from bot.settings import Settings
 from bot.store import is_postgres_url
-from render.i18n import t
+from render.i18n import t, tn
 from rules.registry import game_ids
 
 #: Exit code for a command line that cannot work (argparse's own convention).
@@ -111,7 +112,48 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("--db", default=argparse.SUPPRESS, help=DB_HELP)
     e.add_argument("match_id", type=int)
     e.add_argument("--out", type=Path, default=None)
+    rp = sub.add_parser("replay", help="write a match's animated replay (WebP, else GIF)")
+    rp.add_argument("--db", default=argparse.SUPPRESS, help=DB_HELP)
+    rp.add_argument("match_id", type=int)
+    rp.add_argument("--out", type=Path, required=True, help="the file to write")
+    rp.add_argument("--lang", default="en", help="language of the pictures' words")
+    rb = sub.add_parser("replay-bench", help="time and size of long matches' replays")
+    rb.add_argument("--games", nargs="*", default=None)
+    rb.add_argument("--out", type=Path, default=None, help="also write the replays here")
+    rb.add_argument("--json", action="store_true")
     return p
+
+
+async def _replay(db: Path | str, match_id: int, out: Path, lang: str) -> int:
+    """Builds the replay in a worker process, as the bot does; the file's suffix follows
+    the format (``.webp`` or ``.gif``) when the one given names the other."""
+    from bot.replay import replays_of
+    from bot.service import ServiceError
+    from render.replay import TooLarge
+
+    service = await _open_existing(db)
+    try:
+        replay = await replays_of(service).get(match_id, lang)
+    except (ServiceError, TooLarge) as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    finally:
+        await service.close()
+    if out.suffix.lower() in (".webp", ".gif") and out.suffix.lower() != f".{replay.format}":
+        out = out.with_suffix(f".{replay.format}")
+    out.write_bytes(replay.data)
+    print(
+        tn(
+            "replay.saved",
+            replay.turns,
+            lang,
+            match=match_id,
+            size=len(replay.data) // 1024,
+            format=replay.format.upper(),
+            path=out,
+        )
+    )
+    return 0
 
 
 async def _open_existing(db: Path | str) -> Any:
@@ -309,6 +351,12 @@ def _main(argv: list[str] | None) -> int:
         return run_i18n(args.action)
     if args.command == "export":
         return asyncio.run(_export(_existing_database(db), args.match_id, args.out))
+    if args.command == "replay":
+        return asyncio.run(_replay(_existing_database(db), args.match_id, args.out, args.lang))
+    if args.command == "replay-bench":
+        from bot.replay_bench import run_replay_bench
+
+        return run_replay_bench(out=args.out, games=args.games, as_json=args.json)
     return asyncio.run(_interactive(settings, db, args.console, args.sync))
 
 

@@ -24,6 +24,7 @@ from bot import preferences, ratings, stats, substitutes
 from bot.computer_driver import ComputerDriver, Hint
 from bot.computer_players import DEFAULT_LEVEL, is_computer
 from bot.preferences import Refusal
+from bot.replay import save_replay
 from bot.score_chart import chart_png
 from bot.service import MatchService, ServiceError, TurnReport, User
 from bot.settings import Settings
@@ -47,6 +48,7 @@ HELP = """Commands (type them as `name> /command`, e.g. `alice> /game new azul`)
   /moves                 your legal moves with their notation (or who is to move)
   /hint                  the best moves found for you now; /hint <n> plays the n-th
   /board   /hand   /history [N]   /resign   /undo [yes|no]   /rules [game]
+  /history replay        save the match as an animated picture (public boards only)
   /notify [mode=mention|dm|off reminder_hours=H quiet_from=H quiet_to=H utc_offset=H
             heads_up=on|off]   your alerts (without options: show them)
   /leaderboard [game]    ratings of this console's players (rated=on|off in /game new)
@@ -429,7 +431,10 @@ class Console:
         return [f"(private to {self.user.name}) picture: {path}"]
 
     async def _history(self, args: list[str]) -> list[str]:
-        """``/history [N]``: the latest N log rows (1–50, default 15), as on Discord."""
+        """``/history [N]``: the latest N log rows (1–50, default 15), as on Discord;
+        ``/history replay`` saves the animated replay as a file."""
+        if args and args[0].lower() == "replay":
+            return await save_replay(self.service, self._need_match(), self.picture_dir)
         count = 15
         if args:
             if not args[0].isdigit() or not 1 <= int(args[0]) <= 50:

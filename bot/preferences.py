@@ -157,4 +157,12 @@ def settings_summary(
         seconds=f"{float(settings.get('think_seconds', DEFAULT_BUDGET_S)):g}",
     )
     language = language_name(match_language(settings, server_locale))
-    return summary + t("settings.language", locale, language=language)
+    rated = settings.get("rated")
+    rated_text = (
+        t("settings.rated_auto", locale) if rated is None else t("yes" if rated else "no", locale)
+    )
+    return (
+        summary
+        + t("settings.language", locale, language=language)
+        + t("settings.rated", locale, rated=rated_text)
+    )

@@ -355,6 +355,38 @@ async def on_finish(
     return out
 
 
+# ----- the match setting -------------------------------------------------------------------
+class _MovedOn(Exception):
+    """The match's version changed between reading its status and writing the setting."""
+
+
+async def set_rated(store: Store, match_id: int, rated: bool) -> bool:
+    """Set a match's ``rated`` setting while it has not ended; False (nothing written) once
+    it has. Whether a match is rated is read by the transaction that finishes it, so a
+    change after that would make the rating table differ from ``ratings --rebuild``: the
+    write happens only if the match's version is still the one whose status was checked
+    (every move, and the finish, bumps the version), retried while moves land between."""
+    for _ in range(20):
+        match = await store.get_match(match_id)
+        if match is None:
+            raise LookupError(match_id)
+        if match.status in ("finished", "aborted"):
+            return False
+        seen = match.version
+
+        def mutate(settings: dict[str, Any], version: int, seen: int = seen) -> dict[str, Any]:
+            if version != seen:
+                raise _MovedOn
+            return {**settings, "rated": rated}
+
+        try:
+            await store.update_settings(match_id, mutate)
+        except _MovedOn:
+            continue
+        return True
+    raise _MovedOn  # twenty moves in a row landed in between: not a human-paced match
+
+
 # ----- reading and rebuilding --------------------------------------------------------------
 async def leaderboard(
     store: Store, guild_id: str | None, game_id: str, limit: int = LEADERBOARD_SIZE

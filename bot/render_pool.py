@@ -68,6 +68,16 @@ def _lower_priority() -> None:
         os.nice(WORKER_NICENESS)
 
 
+#: The long-job worker's niceness: below the picture workers too, so a replay being built
+#: takes only the CPU that moves and turn pictures leave.
+LONG_JOB_NICENESS = 10
+
+
+def _lowest_priority() -> None:
+    with contextlib.suppress(OSError):
+        os.nice(LONG_JOB_NICENESS)
+
+
 def _thread_draw(
     game_id: str, view: dict[str, Any], names: list[str], seat: int | None, lang: str = "en"
 ) -> Any:
@@ -98,6 +108,7 @@ class RenderPool:
         #: the largest peak memory (maxrss, KB) any worker process reported
         self.worker_maxrss_kb = 0
         self._broken = 0  # pools broken in a row without a picture in between
+        self._long_slots = asyncio.Semaphore(1)
 
     def _get_executor(self) -> Executor:
         if self._executor is None:
@@ -184,6 +195,36 @@ class RenderPool:
         self._broken = 0
         self.worker_maxrss_kb = max(self.worker_maxrss_kb, maxrss)
         return png, busy
+
+    async def run_long(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)`` (picklable, module-level) in a worker process of its own, one job
+        at a time: for work that takes seconds (an animated replay), which must neither
+        run on the event loop nor hold a picture worker while turn posts wait for theirs.
+
+        Each job gets a fresh process from the forkserver (``max_tasks_per_child=1``): a
+        replay holds a hundred frames in memory, and a process that ends gives all of it
+        back, where a long-lived worker would keep its peak. The fork costs milliseconds;
+        importing the game's rules in it a few hundred. Without worker processes
+        (``processes=False``) the job runs in a thread, still off the event loop."""
+        async with self._long_slots:
+            loop = asyncio.get_running_loop()
+            if not self.processes:
+                return await asyncio.to_thread(fn, *args)
+            executor = ProcessPoolExecutor(
+                1,
+                mp_context=_context(),
+                initializer=_lowest_priority,
+                max_tasks_per_child=1,
+            )
+            try:
+                try:
+                    future = loop.run_in_executor(executor, fn, *args)  # starts the process
+                except (RuntimeError, OSError) as exc:  # no worker processes here
+                    log.warning("long-job process unavailable (%s); using a thread", exc)
+                    return await asyncio.to_thread(fn, *args)
+                return await future
+            finally:
+                executor.shutdown(wait=False)
 
     def close(self) -> None:
         if self._executor is not None:

@@ -345,6 +345,11 @@ class MatchService:
             render_processes=render_processes,
         )
 
+    @property
+    def render_pool(self) -> RenderPool:
+        """The picture workers (animated replays run their long jobs there too)."""
+        return self._pool
+
     async def close(self) -> None:
         if self._background:  # pictures still being drawn for committed moves
             await asyncio.gather(*self._background, return_exceptions=True)

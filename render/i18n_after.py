@@ -47,4 +47,31 @@ AFTER_GAME: dict[str, str] = {
     "chart.x_axis": "turn",
     "chart.swing": "Largest swing: {change} {name} (turn {turn})",
     "chart.post": "📈 How the scores went in match #{match}.",
+    # ----- animated replay -------------------------------------------------------------
+    "cmd.history.group": "The moves of the match of this thread: a list, or an animated replay",
+    "cmd.history.replay": "An animated replay of the match, one frame per turn (public boards)",
+    "replay.posted.one": "🎞️ Replay of match #{match} ({game}): {n} turn.",
+    "replay.posted.other": "🎞️ Replay of match #{match} ({game}): {n} turns.",
+    "replay.empty": "Match #{match} has no moves to replay yet.",
+    "replay.too_large": "The replay of match #{match} is too large to upload, even reduced.",
+    "replay.later": (
+        "The replay of match #{match} is still being made; it will be posted in this "
+        "channel when it is ready."
+    ),
+    "replay.failed": "The replay of match #{match} could not be made. Please try again later.",
+    "replay.saved.one": "Replay of match #{match} ({n} turn, {size} KB {format}): {path}",
+    "replay.saved.other": "Replay of match #{match} ({n} turns, {size} KB {format}): {path}",
+    "pic.replay.match": "Match #{match} · replay",
+    "pic.replay.started": "First move {date}",
+    "pic.replay.ended": "Ended {date}",
+    "pic.replay.turns.one": "{n} turn",
+    "pic.replay.turns.other": "{n} turns",
+    "pic.replay.final": "Final standings",
+    "pic.replay.aborted": "Match aborted",
+    "pic.replay.running": "Still being played",
+    "pic.replay.public_only": "Public board only; the scores are shown when the match ends.",
+    # ----- the rated setting -----------------------------------------------------------
+    "settings.rated": "; rated: {rated}",
+    "settings.rated_auto": "when every seat is a person",
+    "err.rated_over": "Match #{match} has ended: whether it is rated can no longer change.",
 }

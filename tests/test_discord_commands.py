@@ -239,7 +239,7 @@ async def test_board_hand_history_rules_list(tmp_path, monkeypatch) -> None:
         assert "not your match" in reply.content and not reply.files
         reply = only(await h.slash(MALLORY, "hand", channel=thread))
         assert "not your match" in reply.content and not reply.files
-        reply = only(await h.slash(off, "history", channel=thread))
+        reply = only(await h.slash(off, "history moves", channel=thread))
         assert reply.ephemeral and "draw a secret card" in reply.content
         reply = only(await h.slash(off, "rules", channel=thread))
         assert "Take 1–3 counters" in reply.content and "rules/test_pile.md" in reply.content
@@ -326,7 +326,7 @@ async def test_locale_is_used_for_replies(tmp_path, monkeypatch) -> None:
         async with running(tmp_path, monkeypatch) as h:
             reply = only(await h.slash(BOB, "board", locale="de"))
             assert reply.content == "Hier läuft keine Partie."
-            reply = only(await h.slash(BOB, "history", locale="pt-BR"))
+            reply = only(await h.slash(BOB, "history moves", locale="pt-BR"))
             assert "There is no match" in reply.content  # falls back to English
     finally:
         del MESSAGES["de"]

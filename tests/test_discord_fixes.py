@@ -30,7 +30,7 @@ async def test_history_keeps_the_newest_moves(tmp_path, monkeypatch) -> None:
             return lines[-last:]
 
         monkeypatch.setattr(h.service, "history", history)
-        reply = only(await h.slash(BOB, "history", count=50, channel=thread))
+        reply = only(await h.slash(BOB, "history moves", count=50, channel=thread))
         assert len(reply.content) <= 2000
         assert lines[-1] in reply.content and lines[-2] in reply.content
         assert lines[0] not in reply.content and "…" in reply.content

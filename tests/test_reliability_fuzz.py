@@ -254,7 +254,7 @@ def test_fuzz_match_numbers_and_command_options(tmp_path, monkeypatch) -> None:
                     },
                 ),
             ),
-            st.tuples(st.just("history"), st.fixed_dictionaries({"count": numbers})),
+            st.tuples(st.just("history moves"), st.fixed_dictionaries({"count": numbers})),
             st.tuples(st.just("rules"), st.fixed_dictionaries({"game": nasty_text})),
             st.tuples(
                 st.sampled_from(["board", "hand", "undo", "resign", "play", "game list"]),

@@ -145,6 +145,7 @@ class TesseraBot(commands.Bot):
     async def setup_hook(self) -> None:
         from bot.discord.cogs.game import GameCog
         from bot.discord.cogs.hint import HintCog
+        from bot.discord.cogs.history import HistoryCog
         from bot.discord.cogs.play import PlayCog
         from bot.discord.cogs.prefs import PrefsCog
         from bot.discord.cogs.stats import LeaderboardCog, StatsCog
@@ -157,6 +158,7 @@ class TesseraBot(commands.Bot):
         await self.add_cog(HintCog(self))
         await self.add_cog(LeaderboardCog(self))
         await self.add_cog(StatsCog(self))
+        await self.add_cog(HistoryCog(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self._owner_commands = self._move_owner_commands()
         if self.background:

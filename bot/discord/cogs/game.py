@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import preferences
+from bot import preferences, ratings
 from bot.computer_players import DEFAULT_LEVEL, is_computer
 from bot.discord.common import (
     UserError,
@@ -413,6 +413,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         hints=L("opt.hints"),
         think_seconds=L("opt.think_seconds"),
         language=L("opt.language"),
+        rated=L("opt.rated"),
     )
     @app_commands.choices(
         clock_action=[
@@ -432,9 +433,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         hints: bool | None = None,
         think_seconds: app_commands.Range[float, 0.5, 30.0] | None = None,
         language: str | None = None,
+        rated: bool | None = None,
     ) -> None:
         """Per-match reminder interval, clock and language of the public posts; players
-        override the interval for themselves with /notify."""
+        override the interval for themselves with /notify. ``rated`` may change until the
+        match ends (the finish reads it; bot/ratings.py)."""
         bot = bot_of(interaction)
         locale = loc(interaction)
         match_id = await match_here(interaction, match)
@@ -447,6 +450,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         check_range("think_seconds", think_seconds, 0.5, 30)
         if language is not None and supported_language(language) != language:
             raise UserError("err.bad_language", languages=", ".join(LANGUAGES))
+        if rated is not None and (
+            info.status in ("finished", "aborted")
+            or not await ratings.set_rated(bot.service.store, match_id, rated)
+        ):
+            raise UserError("err.rated_over", match=match_id)
         changes = {
             k: v
             for k, v in {
@@ -462,8 +470,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         }
         if changes:
             info = await bot.service.update_settings(match_id, **changes)
+        elif rated is not None:
+            info = await bot.service.info(match_id)
         summary = settings_summary(bot, info.settings, locale, interaction.guild_locale)
-        key = "settings.saved" if changes else "settings.none"
+        key = "settings.saved" if changes or rated is not None else "settings.none"
         await answer(interaction, t(key, locale, match=match_id, summary=summary))
 
     @app_commands.command(name="sub", description=L("cmd.game.sub"))

@@ -1,5 +1,5 @@
 """Playing a match from its thread: /play (typed with autocomplete, or the guided panel),
-/board, /hand, /history, /resign, /undo, /rules.
+/board, /hand, /resign, /undo, /rules (/history is in ``history.py``).
 
 The public result of a move is never sent from here: the service queued the turn post in
 its outbox inside the move's transaction, and the delivery worker posts it. The player
@@ -22,7 +22,6 @@ from bot.discord.common import (
     defer,
     loc,
     match_here,
-    newest_lines,
     user_of,
 )
 from bot.discord.panel import build_panel, gate, play_and_confirm, resign_view, send_hand
@@ -139,23 +138,6 @@ class PlayCog(commands.Cog):
         if not get_game(info.game_id).has_hidden_information:
             raise UserError("err.no_hidden", game=info.game_name)
         await send_hand(interaction, match_id)
-
-    @app_commands.command(name="history", description=L("cmd.history"))
-    @app_commands.describe(count=L("opt.count"))
-    @app_commands.guild_only()
-    async def history(
-        self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 15
-    ) -> None:
-        locale = loc(interaction)
-        match_id = await match_here(interaction)
-        count = max(1, min(50, count))
-        lines = await bot_of(interaction).service.history(match_id, last=count)
-        if not lines:
-            await answer(interaction, t("history.empty", locale))
-            return
-        head = t("history.head", locale, match=match_id)
-        body = newest_lines(lines, 1800)
-        await answer(interaction, clip(f"{head}\n```\n{body}\n```", 2000))
 
     # ----- leaving and taking back -------------------------------------------------------
     @app_commands.command(name="resign", description=L("cmd.resign"))
