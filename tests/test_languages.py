@@ -104,7 +104,7 @@ async def test_a_hungarian_player_in_an_english_match(
         assert refused.content == HU["err.not_creator"]
         assert (await h.service.info(match_id)).settings["language"] == "en"
         # a later interaction from another client language: remembered, and only that
-        await h.slash(BOB, "history", channel=thread, locale="pl")
+        await h.slash(BOB, "history moves", channel=thread, locale="pl")
         stored = await h.service.store.get_user(BOB.id)
         assert stored["locale"] == "pl" and stored["notify"] == "dm"
 
