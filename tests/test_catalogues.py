@@ -10,6 +10,7 @@ each kind of mistake is reported), so these tests fail even while no translation
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -97,9 +98,11 @@ def test_a_complete_catalogue_passes_and_every_mistake_is_reported(tmp_path: Pat
     two_forms = fake_po("pl", tmp_path / "two.po")
     text = two_forms.read_text("utf-8")
     two_forms.write_text(
-        text.replace("nplurals=3; plural=", "nplurals=2; plural=(n != 1); x=")
-        .replace('msgstr[2] "«2:{n} palette cards"\n', "")
-        .replace('msgstr[2] "«2:{n} commissions"\n', ""),
+        re.sub(
+            r'msgstr\[2\] "[^\n]*"\n',  # every third form, whatever plural entries exist
+            "",
+            text.replace("nplurals=3; plural=", "nplurals=2; plural=(n != 1); x="),
+        ),
         "utf-8",
     )
     found = check_po("pl", two_forms)
