@@ -16,7 +16,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 try:  # ISA-L's deflate: ~5x faster than zlib at the same size (see :func:`palette_png`)
     from isal import isal_zlib as _deflate
@@ -193,8 +193,50 @@ def palette_png(pal_image: Image.Image) -> bytes:
     )
 
 
-def encode_png(image: Image.Image) -> bytes:
-    """Quantised PNG, fast: about 4 ms for a 1400×1000 board on this machine (2 cores).
+class FixedPalette:
+    """A palette fixed for all pictures of one game (see :mod:`render.palette`), with the
+    nearest-colour table Pillow builds on it kept from picture to picture.
+
+    Why: learning a palette per picture (octree on the sample, ~1 ms) and filling Pillow's
+    nearest-colour table for that new palette (~1 ms) were half of a picture's encoding.
+    A game's pictures use the same few dozen flat colours and their anti-aliased blends, so
+    one palette learnt once from many pictures of the game fits them as well as each
+    picture's own. The table is a pure function of the palette (each slot holds the
+    nearest entry to the slot's colour), so reusing it changes no byte: a picture's PNG
+    depends only on its pixels and its game, never on the pictures drawn before.
+    """
+
+    def __init__(self, colours: bytes) -> None:
+        if not colours or len(colours) % 3 or len(colours) > 256 * 3:
+            raise ValueError(f"a palette is 1–256 RGB triples, got {len(colours)} bytes")
+        self.colours = colours
+        self._image = Image.new("P", (1, 1))
+        self._image.putpalette(colours)
+        self._lock = threading.Lock()  # Pillow fills the table while mapping: one at a time
+
+    def quantize(self, rgb: Image.Image) -> Image.Image:
+        with self._lock:
+            return rgb.quantize(palette=self._image, dither=Image.Dither.NONE)
+
+
+#: A fixed palette fits a picture when at most :data:`FIT_SHARE` of the sample's pixel
+#: channels are off by more than :data:`FIT_ERROR` once mapped onto it. Measured over
+#: 320 pictures of the four games: a picture's own palette and the game's fixed one both
+#: leave ~0.01 % of pixels above 16 (anti-aliased edges); a colour the fixed palette lacks
+#: (a 30 px badge in a new colour) exceeds the share and the picture gets its own palette.
+FIT_ERROR = 24
+FIT_SHARE = 1 / 4000
+
+
+def _fits(sample: Image.Image, mapped: Image.Image) -> bool:
+    hist = ImageChops.difference(sample, mapped.convert("RGB")).histogram()
+    off = sum(hist[FIT_ERROR + 1 : 256]) + sum(hist[257 + FIT_ERROR : 512])
+    off += sum(hist[513 + FIT_ERROR : 768])
+    return off <= sample.width * sample.height * FIT_SHARE
+
+
+def encode_png(image: Image.Image, palette: FixedPalette | None = None) -> bytes:
+    """Quantised PNG, fast: about 3 ms for a 1400×1000 board on this machine (2 cores).
 
     Why this way (measured on our four boards): quantising the full image with
     FASTOCTREE costs ~20 ms; plain RGB PNG costs 60–90 ms and is 2–3x larger. Our pictures
@@ -203,10 +245,12 @@ def encode_png(image: Image.Image) -> bytes:
     every colour that covers more than a few pixels. It matches a palette learnt from the
     whole image in error, and beats one learnt from a 4x ``reduce`` copy, which blends
     colours (small coloured text came out in a neighbouring hue, e.g. Azul's olive "◀ to
-    move" turned red-brown) and cost ~2.5 ms. Mapping the full image onto the palette
-    without dithering (~2 ms) keeps edges clean. :func:`palette_png` then writes it (~1 ms).
-    The palette is learnt from this picture alone (never reused from an earlier one), so a
-    picture's bytes are a function of its pixels only.
+    move" turned red-brown) and cost ~2.5 ms. With the game's ``palette`` (a
+    :class:`FixedPalette`) the sample is only checked against it (~0.3 ms) and the octree is
+    skipped; a picture it does not fit gets its own palette as above. Mapping the full
+    image onto the palette without dithering (~2 ms) keeps edges clean. :func:`palette_png`
+    then writes it (~1 ms). Either way the palette comes from this picture or its game,
+    never from an earlier picture, so a picture's bytes are a function of its pixels only.
     """
     if image.mode == "P":
         pal_image = image
@@ -214,8 +258,11 @@ def encode_png(image: Image.Image) -> bytes:
         rgb = image if image.mode == "RGB" else image.convert("RGB")
         w, h = rgb.size
         sample = rgb.resize((max(1, w // 4), max(1, h // 4)), Image.Resampling.NEAREST)
-        palette = sample.quantize(256, method=Image.Quantize.FASTOCTREE)
-        pal_image = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+        if palette is not None and _fits(sample, palette.quantize(sample)):
+            pal_image = palette.quantize(rgb)
+        else:
+            own = sample.quantize(256, method=Image.Quantize.FASTOCTREE)
+            pal_image = rgb.quantize(palette=own, dither=Image.Dither.NONE)
     palette_mode = pal_image.palette.mode if pal_image.palette else None
     if palette_mode != "RGB" or "transparency" in pal_image.info:
         buf = io.BytesIO()  # an RGBA palette or a transparent index: Pillow's writer keeps them
