@@ -130,7 +130,7 @@ def tile_sprite(
     d.rounded_rectangle((0, 0, big - 1, big - 1), radius=big // 14, fill=fill, outline="#2B2B2B")
     _pillars(d, big, sides, centre, PILLAR)
     _arrow(d, big, arrow)
-    img = img.resize((size, size), Image.Resampling.LANCZOS)
+    img = img.reduce(2)  # box filter at 2x: ~3x cheaper than LANCZOS, as smooth
     d = ImageDraw.Draw(img)
     fs = max(16, size // 5)
     ink = _text_on(fill)

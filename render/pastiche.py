@@ -37,7 +37,7 @@ from render.common import (
     player_text_colour,
     wrap_text,
 )
-from render.header import Band, header_band, with_band
+from render.header import Band, header_band
 from render.i18n import picture_language, t, tn
 
 View = dict[str, Any]
@@ -584,17 +584,23 @@ def _status_lines(view: View, names: list[str], lang: str = "en") -> list[str]:
 
 
 # ----- the public picture ---------------------------------------------------------------------
-def _on_canvas(width: int, guess: int, paint: Any) -> Image.Image:
+def _on_canvas(width: int, guess: int, paint: Any, band: Image.Image | None = None) -> Image.Image:
     """Run ``paint(img) -> bottom`` on a canvas ``guess`` pixels tall and crop it to
     ``bottom``; in the rare case the content is taller, paint again on a canvas that fits.
     (Measuring first would lay out every text twice; a generous fixed canvas cost ~3 ms of
-    filling and cropping 10 MB on every picture.)"""
+    filling and cropping 10 MB on every picture.) With a header ``band``, the crop also
+    makes room for it above (what :func:`render.header.with_band` does, without copying
+    the whole picture a second time)."""
     img = Image.new("RGB", (width, guess), BACKGROUND)
     bottom = paint(img)
     if bottom > guess:
         img = Image.new("RGB", (width, bottom), BACKGROUND)
         paint(img)
-    return img.crop((0, 0, width, bottom))
+    if band is None:
+        return img.crop((0, 0, width, bottom))
+    out = img.crop((0, -band.height, width, bottom))
+    out.paste(band, (0, 0))
+    return out
 
 
 def draw_public(view: View, names: list[str], lang: str = "en") -> Image.Image:
@@ -623,8 +629,7 @@ def draw_public(view: View, names: list[str], lang: str = "en") -> Image.Image:
         draw.line((PAD, py - 8, w - PAD, py - 8), fill=LINE, width=2)
         return _players(draw, PAD, py, w - 2 * PAD, view, names, lang, img) + PAD
 
-    body = _on_canvas(w, max(ph, 640) + 640, layout)
-    return with_band(_band(w, view, names, lang), body)
+    return _on_canvas(w, max(ph, 640) + 640, layout, _band(w, view, names, lang))
 
 
 def _band(w: int, view: View, names: list[str], lang: str) -> Image.Image:
