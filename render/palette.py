@@ -45,12 +45,11 @@ def game_palette(game_id: str) -> FixedPalette | None:
 
 
 def learn_palette(images: list[Image.Image]) -> bytes:
-    """256 colours for ``images``: the octree over a mosaic of half-size nearest-neighbour
-    samples (flat colours keep their exact values; blends get the remaining entries)."""
-    samples = [
-        im.convert("RGB").resize((max(1, im.width // 2), max(1, im.height // 2)), Image.NEAREST)
-        for im in images
-    ]
+    """256 colours for ``images``: the octree over a mosaic of the whole pictures (flat
+    colours keep their exact values; blends get the remaining entries). Whole pictures, not
+    samples: a mosaic of half-size samples left 10x more pixels off by more than
+    :data:`render.common.FIT_ERROR` (Maharani's tile edges)."""
+    samples = [im.convert("RGB") for im in images]
     mosaic = Image.new("RGB", (max(s.width for s in samples), sum(s.height for s in samples)))
     y = 0
     for s in samples:
