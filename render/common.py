@@ -222,9 +222,9 @@ class FixedPalette:
 
 #: A fixed palette fits a picture when at most :data:`FIT_SHARE` of the sample's pixel
 #: channels are off by more than :data:`FIT_ERROR` once mapped onto it. Measured over
-#: 320 pictures of the four games: a picture's own palette and the game's fixed one both
-#: leave ~0.01 % of pixels above 16 (anti-aliased edges); a colour the fixed palette lacks
-#: (a 30 px badge in a new colour) exceeds the share and the picture gets its own palette.
+#: 320 public pictures of the four games: at most 0.65/10,000 of the sample's channels are
+#: off by more than 24 with the game's palette (anti-aliased edges), while one 30 px square
+#: in a colour the palette lacks makes it 6.3/10,000 or more: the picture learns its own.
 FIT_ERROR = 24
 FIT_SHARE = 1 / 4000
 
