@@ -23,7 +23,7 @@ import math
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageColor, ImageDraw
+from PIL import Image, ImageDraw
 
 from render.common import (
     BACKGROUND,
@@ -209,10 +209,12 @@ def _hex_sprite(
     corners: str, centre: str, start: bool, s: float, bg: str = PAINT_BG, k: int = 2
 ) -> Image.Image:
     """One painted hex of radius ``s`` (1x), drawn at ``k``x and reduced: smooth edges.
-    Transparent outside; its transparent colour is the background it will be pasted on, so
-    the anti-aliased rim blends exactly as when it was drawn in place."""
+    Transparent outside. Drawn in premultiplied ``RGBa``, so the anti-aliased rim blends as
+    when it was drawn in place (within one level of 255) and neither the reduce nor the
+    paste converts it: half the cost of an ``RGBA`` sprite. ``bg`` no longer changes the
+    pixels (it was the transparent colour of the ``RGBA`` sprite)."""
     half = math.ceil(s) + 3
-    img = Image.new("RGBA", (2 * half * k, 2 * half * k), (*ImageColor.getrgb(bg), 0))
+    img = Image.new("RGBa", (2 * half * k, 2 * half * k), (0, 0, 0, 0))
     draw_hex(ImageDraw.Draw(img), half * k, half * k, s * k, corners, centre, start=start)
     return img.reduce(k)
 
@@ -220,7 +222,7 @@ def _hex_sprite(
 @lru_cache(maxsize=64)
 def _spot_sprite(s: float, k: int = 2) -> Image.Image:
     half = math.ceil(s) + 3
-    img = Image.new("RGBA", (2 * half * k, 2 * half * k), (*ImageColor.getrgb(PAINT_BG), 0))
+    img = Image.new("RGBa", (2 * half * k, 2 * half * k), (0, 0, 0, 0))  # see _hex_sprite
     poly = _hex_poly(half * k, half * k, s * k)
     ImageDraw.Draw(img).polygon(poly, fill=SPOT_FILL, outline=SPOT_LINE)
     return img.reduce(k)
@@ -230,7 +232,7 @@ def _spot_sprite(s: float, k: int = 2) -> Image.Image:
 def _ring_sprite(s: float, k: int = 2) -> Image.Image:
     """The ring around the most recent hex: black under yellow."""
     half = math.ceil(s) + 6
-    img = Image.new("RGBA", (2 * half * k, 2 * half * k), (*ImageColor.getrgb(INK), 0))
+    img = Image.new("RGBa", (2 * half * k, 2 * half * k), (0, 0, 0, 0))  # see _hex_sprite
     d = ImageDraw.Draw(img)
     ring = _hex_poly(half * k, half * k, s * k)
     d.line(ring + [ring[0]], fill=INK, width=12, joint="curve")
