@@ -48,10 +48,10 @@ def draw_png(
     """Runs in the worker: (PNG bytes, seconds spent drawing + encoding, worker's peak
     memory in KB). ``lang`` picks the words drawn (render.i18n)."""
     from render.common import encode_png
-    from render.registry import load_drawer
+    from render.registry import load_drawer, target_palette
 
     started = time.perf_counter()
-    png = encode_png(load_drawer(target)(view, names, seat, lang))
+    png = encode_png(load_drawer(target)(view, names, seat, lang), target_palette(target))
     busy = time.perf_counter() - started
     return png, busy, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 

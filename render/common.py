@@ -9,13 +9,20 @@ from __future__ import annotations
 
 import io
 import math
+import struct
 import threading
+import zlib
 from collections.abc import Hashable
 from functools import cache
 from importlib import resources
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
+
+try:  # zlib-ng's deflate: ~3x faster than zlib at level 1 (see :func:`palette_png`)
+    from zlib_ng import zlib_ng as _deflate
+except ImportError:  # a platform without a zlib-ng wheel: the same PNG format, slower
+    _deflate = zlib  # type: ignore[assignment]
 
 #: Okabe–Ito colour-blind-safe palette, one per seat; always drawn with the seat's initial
 #: or number beside it so colour is never the only cue.
@@ -196,13 +203,89 @@ def wrap_text(text: str, fnt: ImageFont.FreeTypeFont, max_width: int) -> list[st
     return lines
 
 
-#: zlib level of :func:`encode_png`: level 1 is ~15% faster than 3 and ~12% larger; both
-#: are far below Discord's limits and our 400 KB budget.
-PNG_LEVEL = 2
+#: Deflate level of :func:`encode_png`: zlib-ng level 1 takes ~1.1 ms for a 1,400×1,000 board
+#: (~105 KB; level 2: ~1.7 ms and ~80 KB; zlib level 2, what Pillow used: ~4 ms, ~87 KB).
+PNG_LEVEL = 1
+
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
-def encode_png(image: Image.Image) -> bytes:
-    """Quantised PNG, fast: about 8 ms for a 1400×1000 board on this machine (2 cores).
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    crc = zlib.crc32(data, zlib.crc32(kind))
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)
+
+
+def palette_png(pal_image: Image.Image) -> bytes:
+    """An 8-bit palette PNG of a ``P`` image: the palette, then every row with filter 0 (none),
+    deflated by zlib-ng.
+
+    Why our own writer: deflate was ~4 ms of a picture's ~9 ms encoding with Pillow's writer,
+    which always uses the zlib it was built with; zlib-ng (the ``zlib-ng`` package, SIMD
+    deflate) does it in ~1.1 ms. ISA-L (``isal``) deflated faster still (~0.7 ms) but made
+    the *next* picture's drawing ~2–3 ms slower (Pastiche, measured alternating encoders in
+    one process), so it lost overall. The PNG itself is four chunks (IHDR, PLTE, one IDAT,
+    IEND); no filter, as Pillow also writes palette images (filters help photographs, not
+    indices). Output depends only on the image: same picture, same bytes.
+    """
+    w, h = pal_image.size
+    palette = bytes(pal_image.getpalette() or [0, 0, 0])[: 256 * 3]
+    # every row prefixed with its filter byte (0): a crop one column to the left fills it with 0
+    rows = pal_image.crop((-1, 0, w, h)).tobytes()
+    return b"".join(
+        (
+            _PNG_SIGNATURE,
+            _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0)),
+            _chunk(b"PLTE", palette),
+            _chunk(b"IDAT", _deflate.compress(rows, PNG_LEVEL)),
+            _chunk(b"IEND", b""),
+        )
+    )
+
+
+class FixedPalette:
+    """A palette fixed for all pictures of one game (see :mod:`render.palette`), with the
+    nearest-colour table Pillow builds on it kept from picture to picture.
+
+    Why: learning a palette per picture (octree on the sample, ~1 ms) and filling Pillow's
+    nearest-colour table for that new palette (~1 ms) were half of a picture's encoding.
+    A game's pictures use the same few dozen flat colours and their anti-aliased blends, so
+    one palette learnt once from many pictures of the game fits them as well as each
+    picture's own. The table is a pure function of the palette (each slot holds the
+    nearest entry to the slot's colour), so reusing it changes no byte: a picture's PNG
+    depends only on its pixels and its game, never on the pictures drawn before.
+    """
+
+    def __init__(self, colours: bytes) -> None:
+        if not colours or len(colours) % 3 or len(colours) > 256 * 3:
+            raise ValueError(f"a palette is 1–256 RGB triples, got {len(colours)} bytes")
+        self.colours = colours
+        self._image = Image.new("P", (1, 1))
+        self._image.putpalette(colours)
+        self._lock = threading.Lock()  # Pillow fills the table while mapping: one at a time
+
+    def quantize(self, rgb: Image.Image) -> Image.Image:
+        with self._lock:
+            return rgb.quantize(palette=self._image, dither=Image.Dither.NONE)
+
+
+#: A fixed palette fits a picture when at most :data:`FIT_SHARE` of the sample's pixel
+#: channels are off by more than :data:`FIT_ERROR` once mapped onto it. Measured over
+#: 320 public pictures of the four games: at most 0.65/10,000 of the sample's channels are
+#: off by more than 24 with the game's palette (anti-aliased edges), while one 30 px square
+#: in a colour the palette lacks makes it 6.3/10,000 or more: the picture learns its own.
+FIT_ERROR = 24
+FIT_SHARE = 1 / 4000
+
+
+def _fits(sample: Image.Image, mapped: Image.Image) -> bool:
+    hist = ImageChops.difference(sample, mapped.convert("RGB")).histogram()
+    off = sum(hist[FIT_ERROR + 1 : 256]) + sum(hist[257 + FIT_ERROR : 512])
+    off += sum(hist[513 + FIT_ERROR : 768])
+    return off <= sample.width * sample.height * FIT_SHARE
+
+
+def encode_png(image: Image.Image, palette: FixedPalette | None = None) -> bytes:
+    """Quantised PNG, fast: about 3 ms for a 1400×1000 board on this machine (2 cores).
 
     Why this way (measured on our four boards): quantising the full image with
     FASTOCTREE costs ~20 ms; plain RGB PNG costs 60–90 ms and is 2–3x larger. Our pictures
@@ -211,10 +294,12 @@ def encode_png(image: Image.Image) -> bytes:
     every colour that covers more than a few pixels. It matches a palette learnt from the
     whole image in error, and beats one learnt from a 4x ``reduce`` copy, which blends
     colours (small coloured text came out in a neighbouring hue, e.g. Azul's olive "◀ to
-    move" turned red-brown) and cost ~2.5 ms. Mapping the full image onto the palette
-    without dithering (~3 ms) keeps edges clean. Pillow's PNG writer then takes ~6 ms at
-    zlib level 2 (level 3: +0.5 ms for 5% smaller files); a hand-written palette-PNG writer
-    was tried and measured no faster on our boards, so the library does it.
+    move" turned red-brown) and cost ~2.5 ms. With the game's ``palette`` (a
+    :class:`FixedPalette`) the sample is only checked against it (~0.3 ms) and the octree is
+    skipped; a picture it does not fit gets its own palette as above. Mapping the full
+    image onto the palette without dithering (~2 ms) keeps edges clean. :func:`palette_png`
+    then writes it (~1 ms). Either way the palette comes from this picture or its game,
+    never from an earlier picture, so a picture's bytes are a function of its pixels only.
     """
     if image.mode == "P":
         pal_image = image
@@ -222,11 +307,17 @@ def encode_png(image: Image.Image) -> bytes:
         rgb = image if image.mode == "RGB" else image.convert("RGB")
         w, h = rgb.size
         sample = rgb.resize((max(1, w // 4), max(1, h // 4)), Image.Resampling.NEAREST)
-        palette = sample.quantize(256, method=Image.Quantize.FASTOCTREE)
-        pal_image = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
-    buf = io.BytesIO()
-    pal_image.save(buf, format="PNG", compress_level=PNG_LEVEL)
-    return buf.getvalue()
+        if palette is not None and _fits(sample, palette.quantize(sample)):
+            pal_image = palette.quantize(rgb)
+        else:
+            own = sample.quantize(256, method=Image.Quantize.FASTOCTREE)
+            pal_image = rgb.quantize(palette=own, dither=Image.Dither.NONE)
+    palette_mode = pal_image.palette.mode if pal_image.palette else None
+    if palette_mode != "RGB" or "transparency" in pal_image.info:
+        buf = io.BytesIO()  # an RGBA palette or a transparent index: Pillow's writer keeps them
+        pal_image.save(buf, format="PNG", compress_level=6)
+        return buf.getvalue()
+    return palette_png(pal_image)
 
 
 def player_colour(seat: int) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 from PIL import Image
 
-from render.common import encode_png
+from render.common import FixedPalette, encode_png
 
 Drawer = Callable[[dict[str, Any], list[str], "int | None", str], Image.Image]
 
@@ -61,6 +61,16 @@ def render_image(
     return get_drawer(game_id)(view, names, seat, lang)
 
 
+def target_palette(target: str) -> FixedPalette | None:
+    """The fixed PNG palette for pictures drawn by ``target`` (a game's renderer), if any."""
+    from render.palette import game_palette  # imported late: ``python -m render.palette``
+
+    for game_id, known in _RENDERERS.items():
+        if known == target:
+            return game_palette(game_id)
+    return None
+
+
 def render_png(
     game_id: str,
     view: dict[str, Any],
@@ -69,4 +79,7 @@ def render_png(
     lang: str = "en",
 ) -> bytes:
     """PNG bytes of the picture for ``seat`` (None: the public picture), in ``lang``."""
-    return encode_png(render_image(game_id, view, names, seat, lang))
+    from render.palette import game_palette
+
+    picture = render_image(game_id, view, names, seat, lang)
+    return encode_png(picture, game_palette(game_id))

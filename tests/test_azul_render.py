@@ -7,6 +7,7 @@ import pytest
 from render.azul import WIDTH, draw, layout
 from render.common import encode_png
 from render.header import band_height
+from render.palette import game_palette
 from render.registry import render_png
 from rules.azul import GAME
 from rules.rng import Rng
@@ -52,7 +53,7 @@ def test_public_picture_is_the_same_for_every_seat_and_from_the_registry() -> No
     for seat in range(3):
         assert GAME.view(state, seat) == public
     png = render_png("azul", public, NAMES[:3], None)
-    assert png == encode_png(draw(public, NAMES[:3], None))
+    assert png == encode_png(draw(public, NAMES[:3], None), game_palette("azul"))
     assert png == render_png("azul", GAME.view(state, 1), NAMES[:3], 1)
 
 

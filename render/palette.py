@@ -1,0 +1,102 @@
+"""Each game's fixed PNG palette: 256 colours learnt once from many pictures of the game.
+
+Why: :func:`render.common.encode_png` spent about half its time learning a palette for
+every picture and building Pillow's nearest-colour table for it. A game's pictures share
+their colours (board, player colours, tile colours and their anti-aliased blends), so one
+palette per game, stored in ``palettes.json`` beside this module, fits them as well as each
+picture's own (measured: same worst and mean error) and its table is built once per worker.
+Pictures it does not fit (a colour added since the file was written) get their own palette,
+so a stale file costs speed, never colours; ``tests/test_picture_encoding.py`` tells when
+the file needs writing again:
+
+    python -m render.palette --write
+
+writes it from pictures of seeded random games at every player count (public pictures and
+the first seat's private one), so the same code writes the same file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from functools import cache
+from importlib import resources
+
+from PIL import Image
+
+from render.common import FixedPalette
+
+FILE = "palettes.json"
+
+
+@cache
+def _stored() -> dict[str, str]:
+    with resources.files("render").joinpath(FILE).open(encoding="utf-8") as handle:
+        data: dict[str, str] = json.load(handle)
+    return data
+
+
+@cache
+def game_palette(game_id: str) -> FixedPalette | None:
+    """The fixed palette of ``game_id`` (None for a game without one: its pictures learn
+    their own)."""
+    colours = _stored().get(game_id)
+    return FixedPalette(bytes.fromhex(colours)) if colours else None
+
+
+def learn_palette(images: list[Image.Image]) -> bytes:
+    """256 colours for ``images``: the octree over a mosaic of the whole pictures (flat
+    colours keep their exact values; blends get the remaining entries). Whole pictures, not
+    samples: a mosaic of half-size samples left 10x more pixels off by more than
+    :data:`render.common.FIT_ERROR` (Maharani's tile edges)."""
+    samples = [im.convert("RGB") for im in images]
+    mosaic = Image.new("RGB", (max(s.width for s in samples), sum(s.height for s in samples)))
+    y = 0
+    for s in samples:
+        mosaic.paste(s, (0, y))
+        y += s.height
+    learnt = mosaic.quantize(256, method=Image.Quantize.FASTOCTREE)
+    return bytes(learnt.getpalette() or [])
+
+
+def sample_pictures(game_id: str, seeds: tuple[int, ...] = (3,)) -> list[Image.Image]:
+    """Pictures of ``game_id`` to learn from: seven states spread over a seeded random game
+    (the last one included) per player count and seed, public and first seat's view."""
+    from render.registry import render_image
+    from rules import get_game  # only the writer needs the rules
+    from rules.playout import random_playout
+
+    game = get_game(game_id)
+    names = ["Alice", "Bob", "Carol", "Dénes", "Łucja", "Mia"]
+    pictures: list[Image.Image] = []
+    for players in range(game.min_players, game.max_players + 1):
+        for seed in seeds:
+            states: list = []
+            random_playout(game, players, seed, on_step=lambda old, *_, out=states: out.append(old))
+            picks = states[:: max(1, len(states) // 6)][:6] + states[-1:]
+            for state in picks:
+                for seat in (None, 0):
+                    view = game.view(state, seat)
+                    pictures.append(render_image(game_id, view, names[:players], seat))
+    return pictures
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--write", action="store_true", help=f"write render/{FILE}")
+    args = parser.parse_args(argv)
+    from rules.registry import game_ids
+
+    palettes = {gid: learn_palette(sample_pictures(gid)).hex() for gid in sorted(game_ids())}
+    text = json.dumps(palettes, indent=1) + "\n"
+    if args.write:
+        path = resources.files("render").joinpath(FILE)
+        with resources.as_file(path) as real:
+            real.write_text(text, encoding="utf-8")
+        print(f"wrote {len(palettes)} palettes to {real}")
+    else:
+        print(text)
+
+
+if __name__ == "__main__":
+    main()
