@@ -453,6 +453,12 @@ from render.i18n_after import AFTER_GAME  # noqa: E402
 
 MESSAGES[DEFAULT_LANGUAGE].update(AFTER_GAME)
 
+# The words of the rules (labels, events, refusals, status lines of the games converted to
+# messages, see rules/words.py) are English catalogues in the game packages: merged here too.
+from rules.registry import rule_words  # noqa: E402
+
+MESSAGES[DEFAULT_LANGUAGE].update(rule_words())
+
 
 def language_of(locale: Any) -> str:
     """'en-US', 'hu', discord.Locale.german … -> 'en', 'hu', 'de'."""

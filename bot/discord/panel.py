@@ -452,7 +452,7 @@ async def gate(
         raise UserError("err.match_not_running", match=match_id)
     if info.version != version:
         raise UserError("err.board_changed")
-    moves = await service.legal_moves(match_id, user)
+    moves = await service.legal_moves(match_id, user, loc(interaction))
     if not moves and not await service.composers(match_id, user):
         by_id = {s.user_id: s.name for s in info.seats}
         waiting = ", ".join(by_id.get(u, u) for u in info.to_act) or "—"

@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.discord.common import UserError, bot_of, clip, loc, match_here, user_of
 from bot.discord.panel import ConfirmMove, encode_move
 from bot.i18n import L, t
+from render.words import say
 
 
 class HintCog(commands.Cog):
@@ -39,11 +40,11 @@ class HintCog(commands.Cog):
         await bot.service.hint_turn(match_id, user)
         await interaction.response.defer(ephemeral=True, thinking=True)
         version, hints = await bot.computers.hints(match_id, user)
-        moves = await bot.service.legal_moves(match_id, user)
+        moves = await bot.service.legal_moves(match_id, user, locale)
         view = discord.ui.View(timeout=None)
         lines = [t("hint.head", locale)]
         for n, hint in enumerate(hints, 1):
-            label = hint.move.label or hint.move.notation
+            label = say(hint.move.label, locale) or hint.move.notation
             lines.append(t("hint.line", locale, n=n, label=label, reason=hint.reason))
             view.add_item(
                 ConfirmMove(

@@ -1,0 +1,64 @@
+"""The one renderer of the rules' words: a message value (:mod:`rules.words`) to text in a
+language, with the players' names.
+
+Why here: ``rules/`` writes keys and parameters and knows no reader; the catalogue lives in
+``render/`` (pictures draw words too); the match service, the front ends and the pictures
+all call :func:`say` where the words leave the bot, each with its reader's language (an
+ephemeral reply: the user's client; a public post or picture: the match's).
+
+:func:`say` takes what the rules give — a :class:`~rules.words.Msg`, a
+:class:`~rules.words.Seat`, a :class:`~rules.words.Join`, their stored JSON form (events
+and results keep it, see ``Event.to_json``), or a legacy English string with ``{pN}``
+placeholders (games not converted yet, logs stored before) — so callers need not know which
+they hold.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from render.i18n import DEFAULT_LANGUAGE, MESSAGES, t, tn
+from rules.base import fill_names
+from rules.words import Join, Msg, Seat
+
+
+def say(value: Any, lang: Any = None, names: list[str] | None = None) -> str:
+    """``value`` in ``lang`` (a language or Discord locale; None: English). Seats become
+    ``names[seat]`` (``{pN}`` placeholders stay when ``names`` is None, so the text can be
+    filled later)."""
+    if isinstance(value, Msg):
+        return _message(value.key, value.params, lang, names)
+    if isinstance(value, Seat):
+        return _seat(value.seat, names)
+    if isinstance(value, Join):
+        return t(value.sep, lang).join(say(i, lang, names) for i in value.items)
+    if isinstance(value, str):
+        return value if names is None else fill_names(value, names)
+    if isinstance(value, dict):  # the stored JSON form
+        if "seat" in value:
+            return _seat(int(value["seat"]), names)
+        if "join" in value:
+            return t(value["join"], lang).join(say(i, lang, names) for i in value["items"])
+        if "key" in value:
+            return _message(value["key"], value.get("params") or {}, lang, names)
+    return str(value)
+
+
+def _seat(seat: int, names: list[str] | None) -> str:
+    if names is None:
+        return f"{{p{seat}}}"
+    return fill_names(f"{{p{seat}}}", names)
+
+
+def _message(key: str, params: dict[str, Any], lang: Any, names: list[str] | None) -> str:
+    values = {k: say(v, lang, names) if isinstance(v, str | dict) else v for k, v in params.items()}
+    if is_plural(key):  # a plural family, its form chosen by n
+        n = values.pop("n")
+        return tn(key, n, lang, **values)
+    return t(key, lang, **values)
+
+
+def is_plural(key: str) -> bool:
+    """True when ``key`` names a plural family (``key.one``, ``key.other``...)."""
+    english = MESSAGES[DEFAULT_LANGUAGE]
+    return key not in english and f"{key}.other" in english
