@@ -265,7 +265,7 @@ class Game(ABC):
             return Msg(key, name=name, limit=str(ctx.get(limit)))
         if kind in ("model_type", "dict_type"):
             return Msg("game.option.form")
-        return Msg("game.option.other", name=name, problem=str(error["msg"]))
+        return Msg("game.option.unclear", name=name, problem=str(error["msg"]))
 
     def check_player_count(self, player_count: int) -> None:
         if not self.min_players <= player_count <= self.max_players:

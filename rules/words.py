@@ -66,7 +66,8 @@ BASE_WORDS: dict[str, str] = {
     "game.option.le": "{name} must be at most {limit}",
     "game.option.lt": "{name} must be less than {limit}",
     "game.option.form": "options are written as name=value",
-    "game.option.other": "{name}: {problem}",
+    "game.option.unclear": "{name}: {problem}",
+    "game.hint.rating": "search rating {rating}/100 in simulated games",
 }
 
 

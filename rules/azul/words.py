@@ -43,7 +43,7 @@ WORDS: dict[str, str] = {
         "{who} tiles line {line} ({colour}) in column {column}, the only legal column: +{points}"
     ),
     "azul.ev.no_column.one": (
-        "{who} has no legal column for line {line} ({colour}): its {n} tiles go to the floor"
+        "{who} has no legal column for line {line} ({colour}): its {n} tile goes to the floor"
     ),
     "azul.ev.no_column.other": (
         "{who} has no legal column for line {line} ({colour}): its {n} tiles go to the floor"
@@ -60,27 +60,27 @@ WORDS: dict[str, str] = {
     ),
     "azul.ev.refill": "Round {round}: the factories are filled{poured}{short}",
     "azul.ev.refill_poured.one": (
-        " (the bag ran out; {n} tiles from the box lid went back into it)"
+        " (the bag ran out; {n} tile from the box lid went back into it)"
     ),
     "azul.ev.refill_poured.other": (
         " (the bag ran out; {n} tiles from the box lid went back into it)"
     ),
-    "azul.ev.refill_short.one": "; {n} factory stay short: the bag is empty",
+    "azul.ev.refill_short.one": "; {n} factory stays short: the bag is empty",
     "azul.ev.refill_short.other": "; {n} factories stay short: the bag is empty",
     "azul.ev.bonus": "{who} scores {points} end bonus: {rows}, {columns}, {colours}",
-    "azul.ev.bonus_rows.one": "{n} row(s) ×2",
-    "azul.ev.bonus_rows.other": "{n} row(s) ×2",
-    "azul.ev.bonus_columns.one": "{n} column(s) ×7",
-    "azul.ev.bonus_columns.other": "{n} column(s) ×7",
-    "azul.ev.bonus_colours.one": "{n} colour(s) ×10",
-    "azul.ev.bonus_colours.other": "{n} colour(s) ×10",
+    "azul.ev.bonus_rows.one": "{n} row ×2",
+    "azul.ev.bonus_rows.other": "{n} rows ×2",
+    "azul.ev.bonus_columns.one": "{n} column ×7",
+    "azul.ev.bonus_columns.other": "{n} columns ×7",
+    "azul.ev.bonus_colours.one": "{n} colour ×10",
+    "azul.ev.bonus_colours.other": "{n} colours ×10",
     "azul.ev.end": "Game over. {reason}",
     # ----- results ------------------------------------------------------------------
     "azul.result.shared.one": (
-        "{who} share the victory with {points} points and {n} complete row(s) each."
+        "{who} share the victory with {points} points and {n} complete row each."
     ),
     "azul.result.shared.other": (
-        "{who} share the victory with {points} points and {n} complete row(s) each."
+        "{who} share the victory with {points} points and {n} complete rows each."
     ),
     "azul.result.tie_break": (
         "{tied} tied on {points} points; {who} wins with more complete rows ({rows} vs {other})."
@@ -122,6 +122,19 @@ WORDS: dict[str, str] = {
     "azul.no.columns_only_grey": "Wall columns are chosen only during grey-wall tiling. {help}",
     "azul.no.not_a_move": "“{text}” is not a move. {help}",
     "azul.no.legal": "That move is legal.",
+    # ----- hints (/hint) -----------------------------------------------------------
+    "azul.hint.rating": "search rating {rating}/100",
+    "azul.hint.reason": "{move}, {gain} expected; {rating}",
+    "azul.hint.column": "puts line {line} in column {column}",
+    "azul.hint.marker": " and takes the first-player marker",
+    "azul.hint.drop": "drops {tiles} on the floor{marker}",
+    "azul.hint.fills": "fills line {line}",
+    "azul.hint.adds.one": "adds {tiles} to line {line} ({n} more to fill)",
+    "azul.hint.adds.other": "adds {tiles} to line {line} ({n} more to fill)",
+    "azul.hint.loss.one": ", {n} to the floor",
+    "azul.hint.loss.other": ", {n} to the floor",
+    "azul.hint.no_loss": " without floor loss",
+    "azul.hint.move": "{what}{loss}{marker}",
     # ----- help ---------------------------------------------------------------------
     "azul.summary": (
         "Draft tiles: take every tile of one colour from a factory (the rest go to the centre)\n"

@@ -45,7 +45,7 @@ class HintCog(commands.Cog):
         lines = [t("hint.head", locale)]
         for n, hint in enumerate(hints, 1):
             label = say(hint.move.label, locale) or hint.move.notation
-            lines.append(t("hint.line", locale, n=n, label=label, reason=hint.reason))
+            lines.append(t("hint.line", locale, n=n, label=label, reason=say(hint.reason, locale)))
             view.add_item(
                 ConfirmMove(
                     discord.ui.Button(
