@@ -226,7 +226,7 @@ def _by_label(moves: list[Move], names: list[str], text: str) -> Move | None:
     found: dict[str, Move] = {}
     for m in moves:
         langs = list(MESSAGES) if is_words(m.label) else [None]
-        if any(normalise_notation(_named(m, names, lang).label) == key for lang in langs):
+        if any(normalise_notation(say(m.label, lang, names)) == key for lang in langs):
             found[m.notation] = m
     return next(iter(found.values())) if len(found) == 1 else None
 

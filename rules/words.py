@@ -103,14 +103,19 @@ class _Frozen(str):
         raise AttributeError(f"{type(self).__name__} is immutable")
 
 
+_SEATS: dict[int, Seat] = {}
+
+
 class Seat(_Frozen):
     """A seat in words: its English value is the ``{pN}`` placeholder; rendered as a name."""
 
     seat: int
 
     def __new__(cls, seat: int) -> Seat:
-        obj = str.__new__(cls, f"{{p{seat}}}")
-        object.__setattr__(obj, "seat", seat)
+        obj = _SEATS.get(seat)  # immutable, so one per seat (events name seats often)
+        if obj is None:
+            obj = _SEATS[seat] = str.__new__(cls, f"{{p{seat}}}")
+            object.__setattr__(obj, "seat", seat)
         return obj
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -130,7 +135,9 @@ class Msg(_Frozen):
     params: dict[str, Any]
 
     def __new__(cls, key: str, /, **params: Any) -> Msg:
-        text = english_template(key, params.get("n"))
+        text = ENGLISH.get(key)
+        if text is None:
+            text = english_template(key, params.get("n"))
         obj = str.__new__(cls, text.format(**params) if params else text)
         object.__setattr__(obj, "key", key)
         object.__setattr__(obj, "params", params)

@@ -39,6 +39,7 @@ seed rulebook). Decisions where that text is unclear, marked [R]/[our decision],
 
 from __future__ import annotations
 
+from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
@@ -151,6 +152,24 @@ def _sources(state: State) -> list[tuple[int, int, int]]:
 def _getter(wanted: list[int]) -> Any:
     """A fast picker of the wanted group slots plus the floor move, always as a tuple."""
     return itemgetter(*wanted, FLOOR_SLOT) if wanted else _floor_only
+
+
+@lru_cache(maxsize=8192)
+def _take_words(
+    seat: int, count: int, colour: int, src: int, dest: int, over: int, to_lid: int, marker: bool
+) -> Msg:
+    """The words of a take (cached: messages are immutable, and random playouts make
+    thousands of takes a second)."""
+    return Msg(
+        "azul.ev.take",
+        who=Seat(seat),
+        tiles=tiles_words(count, colour),
+        source=source_name(src),
+        dest=dest_words(dest),
+        over=Msg("azul.label.over", n=over) if dest != FLOOR and over else "",
+        lid=Msg("azul.ev.lid", n=to_lid) if to_lid else "",
+        marker=Msg("azul.ev.marker") if marker else "",
+    )
 
 
 class Azul(Game):
@@ -343,16 +362,7 @@ class Azul(Game):
             s["floor"] = x = list(state["floor"])
             x[seat] = floor
 
-        text = Msg(
-            "azul.ev.take",
-            who=Seat(seat),
-            tiles=tiles_words(count, colour),
-            source=source_name(src),
-            dest=dest_words(dest),
-            over=Msg("azul.label.over", n=over) if dest != FLOOR and over else "",
-            lid=Msg("azul.ev.lid", n=to_lid) if to_lid else "",
-            marker=Msg("azul.ev.marker") if took_marker else "",
-        )
+        text = _take_words(seat, count, colour, src, dest, over, to_lid, took_marker)
         events = [
             Event(
                 "take",

@@ -8,6 +8,8 @@ freely. Events are appended to the caller's list.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.azul.board import (
     COLOURS,
     FLOOR_SPACES,
@@ -34,6 +36,27 @@ def tiles_text(counts: list[int]) -> Msg | Join:
     """What a pile holds in words: "2 red, 1 black" (or "nothing")."""
     parts = [Msg("azul.tiles", n=n, colour=COLOUR_WORDS[k]) for k, n in enumerate(counts) if n]
     return Join("words.comma", parts) if parts else Msg("azul.nothing")
+
+
+@lru_cache(maxsize=4096)
+def _tile_wall_words(p: int, placed: tuple[tuple[int, int, int], ...]) -> Msg:
+    """ "{p0} tiles the wall: line 1 blue +1, ...": ``placed`` holds (line, colour, points).
+    Cached, like the other frequent event words: messages are immutable."""
+    words = Join(
+        "words.comma",
+        [
+            Msg("azul.ev.placed", line=line, colour=COLOUR_WORDS[k], points=points)
+            for line, k, points in placed
+        ],
+    )
+    return Msg("azul.ev.tile_wall", who=Seat(p), placed=words)
+
+
+@lru_cache(maxsize=1024)
+def _floor_words(p: int, penalty: int, lost: int) -> Msg:
+    """The floor penalty; ``lost`` >= 0 when the score stopped at 0 (it lost only that)."""
+    clamp = Msg("azul.ev.floor_clamp", lost=lost) if lost >= 0 else ""
+    return Msg("azul.ev.floor", who=Seat(p), penalty=penalty, clamp=clamp)
 
 
 def own_players(s: State) -> None:
@@ -68,22 +91,13 @@ def end_offer(s: State, events: list[Event]) -> None:
                     {"line": i + 1, "colour": COLOURS[k], "column": col + 1, "points": pts}
                 )
         if placed:
-            words = Join(
-                "words.comma",
-                [
-                    Msg(
-                        "azul.ev.placed",
-                        line=d["line"],
-                        colour=COLOUR_WORDS[COLOURS.index(d["colour"])],
-                        points=d["points"],
-                    )
-                    for d in placed
-                ],
+            words = _tile_wall_words(
+                p, tuple((d["line"], COLOURS.index(d["colour"]), d["points"]) for d in placed)
             )
             events.append(
                 Event(
                     "tile",
-                    Msg("azul.ev.tile_wall", who=Seat(p), placed=words),
+                    words,
                     {"seat": p, "placed": placed, "points": sum(d["points"] for d in placed)},
                 )
             )
@@ -185,12 +199,7 @@ def after_tiling(s: State, events: list[Event]) -> None:
         events.append(
             Event(
                 "floor",
-                Msg(
-                    "azul.ev.floor",
-                    who=Seat(p),
-                    penalty=penalty,
-                    clamp="" if before >= penalty else Msg("azul.ev.floor_clamp", lost=before),
-                ),
+                _floor_words(p, penalty, -1 if before >= penalty else before),
                 {
                     "seat": p,
                     "items": len(floor),
