@@ -43,7 +43,7 @@ from bot.store import (
     open_store,
 )
 from render.i18n import MESSAGES, picture_language, t
-from render.words import say
+from render.words import said, say
 from rules import Event, Game, IllegalMove, Move, get_game
 from rules.ai import LEVELS
 from rules.base import Composer, fill_names, normalise_notation, rank_by
@@ -203,15 +203,16 @@ def effective_moves(rows: list[MoveRow]) -> list[MoveRow]:
     return kept
 
 
-def _named(move: Move, names: list[str], lang: Any = None) -> Move:
-    """The move in words for a reader: its label and step labels in ``lang`` (None:
-    English), with ``{pN}`` seat placeholders replaced by player names."""
+def _named(move: Move, names: list[str]) -> Move:
+    """The move in words for players: its label and step labels in English with ``{pN}``
+    seat placeholders replaced by player names; a message stays :class:`render.words.Said`
+    so a front end can say it in its reader's language (``render.words.in_language``)."""
     if not is_words(move.label) and (
         "{p" not in move.label and not any("{p" in st.label for st in move.steps)
     ):
         return move
-    steps = tuple(replace(st, label=say(st.label, lang, names)) for st in move.steps)
-    return replace(move, label=say(move.label, lang, names), steps=steps)
+    steps = tuple(replace(st, label=said(st.label, None, names)) for st in move.steps)
+    return replace(move, label=said(move.label, None, names), steps=steps)
 
 
 def _refusal(exc: IllegalMove, names: list[str]) -> InvalidMove:
@@ -430,9 +431,9 @@ class MatchService:
             "You are welcome to watch."
         )
 
-    async def legal_moves(self, match_id: int, user: User, lang: Any = None) -> list[Move]:
-        """The caller's legal moves now (empty when it is not their decision), in words of
-        ``lang`` (the caller's language; None: English)."""
+    async def legal_moves(self, match_id: int, user: User) -> list[Move]:
+        """The caller's legal moves now (empty when it is not their decision); their words
+        can be said in the caller's language with ``render.words.in_language``."""
         match = await self._load(match_id)
         if match.status != "running" or match.state is None:
             return []
@@ -441,7 +442,7 @@ class MatchService:
             return []
         names = match.names
         moves = get_game(match.game_id).legal_moves(match.state, seat)
-        return [_named(m, names, lang) for m in moves]
+        return [_named(m, names) for m in moves]
 
     async def composers(self, match_id: int, user: User) -> list[Composer]:
         """Moves the caller may build pick by pick now (a Pastiche trade offer), in words
@@ -810,7 +811,9 @@ class MatchService:
                 status="finished" if result else "running",
                 state=new_state,
                 moves=[
-                    NewMove(kind, seat, user.id, move.notation, move.label, _events_json(events))
+                    NewMove(
+                        kind, seat, user.id, move.notation, str(move.label), _events_json(events)
+                    )
                 ],
                 result=result,
                 end_reason="game over" if result else None,

@@ -15,17 +15,20 @@ they hold.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from render.i18n import DEFAULT_LANGUAGE, MESSAGES, t, tn
-from rules.base import fill_names
-from rules.words import Join, Msg, Seat
+from rules.base import Move, fill_names
+from rules.words import Join, Msg, Seat, is_words
 
 
 def say(value: Any, lang: Any = None, names: list[str] | None = None) -> str:
     """``value`` in ``lang`` (a language or Discord locale; None: English). Seats become
     ``names[seat]`` (``{pN}`` placeholders stay when ``names`` is None, so the text can be
     filled later)."""
+    if isinstance(value, Said):
+        return say(value.words, lang, value.names if names is None else names)
     if isinstance(value, Msg):
         return _message(value.key, value.params, lang, names)
     if isinstance(value, Seat):
@@ -42,6 +45,39 @@ def say(value: Any, lang: Any = None, names: list[str] | None = None) -> str:
         if "key" in value:
             return _message(value["key"], value.get("params") or {}, lang, names)
     return str(value)
+
+
+class Said(str):
+    """Words already said in one language (English, with the players' names) that keep the
+    message and the names, so a front end can say them again in its reader's language
+    (:func:`in_language`) — the match service hands such labels to every front end."""
+
+    words: Any
+    names: list[str] | None
+
+    def __new__(cls, text: str, words: Any, names: list[str] | None) -> Said:
+        obj = str.__new__(cls, text)
+        obj.words = words
+        obj.names = names
+        return obj
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Said, (str(self), self.words, self.names))
+
+
+def said(value: Any, lang: Any = None, names: list[str] | None = None) -> str:
+    """:func:`say`, keeping the words for another language when ``value`` is a message."""
+    text = say(value, lang, names)
+    return Said(text, value, names) if is_words(value) else text
+
+
+def in_language(move: Move, lang: Any) -> Move:
+    """The move with its label and step labels said in ``lang`` (where they are
+    :class:`Said` words; plain text is left as it is)."""
+    if not isinstance(move.label, Said) and not any(isinstance(s.label, Said) for s in move.steps):
+        return move
+    steps = tuple(replace(s, label=say(s.label, lang)) for s in move.steps)
+    return replace(move, label=say(move.label, lang), steps=steps)
 
 
 def _seat(seat: int, names: list[str] | None) -> str:

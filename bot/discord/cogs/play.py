@@ -28,7 +28,7 @@ from bot.discord.common import (
 from bot.discord.panel import build_panel, gate, play_and_confirm, resign_view, send_hand
 from bot.i18n import L, t
 from bot.service import MatchInfo, TurnReport
-from render.words import say
+from render.words import in_language, say
 from rules import Move
 from rules.base import normalise_notation
 from rules.registry import get_game
@@ -98,7 +98,8 @@ class PlayCog(commands.Cog):
         match_id = await bot.service.match_for_thread(str(interaction.channel_id))
         if match_id is None:
             return []
-        moves = await bot.service.legal_moves(match_id, user_of(interaction), loc(interaction))
+        moves = await bot.service.legal_moves(match_id, user_of(interaction))
+        moves = [in_language(m, loc(interaction)) for m in moves]
         return [
             app_commands.Choice(name=clip(m.label or m.notation, 100), value=m.notation[:100])
             for m in suggest(moves, current)
