@@ -107,7 +107,9 @@ def suggest_in_worker(
         count=count,
         history=history,
     )
-    return [(str(s.move.notation), float(s.value), str(s.reason)) for s in found]
+    # the reason stays a message (rules.words.Msg, a str) so /hint can say it in the
+    # reader's language
+    return [(str(s.move.notation), float(s.value), s.reason) for s in found]
 
 
 class ComputerPool:

@@ -47,12 +47,14 @@ from bot.store import (
 )
 from bot.substitutes import SubState
 from render.header import away_date
-from render.i18n import match_language, picture_language, t, tn
+from render.i18n import MESSAGES, match_language, picture_language, t, tn
+from render.words import said, say
 from rules import Event, Game, IllegalMove, Move, get_game
 from rules.ai import LEVELS, choose_move
 from rules.base import Composer, fill_names, normalise_notation, rank_by
 from rules.registry import game_ids
 from rules.rng import Rng
+from rules.words import is_words, to_json
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +67,20 @@ ABORT_REASON_MAX = 300
 
 # ----- errors ------------------------------------------------------------------------------
 class ServiceError(Exception):
-    """A refusal with a message for the person who asked. Nothing was changed."""
+    """A refusal with a message for the person who asked. Nothing was changed.
+
+    ``str()`` is the English message; a refusal from the rules also keeps its ``words``
+    (a :class:`rules.words.Msg`) and the players' ``names``, so :meth:`text` can say it in
+    the asker's language."""
+
+    def __init__(self, *args: Any, words: Any = None, names: list[str] | None = None) -> None:
+        super().__init__(*args)
+        self.words = words
+        self.names = names
+
+    def text(self, locale: Any = None) -> str:
+        """The refusal in ``locale``'s language (the English message when it has no words)."""
+        return str(self) if self.words is None else say(self.words, locale, self.names)
 
 
 class NotFound(ServiceError):
@@ -197,11 +212,32 @@ def effective_moves(rows: list[MoveRow]) -> list[MoveRow]:
 
 
 def _named(move: Move, names: list[str]) -> Move:
-    """The move with ``{pN}`` seat placeholders in its words replaced by player names."""
-    if "{p" not in move.label and not any("{p" in st.label for st in move.steps):
+    """The move in words for players: its label and step labels in English with ``{pN}``
+    seat placeholders replaced by player names; a message stays :class:`render.words.Said`
+    so a front end can say it in its reader's language (``render.words.in_language``)."""
+    if not is_words(move.label) and (
+        "{p" not in move.label and not any("{p" in st.label for st in move.steps)
+    ):
         return move
-    steps = tuple(replace(st, label=fill_names(st.label, names)) for st in move.steps)
-    return replace(move, label=fill_names(move.label, names), steps=steps)
+    steps = tuple(replace(st, label=said(st.label, None, names)) for st in move.steps)
+    return replace(move, label=said(move.label, None, names), steps=steps)
+
+
+def _refusal(exc: IllegalMove, names: list[str]) -> InvalidMove:
+    """The rules' refusal for the player: English text, with its words for other languages."""
+    return InvalidMove(say(exc.words, None, names), words=exc.words, names=names)
+
+
+def _by_label(moves: list[Move], names: list[str], text: str) -> Move | None:
+    """The move whose label, as shown in any of the catalogue's languages, is ``text`` (a
+    player types what they read in their language); None unless exactly one move fits."""
+    key = normalise_notation(text)
+    found: dict[str, Move] = {}
+    for m in moves:
+        langs = list(MESSAGES) if is_words(m.label) else [None]
+        if any(normalise_notation(say(m.label, lang, names)) == key for lang in langs):
+            found[m.notation] = m
+    return next(iter(found.values())) if len(found) == 1 else None
 
 
 def _events_json(events: list[Event]) -> list[dict[str, Any]]:
@@ -255,7 +291,11 @@ def result_text(result: dict[str, Any], names: list[str], unit: str = "points") 
     )
     if result.get("ended_by"):  # "Bob resigned — 🏆 Carol wins!"
         head = t("result.ended", None, what=result["ended_by"], head=head)
-    reason = f"\n{fill_names(result['reason'], names)}" if result.get("reason") else ""
+    reason = (
+        f"\n{say(result.get('reason_msg') or result['reason'], None, names)}"
+        if result.get("reason")
+        else ""
+    )
     return head + "\n" + "\n".join(parts) + reason
 
 
@@ -377,7 +417,7 @@ class MatchService:
             by_seat = {s.seat: s.user_id for s in match.seats}
             to_act = [by_seat[s] for s in game.to_act(match.state) if s in by_seat]
             waits_for = [by_seat[s] for s in game.waits_for(match.state) if s in by_seat]
-            status_text = fill_names(game.status(match.state), names)
+            status_text = say(game.status(match.state), None, names)
         elif match.status == "lobby":
             status_text = (
                 f"Waiting for players ({len(match.seats)}/{match.max_players}; "
@@ -499,7 +539,8 @@ class MatchService:
         )
 
     async def legal_moves(self, match_id: int, user: User) -> list[Move]:
-        """The caller's legal moves now (empty when it is not their decision)."""
+        """The caller's legal moves now (empty when it is not their decision); their words
+        can be said in the caller's language with ``render.words.in_language``."""
         match = await self._load(match_id)
         if match.status != "running" or match.state is None:
             return []
@@ -507,7 +548,8 @@ class MatchService:
         if seat is None:
             return []
         names = match.names
-        return [_named(m, names) for m in get_game(match.game_id).legal_moves(match.state, seat)]
+        moves = get_game(match.game_id).legal_moves(match.state, seat)
+        return [_named(m, names) for m in moves]
 
     async def composers(self, match_id: int, user: User) -> list[Composer]:
         """Moves the caller may build pick by pick now (a Pastiche trade offer), in words
@@ -536,7 +578,7 @@ class MatchService:
         try:
             return game.compose(state, self._seat(match, user), key, chosen)
         except IllegalMove as exc:
-            raise InvalidMove(fill_names(str(exc), match.names)) from None
+            raise _refusal(exc, match.names) from None
 
     # ----- lobby -------------------------------------------------------------------------
     async def create_match(
@@ -557,7 +599,7 @@ class MatchService:
         try:
             parsed = game.parse_options(options)
         except IllegalMove as exc:
-            raise InvalidMove(str(exc)) from None
+            raise _refusal(exc, []) from None
         if max_players is None:
             max_players = game.max_players
         if not game.min_players <= max_players <= game.max_players:
@@ -638,7 +680,7 @@ class MatchService:
         state = game.setup(n, match.seed, match.options)
         lines = [f"{game.name} begins with {', '.join(s.name for s in match.seats)}."]
         names = match.names
-        lines += [fill_names(e.text, names) for e in game.setup_events(state) if e.text]
+        lines += [say(e.text, None, names) for e in game.setup_events(state) if e.text]
         notes = [self._turn_post(match, state, lines, ply=0)]
         try:
             version = await self.store.commit(
@@ -833,18 +875,11 @@ class MatchService:
         try:
             move = game.parse(state, seat, text)
         except IllegalMove as exc:
-            # a label as shown to players carries names where the game wrote {pN}
-            key = normalise_notation(text)
-            move = next(
-                (
-                    m
-                    for m in game.legal_moves(state, seat)
-                    if normalise_notation(_named(m, names).label) == key
-                ),
-                None,
-            )
+            # a label as shown to players: with names where the game wrote {pN}, in
+            # whichever language the player reads
+            move = _by_label(game.legal_moves(state, seat), names, text)
             if move is None:
-                raise InvalidMove(fill_names(str(exc), names)) from None
+                raise _refusal(exc, names) from None
         return await self._apply(match, game, state, seat, user, move, kind="move")
 
     async def _apply(
@@ -863,9 +898,11 @@ class MatchService:
         outcome = game.outcome(new_state)
         move = _named(move, names)
         lines = [f"{names[seat]}: {move.label}"]
-        lines += [fill_names(e.text, names) for e in events if e.text]
+        lines += [say(e.text, None, names) for e in events if e.text]
         private = self._private_lines(match, events)
         result = outcome.to_json() if outcome else None
+        if result and is_words(result["reason"]):  # stored with its words, for any language
+            result["reason_msg"] = to_json(result["reason"])
         if result:
             result = rank_resigned_last(result, await self._resigned(match))
             lines.append(result_text(result, names, game.score_unit))
@@ -894,7 +931,9 @@ class MatchService:
                 status="finished" if result else "running",
                 state=new_state,
                 moves=[
-                    NewMove(kind, seat, user.id, move.notation, move.label, _events_json(events))
+                    NewMove(
+                        kind, seat, user.id, move.notation, str(move.label), _events_json(events)
+                    )
                 ],
                 result=result,
                 end_reason="game over" if result else None,
@@ -917,7 +956,7 @@ class MatchService:
         for e in events:
             for seat, text in e.private.items():
                 if seat < len(match.seats) and not is_computer(match.seats[seat].user_id):
-                    out.setdefault(match.seats[seat].user_id, []).append(fill_names(text, names))
+                    out.setdefault(match.seats[seat].user_id, []).append(say(text, None, names))
         return out
 
     @staticmethod
@@ -963,7 +1002,7 @@ class MatchService:
         acting = [] if final else game.to_act(state)
         mentions = self._people(match, acting)
         before = set(was_acting or ())
-        status = "" if final else fill_names(game.status(state), match.names)
+        status = "" if final else say(game.status(state), None, match.names)
         text = "\n".join([*lines, status] if status else lines)
         payload: dict[str, Any] = {
             "match_id": match.id,

@@ -37,7 +37,7 @@ from render.common import (
 )
 from render.header import Band, action_words, away_words, header_band, with_band
 from render.i18n import picture_language, t
-from rules.base import fill_names
+from render.words import say
 
 WIDTH = 1280
 MARGIN = 16
@@ -565,7 +565,7 @@ def draw(
             + [t("pic.azul.bag_lid", lang, bag=view["bag"], lid=view["lid"])]
         ),
         acting=list(view["to_act"]),
-        action=action_words(fill_names(view["status"], names)),
+        action=action_words(say(view["status"], lang, names)),
         scores=[(p["seat"], str(p["score"])) for p in view["players"]],
         last=view.get("last_move"),
         away=away_words(view, names, lang),

@@ -623,6 +623,12 @@ from render.i18n_after import AFTER_GAME  # noqa: E402
 
 MESSAGES[DEFAULT_LANGUAGE].update(AFTER_GAME)
 
+# The words of the rules (labels, events, refusals, status lines of the games converted to
+# messages, see rules/words.py) are English catalogues in the game packages: merged here too.
+from rules.registry import rule_words  # noqa: E402
+
+MESSAGES[DEFAULT_LANGUAGE].update(rule_words())
+
 
 #: Where the other languages live: ``locale/<lang>/LC_MESSAGES/tessera.po`` beside the
 #: packages — in the source checkout, and in an installed bot (pyproject ships ``locale/``

@@ -7,8 +7,28 @@ is a notation string (what a player types, what a button carries, what the log s
 plus human words and a short path of choices (steps) that a guided panel can walk;
 ``apply`` is pure and returns *events*, the words and chance outcomes of what happened.
 
-Text in events may name seats with ``{p0}``..``{p4}`` placeholders: the rules know seats,
-the application knows display names and fills them in (see :func:`fill_names`).
+Words are data (see :mod:`rules.words`): a label, an event text, a refusal, a status line
+or an outcome's reason is a :class:`~rules.words.Msg` — a catalogue key plus parameters
+(numbers, :class:`~rules.words.Seat` for a player, nested messages for game-data names
+such as a colour, :class:`~rules.words.Join` for lists) — and the edge renders it in the
+reader's language with the players' names (``render.words.say``). The pattern a game
+follows (Azul does; Taj Mahal, Maharani and Pastiche still return English strings, which
+every consumer still accepts, since a ``Msg`` is itself a ``str``):
+
+1. its English templates go in ``rules/<game>/words.py`` as a dict of keys prefixed with
+   the game id (plural families as ``key.one`` / ``key.other``, chosen by the parameter
+   ``n``: never "tile(s)"), registered with :func:`rules.words.register_words`;
+   ``render.i18n`` merges every registered catalogue into ``MESSAGES["en"]``;
+2. labels, step labels, event texts and privates, status lines, refusals
+   (``IllegalMove(Msg(...))``), ``summary``, ``notation_help`` and ``Outcome.reason`` are
+   built as ``Msg(key, **params)``; game-data names (colours, provinces) are messages too;
+   notation tokens stay plain strings (they are language-neutral);
+3. the English value of every message stays the text the game wrote before, so a
+   conversion is proven by the engine-equivalence digests (``tests/engine_corpus.py``).
+
+Legacy text in events may name seats with ``{p0}``..``{p4}`` placeholders: the rules know
+seats, the application knows display names and fills them in (see :func:`fill_names`); a
+message's English value carries the same placeholders for its seats.
 """
 
 from __future__ import annotations
@@ -21,6 +41,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from rules.rng import Rng
+from rules.words import Join, Msg, to_json
 
 State = dict[str, Any]
 View = dict[str, Any]
@@ -32,7 +53,19 @@ MAX_TYPED = 200
 
 class IllegalMove(ValueError):
     """Raised for any move the rules do not allow. The message is for the player: it says
-    *why* in plain words ("line 3 already holds red"), never a traceback or an internal id."""
+    *why* in plain words ("line 3 already holds red"), never a traceback or an internal id.
+    Converted games raise it with a :class:`~rules.words.Msg` (``words``), so the service
+    can say why in the language of whoever typed the move; ``str()`` is the English."""
+
+    @property
+    def words(self) -> str:
+        """The reason as given: a ``Msg`` for converted games, else an English string."""
+        return self.args[0] if self.args and isinstance(self.args[0], str) else str(self)
+
+
+#: Refusals every game gives.
+OVER_ALREADY = Msg("game.over")
+NOT_YOUR_TURN = Msg("game.not_your_turn")
 
 
 class NoOptions(BaseModel):
@@ -109,14 +142,18 @@ class Event:
     reveals: bool = False
 
     def to_json(self, *, include_secret: bool) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind, "text": self.text, "data": self.data}
+        out: dict[str, Any] = {"kind": self.kind, "text": str(self.text), "data": self.data}
+        if isinstance(self.text, Msg):  # the words too, so a log can be shown in any language
+            out["msg"] = to_json(self.text)
         if self.reveals:
             out["reveals"] = True
         if include_secret:
             if self.secret:
                 out["secret"] = self.secret
             if self.private:
-                out["private"] = {str(k): v for k, v in self.private.items()}
+                out["private"] = {str(k): str(v) for k, v in self.private.items()}
+                if any(isinstance(v, Msg) for v in self.private.values()):
+                    out["private_msg"] = {str(k): to_json(v) for k, v in self.private.items()}
         return out
 
 
@@ -142,7 +179,7 @@ class Outcome:
             "scores": self.scores,
             "ranks": self.ranks,
             "winners": self.winners,
-            "reason": self.reason,
+            "reason": self.reason,  # a Msg stays one here (JSON stores its English)
             "details": self.details,
         }
 
@@ -196,43 +233,50 @@ class Game(ABC):
         try:
             return self.Options.model_validate(options or {})
         except ValidationError as exc:
-            problems = "; ".join(dict.fromkeys(self._option_problem(e) for e in exc.errors()))
-            raise IllegalMove(problems + ".") from None
+            problems = list(dict.fromkeys(self._option_problem(e) for e in exc.errors()))
+            raise IllegalMove(
+                Msg("game.options", problems=Join("words.semicolon", problems))
+            ) from None
 
-    def _option_problem(self, error: Any) -> str:
+    def _option_problem(self, error: Any) -> Msg:
         """One pydantic error as a sentence a player understands (no pydantic jargon)."""
         names = list(self.Options.model_fields)
         name = ".".join(str(p) for p in error["loc"]) or "options"
         kind = error["type"]
         ctx = error.get("ctx") or {}
         if kind == "extra_forbidden":
-            listed = ", ".join(names) if names else "none"
-            return f"{self.name} has no option {name}; its options are: {listed}"
+            listed = Join("words.comma", names) if names else Msg("game.option.none")
+            return Msg("game.option.unknown", game=self.name, name=name, options=listed)
         if kind.startswith("bool"):
-            return f"{name} is true or false"
+            return Msg("game.option.bool", name=name)
         if kind.startswith("int") or kind.startswith("float"):
-            return f"{name} is a whole number"
+            return Msg("game.option.int", name=name)
         if kind == "literal_error":
             expected = str(ctx.get("expected", "")).replace("'", "")
-            return f"{name} is {expected}"
+            return Msg("game.option.literal", name=name, expected=expected)
         bounds = {
-            "greater_than_equal": ("at least", "ge"),
-            "greater_than": ("more than", "gt"),
-            "less_than_equal": ("at most", "le"),
-            "less_than": ("less than", "lt"),
+            "greater_than_equal": ("game.option.ge", "ge"),
+            "greater_than": ("game.option.gt", "gt"),
+            "less_than_equal": ("game.option.le", "le"),
+            "less_than": ("game.option.lt", "lt"),
         }
         if kind in bounds:
-            words, key = bounds[kind]
-            return f"{name} must be {words} {ctx.get(key)}"
+            key, limit = bounds[kind]
+            return Msg(key, name=name, limit=str(ctx.get(limit)))
         if kind in ("model_type", "dict_type"):
-            return "options are written as name=value"
-        return f"{name}: {error['msg']}"
+            return Msg("game.option.form")
+        return Msg("game.option.unclear", name=name, problem=str(error["msg"]))
 
     def check_player_count(self, player_count: int) -> None:
         if not self.min_players <= player_count <= self.max_players:
             raise IllegalMove(
-                f"{self.name} is for {self.min_players}–{self.max_players} players, "
-                f"not {player_count}."
+                Msg(
+                    "game.player_count",
+                    game=self.name,
+                    low=self.min_players,
+                    high=self.max_players,
+                    count=player_count,
+                )
             )
 
     # ----- the game --------------------------------------------------------------------
@@ -287,12 +331,12 @@ class Game(ABC):
     def parse(self, state: State, seat: int, text: str) -> Move:
         """Notation (or a move's exact label) to a legal move, or IllegalMove saying why."""
         if self.outcome(state) is not None:
-            raise IllegalMove("This game is over; no more moves can be made.")
+            raise IllegalMove(OVER_ALREADY)
         if seat not in self.may_act(state):
-            raise IllegalMove("It is not your turn.")
+            raise IllegalMove(NOT_YOUR_TURN)
         key = normalise_notation(text)
         if not key:
-            raise IllegalMove("Type a move. " + self.notation_help)
+            raise IllegalMove(Msg("game.type_a_move", help=self.notation_help))
         if len(key) <= MAX_TYPED:  # longer text is no notation or label: skip the search
             found = self.find_notation(state, seat, key)
             if found is not None:
@@ -317,11 +361,14 @@ class Game(ABC):
     def compose(self, state: State, seat: int, key: str, chosen: list[list[str]]) -> str:
         """The notation of composer ``key`` with these option keys chosen per pick (then
         checked by ``parse``); IllegalMove when the choice does not fit the composer."""
-        raise IllegalMove("Nothing can be composed here.")
+        raise IllegalMove(Msg("game.nothing_to_compose"))
 
     def explain_illegal(self, state: State, seat: int, text: str) -> str:
         """Why ``text`` is not a legal move. Games override this with precise reasons."""
-        return f"“{text.strip()[:60]}” is not a legal move now. {self.notation_help}".strip()
+        shown = text.strip()[:60]
+        if not self.notation_help.strip():
+            return Msg("game.not_legal_bare", text=shown)
+        return Msg("game.not_legal", text=shown, help=self.notation_help.strip())
 
     def setup_events(self, state: State) -> list[Event]:
         """Chance outcomes of ``setup`` (the first factories, the opening deal), so a game

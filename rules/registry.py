@@ -17,6 +17,23 @@ _GAMES: dict[str, str] = {
 }
 
 
+#: Games whose words are messages (see :mod:`rules.words`): id -> module of its English
+#: catalogue. A game converted from English strings adds its line here.
+_WORDS: dict[str, str] = {
+    "azul": "rules.azul.words",
+}
+
+
+def rule_words() -> dict[str, str]:
+    """Every English template the rules use (``rules.words.ENGLISH`` once each game's
+    catalogue is imported), for ``render.i18n`` to merge into the message catalogue."""
+    from rules.words import ENGLISH
+
+    for module in _WORDS.values():
+        importlib.import_module(module)
+    return dict(ENGLISH)
+
+
 def register_game(game: Game) -> None:
     """Add a game at run time (plug-ins, test doubles). Built-in games are listed above."""
     _GAMES[game.id] = f"{type(game).__module__}:{_attr_of(game)}"

@@ -260,10 +260,8 @@ class TesseraBot(commands.Bot):
             original = original.__cause__
         if isinstance(original, app_commands.CommandInvokeError):
             original = original.original
-        if isinstance(original, UserError):
+        if isinstance(original, UserError | ServiceError):  # both speak the asker's language
             text = original.text(loc(interaction))
-        elif isinstance(original, ServiceError):
-            text = str(original)
         elif isinstance(original, app_commands.CheckFailure):
             text = t("err.guild_only", loc(interaction))
         elif isinstance(original, discord.HTTPException | discord.RateLimited | TimeoutError):

@@ -42,6 +42,7 @@ import discord
 from bot.discord.common import UserError, answer, bot_of, clip, loc, same_server, user_of
 from bot.i18n import match_language, t
 from bot.service import MatchInfo, User
+from render.words import in_language
 from rules import Move
 from rules.ai import LEVELS
 from rules.base import Composer, Step
@@ -458,7 +459,7 @@ async def gate(
         raise UserError("err.match_not_running", match=match_id)
     if info.version != version:
         raise UserError("err.board_changed")
-    moves = await service.legal_moves(match_id, user)
+    moves = [in_language(m, loc(interaction)) for m in await service.legal_moves(match_id, user)]
     if not moves and not await service.composers(match_id, user):
         by_id = {s.user_id: s.name for s in info.seats}
         waiting = ", ".join(by_id.get(u, u) for u in info.to_act) or "—"

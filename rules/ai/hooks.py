@@ -13,6 +13,7 @@ from functools import cache
 
 from rules.base import Game, Move, State, View
 from rules.rng import Rng
+from rules.words import Msg
 
 
 class GameAI:
@@ -77,7 +78,7 @@ class GameAI:
     def explain(self, game: Game, view: View, seat: int, move: Move, value: float) -> str:
         """A one-line reason for a hint (default: the search's rating, 0–100: mostly how
         often the move's simulated games were won, partly by how many points)."""
-        return f"search rating {round(100 * value)}/100 in simulated games"
+        return Msg("game.hint.rating", rating=round(100 * value))
 
 
 #: The hooks used by games that define none.

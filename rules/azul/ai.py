@@ -24,7 +24,6 @@ from rules.azul.board import (
     BONUS_COLOUR,
     BONUS_COLUMN,
     BONUS_ROW,
-    COLOUR_NAMES,
     COLOURS,
     FLOOR_TOTAL,
     MARKER,
@@ -32,10 +31,11 @@ from rules.azul.board import (
     placement_points,
     printed_column,
 )
-from rules.azul.moves import FLOOR, PARSED, parse_column
+from rules.azul.moves import FLOOR, PARSED, parse_column, tiles_words
 from rules.azul.rounds import OFFER, OVER, TILING
 from rules.base import Game, Move, State, View
 from rules.rng import Rng
+from rules.words import Msg
 
 #: Chance that a rollout move is uniformly random instead of the best-ranked one.
 EPSILON = 0.2
@@ -180,42 +180,43 @@ class AzulAI(GameAI):
     def cutoff(self, game: Game, start: State, state: State, depth: int) -> bool:
         return state["round"] != start["round"]
 
-    def explain(self, game: Game, view: View, seat: int, move: Move, value: float) -> str:
+    def explain(self, game: Game, view: View, seat: int, move: Move, value: float) -> Msg:
         state = state_from_view(view, 0)
-        chance = f"search rating {round(100 * value)}/100"
+        chance = Msg("azul.hint.rating", rating=round(100 * value))
         try:
             after, _ = game.apply(state, seat, move)
         except ValueError:
             return chance
         gain = _projected(after, seat) - _projected(state, seat)
         words = _describe(state, seat, move)
-        return f"{words}, {gain:+.0f} expected; {chance}"
+        return Msg("azul.hint.reason", move=words, gain=f"{gain:+.0f}", rating=chance)
 
 
 def _describe(state: State, seat: int, move: Move) -> str:
     """The move in a few words: what it fills and what it costs on the floor."""
     column = parse_column(move.notation)
     if state["phase"] == TILING and column is not None:
-        return f"puts line {state['tnext'][seat] + 1} in column {column + 1}"
+        return Msg("azul.hint.column", line=state["tnext"][seat] + 1, column=column + 1)
     parsed = PARSED.get(move.notation)
     if parsed is None:
         return move.label
     src, colour, dest = parsed
     pile: Any = state["centre"] if src == 9 else state["fac"][src]
     count = pile[colour]
-    name = COLOUR_NAMES[colour]
+    tiles = tiles_words(count, colour)
     marker = src == 9 and state["marker"] < 0
-    tail = " and takes the first-player marker" if marker else ""
+    tail = Msg("azul.hint.marker") if marker else ""
     if dest == FLOOR:
-        return f"drops {count} {name} on the floor{tail}"
+        return Msg("azul.hint.drop", tiles=tiles, marker=tail)
     room = dest + 1 - state["ln"][seat][dest]
     over = max(0, count - room)
+    what: Msg
     if count >= room:
-        what = f"fills line {dest + 1}"
+        what = Msg("azul.hint.fills", line=dest + 1)
     else:
-        what = f"adds {count} {name} to line {dest + 1} ({room - count} more to fill)"
-    loss = f", {over} to the floor" if over else " without floor loss"
-    return f"{what}{loss}{tail}"
+        what = Msg("azul.hint.adds", tiles=tiles, line=dest + 1, n=room - count)
+    loss = Msg("azul.hint.loss", n=over) if over else Msg("azul.hint.no_loss")
+    return Msg("azul.hint.move", what=what, loss=loss, marker=tail)
 
 
 AI = AzulAI()

@@ -42,6 +42,7 @@ seed rulebook). Decisions where that text is unclear, marked [R]/[our decision],
 
 from __future__ import annotations
 
+from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
@@ -49,7 +50,6 @@ from pydantic import BaseModel, ConfigDict
 
 from rules.azul.board import (
     CENTRE,
-    COLOUR_NAMES,
     COLOURS,
     FACTORY_COUNT,
     FLOOR_SPACES,
@@ -65,10 +65,12 @@ from rules.azul.moves import (
     FLOOR_SLOT,
     PARSED,
     column_move,
+    dest_words,
     group,
     parse_column,
     parse_offer,
     source_name,
+    tiles_words,
 )
 from rules.azul.rounds import (
     OFFER,
@@ -76,7 +78,6 @@ from rules.azul.rounds import (
     TILING,
     advance,
     after_tiling,
-    cname,
     end_offer,
     outcome_of,
     own_players,
@@ -86,8 +87,20 @@ from rules.azul.rounds import (
     tiles_text,
 )
 from rules.azul.view import build_view
-from rules.base import Event, Game, IllegalMove, Move, Outcome, State, View
+from rules.azul.words import COLOUR_WORDS
+from rules.base import (
+    NOT_YOUR_TURN,
+    OVER_ALREADY,
+    Event,
+    Game,
+    IllegalMove,
+    Move,
+    Outcome,
+    State,
+    View,
+)
 from rules.rng import Rng
+from rules.words import Join, Msg, Seat
 
 
 class AzulOptions(BaseModel):
@@ -144,25 +157,32 @@ def _getter(wanted: list[int]) -> Any:
     return itemgetter(*wanted, FLOOR_SLOT) if wanted else _floor_only
 
 
+@lru_cache(maxsize=8192)
+def _take_words(
+    seat: int, count: int, colour: int, src: int, dest: int, over: int, to_lid: int, marker: bool
+) -> Msg:
+    """The words of a take (cached: messages are immutable, and random playouts make
+    thousands of takes a second)."""
+    return Msg(
+        "azul.ev.take",
+        who=Seat(seat),
+        tiles=tiles_words(count, colour),
+        source=source_name(src),
+        dest=dest_words(dest),
+        over=Msg("azul.label.over", n=over) if dest != FLOOR and over else "",
+        lid=Msg("azul.ev.lid", n=to_lid) if to_lid else "",
+        marker=Msg("azul.ev.marker") if marker else "",
+    )
+
+
 class Azul(Game):
     id = "azul"
     name = "Azul"
     min_players = 2
     max_players = 4
     Options = AzulOptions
-    summary = (
-        "Draft tiles: take every tile of one colour from a factory (the rest go to the centre)\n"
-        "or from the centre (the first to do so takes the first-player marker to the floor).\n"
-        "Put them all in one pattern line (one colour per line, not a colour already in that\n"
-        "wall row); extras fall to the floor (−1 −1 −2 −2 −2 −3 −3). Full lines move one tile\n"
-        "to the wall and score its connected runs. The game ends after a round in which a wall\n"
-        "row is completed: +2 per row, +7 per column, +10 per full colour."
-    )
-    notation_help = (
-        "Write source-colour-line: F3-R-2 takes red from factory 3 into line 2, C-B-F takes "
-        "blue from the centre to the floor. Colours: B blue, Y yellow, R red, K black, "
-        "W white. Grey wall tiling: col-3."
-    )
+    summary = Msg("azul.summary")
+    notation_help = Msg("azul.notation_help")
     has_hidden_information = False
 
     # ------------------------------------------------------------------ setup
@@ -281,19 +301,19 @@ class Azul(Game):
         phase = state["phase"]
         if phase == OFFER:
             if seat != state["turn"]:
-                raise IllegalMove("It is not your turn.")
+                raise IllegalMove(NOT_YOUR_TURN)
             parsed = PARSED.get(move.notation) or parse_offer(move.notation)
             if parsed is None or self._offer_problem(state, seat, *parsed) is not None:
                 raise IllegalMove(self.explain_illegal(state, seat, move.notation))
             return self._take(state, seat, *parsed)
         if phase == TILING:
             if state["tnext"][seat] >= 5:
-                raise IllegalMove("It is not your turn.")
+                raise IllegalMove(NOT_YOUR_TURN)
             col = parse_column(move.notation)
             if col is None or self._column_problem(state, seat, col) is not None:
                 raise IllegalMove(self.explain_illegal(state, seat, move.notation))
             return self._choose_column(state, seat, col)
-        raise IllegalMove("This game is over; no more moves can be made.")
+        raise IllegalMove(OVER_ALREADY)
 
     def _take(
         self, state: State, seat: int, src: int, colour: int, dest: int
@@ -345,14 +365,7 @@ class Azul(Game):
             s["floor"] = x = list(state["floor"])
             x[seat] = floor
 
-        where = "floor" if dest == FLOOR else f"line {dest + 1}"
-        text = f"{{p{seat}}} took {count} {COLOUR_NAMES[colour]} from {source_name(src)} → {where}"
-        if dest != FLOOR and over:
-            text += f" ({over} to floor)"
-        if to_lid:
-            text += f" ({to_lid} to the box lid)"
-        if took_marker:
-            text += " and the first player marker"
+        text = _take_words(seat, count, colour, src, dest, over, to_lid, took_marker)
         events = [
             Event(
                 "take",
@@ -387,7 +400,14 @@ class Azul(Game):
         events = [
             Event(
                 "tile",
-                f"{{p{seat}}} tiles line {line + 1} ({cname(k)}) in column {col + 1}: +{pts}",
+                Msg(
+                    "azul.ev.tile_column",
+                    who=Seat(seat),
+                    line=line + 1,
+                    colour=COLOUR_WORDS[k],
+                    column=col + 1,
+                    points=pts,
+                ),
                 {
                     "seat": seat,
                     "line": line + 1,
@@ -406,98 +426,93 @@ class Azul(Game):
     # ------------------------------------------------------------------ legality words
     def _offer_problem(
         self, state: State, seat: int, src: int, colour: int, dest: int
-    ) -> str | None:
+    ) -> Msg | None:
         """Why taking ``colour`` from ``src`` into ``dest`` is illegal now, or ``None``."""
         nf = len(state["fac"])
-        cname = COLOUR_NAMES[colour]
+        cname = COLOUR_WORDS[colour]
         if src != CENTRE and not 0 <= src < nf:
-            return f"There is no factory {src + 1}: this game has factories 1–{nf}."
+            return Msg("azul.no.factory", number=src + 1, count=nf)
         if not (0 <= dest < 5 or dest == FLOOR):
-            return f"There is no line {dest + 1}: pattern lines are 1–5 (or F for the floor)."
+            return Msg("azul.no.line", number=dest + 1)
         if src == CENTRE:
             pile = state["centre"]
             if not pile[colour]:
                 if not any(pile):
                     if state["marker"] < 0:
-                        return (
-                            "The centre holds only the first player marker; taking only the "
-                            "marker is not a move."
-                        )
-                    return "The centre is empty."
-                return f"The centre has no {cname} tiles (it holds {tiles_text(pile)})."
+                        return Msg("azul.no.marker_only")
+                    return Msg("azul.no.centre_empty")
+                return Msg("azul.no.centre_colour", colour=cname, holds=tiles_text(pile))
         else:
             pile = state["fac"][src]
             if not any(pile):
-                return f"Factory {src + 1} is empty."
+                return Msg("azul.no.factory_empty", number=src + 1)
             if not pile[colour]:
-                return f"Factory {src + 1} has no {cname} tiles (it holds {tiles_text(pile)})."
+                return Msg(
+                    "azul.no.factory_colour", number=src + 1, colour=cname, holds=tiles_text(pile)
+                )
         if dest == FLOOR:
             return None
         held = state["ln"][seat][dest]
         if held:
             have = state["lc"][seat][dest]
             if have != colour:
-                held_name = COLOUR_NAMES[have]
-                return f"Line {dest + 1} already holds {held_name}; it only takes {held_name}."
+                return Msg("azul.no.line_colour", number=dest + 1, colour=COLOUR_WORDS[have])
             if held == dest + 1:
-                return (
-                    f"Line {dest + 1} is already full ({held} {cname}); choose another line "
-                    "or the floor."
-                )
+                return Msg("azul.no.line_full", number=dest + 1, tiles=tiles_words(held, colour))
         elif state["rows"][seat][dest] >> colour & 1:
-            return (
-                f"Your wall row {dest + 1} already has {cname}; put it in another line or "
-                "the floor."
-            )
+            return Msg("azul.no.wall_row", number=dest + 1, colour=cname)
         return None
 
-    def _column_problem(self, state: State, seat: int, col: int) -> str | None:
+    def _column_problem(self, state: State, seat: int, col: int) -> Msg | None:
         line = state["tnext"][seat]
         k = state["lc"][seat][line]
         wall = state["wall"][seat]
         if not 0 <= col < 5:
-            return f"There is no column {col + 1}: wall columns are 1–5."
+            return Msg("azul.no.column", number=col + 1)
         if wall[line * 5 + col] >= 0:
-            return f"Row {line + 1}, column {col + 1} of your wall is already tiled."
+            return Msg("azul.no.tiled", row=line + 1, column=col + 1)
         for r in range(5):
             if wall[r * 5 + col] == k:
-                return f"Column {col + 1} already has a {COLOUR_NAMES[k]} tile (row {r + 1})."
+                return Msg(
+                    "azul.no.column_colour", column=col + 1, colour=COLOUR_WORDS[k], row=r + 1
+                )
         return None
 
-    def explain_illegal(self, state: State, seat: int, text: str) -> str:
+    def explain_illegal(self, state: State, seat: int, text: str) -> Msg:
         phase = state["phase"]
         if phase == OVER:
-            return "This game is over; no more moves can be made."
+            return OVER_ALREADY
         if seat not in self.to_act(state):
-            return "It is not your turn."
+            return NOT_YOUR_TURN
         if phase == TILING:
             line = state["tnext"][seat]
             k = state["lc"][seat][line]
             col = parse_column(text)
-            legal = ", ".join(m.notation for m in self._column_moves(state, seat))
+            legal = Join("words.comma", [m.notation for m in self._column_moves(state, seat)])
             if col is None:
-                return (
-                    f"Now choose the wall column for line {line + 1} ({COLOUR_NAMES[k]}): "
-                    f"one of {legal}."
+                return Msg(
+                    "azul.no.choose_column", line=line + 1, colour=COLOUR_WORDS[k], legal=legal
                 )
             problem = self._column_problem(state, seat, col)
-            return f"{problem} Choose one of {legal}." if problem else "That column is legal."
+            if problem:
+                return Msg("azul.no.column_choose", problem=problem, legal=legal)
+            return Msg("azul.no.column_legal")
         parsed = parse_offer(text)
         if parsed is None:
             if parse_column(text) is not None:
-                return "Wall columns are chosen only during grey-wall tiling. " + self.notation_help
+                return Msg("azul.no.columns_only_grey", help=self.notation_help)
             shown = text.strip()[:40]
-            return f"“{shown}” is not a move. {self.notation_help}"
+            return Msg("azul.no.not_a_move", text=shown, help=self.notation_help)
         problem = self._offer_problem(state, seat, *parsed)
-        return problem or "That move is legal."
+        return problem or Msg("azul.no.legal")
 
     def parse(self, state: State, seat: int, text: str) -> Move:
         """Like the default, but typed text may omit dashes or spell a source out
         (``f3r2``, ``factory 3 r 2``, ``centre b floor``)."""
         if self.outcome(state) is not None:
-            raise IllegalMove("This game is over; no more moves can be made.")
+            raise IllegalMove(OVER_ALREADY)
         if seat not in self.to_act(state):
-            raise IllegalMove("It is not your turn.")
+            raise IllegalMove(NOT_YOUR_TURN)
         if state["phase"] == OFFER:
             parsed = parse_offer(text)
             if parsed is not None:
@@ -519,17 +534,17 @@ class Azul(Game):
     def scores(self, state: State) -> list[int]:
         return list(state["score"])
 
-    def status(self, state: State) -> str:
+    def status(self, state: State) -> Msg:
         phase = state["phase"]
         r = state["round"]
         if phase == OFFER:
-            return f"Round {r}: {{p{state['turn']}}} to take tiles."
+            return Msg("azul.status.offer", round=r, who=Seat(state["turn"]))
         if phase == TILING:
-            who = " and ".join(f"{{p{p}}}" for p in self.to_act(state))
-            return f"Round {r}, wall tiling: {who} to choose a wall column."
+            who = Join("words.and", [Seat(p) for p in self.to_act(state)])
+            return Msg("azul.status.tiling", round=r, who=who)
         out = self.outcome(state)
         assert out is not None
-        return f"Game over after round {r}. {out.reason}"
+        return Msg("azul.status.over", round=r, reason=out.reason)
 
     # ------------------------------------------------------------------ view
     def view(self, state: State, seat: int | None) -> View:

@@ -18,8 +18,10 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from rules.azul.board import CENTRE, COLOUR_NAMES, COLOURS
+from rules.azul.board import CENTRE, COLOURS
+from rules.azul.words import COLOUR_WORDS
 from rules.base import Move, Step
+from rules.words import Msg
 
 FLOOR = 5  # destination index for "straight to the floor line"
 
@@ -34,8 +36,23 @@ def source_code(src: int) -> str:
     return "C" if src == CENTRE else f"F{src + 1}"
 
 
-def source_name(src: int) -> str:
-    return "centre" if src == CENTRE else f"factory {src + 1}"
+@cache
+def source_name(src: int) -> Msg:
+    return Msg("azul.centre") if src == CENTRE else Msg("azul.factory", number=src + 1)
+
+
+@cache
+def tiles_words(count: int, colour: int) -> Msg:
+    """A count of tiles of one colour ("3 red")."""
+    return Msg("azul.tiles", n=count, colour=COLOUR_WORDS[colour])
+
+
+@cache
+def dest_words(dest: int, extra: str = "") -> Msg:
+    """The floor, or a line with an ``extra`` clause such as " (fills it)"."""
+    if dest == FLOOR:
+        return Msg("azul.floor")
+    return Msg("azul.line", number=dest + 1, extra=extra)
 
 
 def dest_code(dest: int) -> str:
@@ -53,39 +70,42 @@ def _source_step(src: int) -> Step:
 
 @cache
 def _colour_step(colour: int, count: int) -> Step:
-    return Step(COLOURS[colour], f"{count} {COLOUR_NAMES[colour]}")
+    return Step(COLOURS[colour], tiles_words(count, colour))
 
 
 def _one(src: int, colour: int, count: int, marker: bool, dest: int, space: int) -> Move:
     """One offer move (built once: see :func:`group`)."""
-    head = f"{source_name(src)}: {count} {COLOUR_NAMES[colour]} → "
-    tail = " (+first player marker)" if marker else ""
+    source, tiles = source_name(src), tiles_words(count, colour)
+    marker_words = Msg("azul.label.marker") if marker else ""
     first = (_source_step(src), _colour_step(colour, count))
     note = notation(src, colour, dest)
     PARSED[note] = (src, colour, dest)
     if dest == FLOOR:
+        floor = dest_words(FLOOR)
         move = Move(
             note,
-            f"{head}floor{tail}",
-            (*first, Step("F", "floor")),
+            Msg("azul.label.take", source=source, tiles=tiles, dest=floor, marker=marker_words),
+            (*first, Step("F", floor)),
             -3.0 - 2.0 * count - (1.0 if marker else 0.0),
         )
     else:
         placed = min(count, space)
         over = count - placed
+        extra: Msg | str
         if over:
-            extra = f" ({over} to floor)"
+            extra = Msg("azul.label.over", n=over)
         elif placed == space:
-            extra = " (fills it)"
+            extra = Msg("azul.label.fills")
         else:
             extra = ""
         rank = placed + (3.0 if placed == space and not over else 0.0) - 2.0 * over
         rank -= 1.0 if marker else 0.0
         rank += 0.01 * dest  # stable order: prefer the longer of equally good lines
+        line = dest_words(dest, extra)
         move = Move(
             note,
-            f"{head}line {dest + 1}{extra}{tail}",
-            (*first, Step(str(dest + 1), f"line {dest + 1}{extra}")),
+            Msg("azul.label.take", source=source, tiles=tiles, dest=line, marker=marker_words),
+            (*first, Step(str(dest + 1), line)),
             rank,
         )
     return move
@@ -121,8 +141,14 @@ def column_move(line: int, colour: int, column: int, points: int) -> Move:
     """Grey-wall tiling: the tile of pattern line ``line`` goes to ``column``."""
     return Move(
         f"col-{column + 1}",
-        f"line {line + 1} ({COLOUR_NAMES[colour]}) → wall column {column + 1} (+{points})",
-        (Step(f"col-{column + 1}", f"column {column + 1} (+{points})"),),
+        Msg(
+            "azul.label.column",
+            line=line + 1,
+            colour=COLOUR_WORDS[colour],
+            column=column + 1,
+            points=points,
+        ),
+        (Step(f"col-{column + 1}", Msg("azul.step.column", column=column + 1, points=points)),),
         float(points),
     )
 

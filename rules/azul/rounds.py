@@ -8,8 +8,9 @@ freely. Events are appended to the caller's list.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.azul.board import (
-    COLOUR_NAMES,
     COLOURS,
     FLOOR_SPACES,
     FLOOR_TOTAL,
@@ -23,19 +24,39 @@ from rules.azul.board import (
     placement_points,
     printed_column,
 )
+from rules.azul.words import COLOUR_WORDS
 from rules.base import Event, Outcome, State, rank_by
 from rules.rng import Rng
+from rules.words import Join, Msg, Seat
 
 OFFER, TILING, OVER = "offer", "tiling", "over"
 
 
-def cname(k: int) -> str:
-    return COLOUR_NAMES[k]
+def tiles_text(counts: list[int]) -> Msg | Join:
+    """What a pile holds in words: "2 red, 1 black" (or "nothing")."""
+    parts = [Msg("azul.tiles", n=n, colour=COLOUR_WORDS[k]) for k, n in enumerate(counts) if n]
+    return Join("words.comma", parts) if parts else Msg("azul.nothing")
 
 
-def tiles_text(counts: list[int]) -> str:
-    parts = [f"{n} {COLOUR_NAMES[k]}" for k, n in enumerate(counts) if n]
-    return ", ".join(parts) if parts else "nothing"
+@lru_cache(maxsize=4096)
+def _tile_wall_words(p: int, placed: tuple[tuple[int, int, int], ...]) -> Msg:
+    """ "{p0} tiles the wall: line 1 blue +1, ...": ``placed`` holds (line, colour, points).
+    Cached, like the other frequent event words: messages are immutable."""
+    words = Join(
+        "words.comma",
+        [
+            Msg("azul.ev.placed", line=line, colour=COLOUR_WORDS[k], points=points)
+            for line, k, points in placed
+        ],
+    )
+    return Msg("azul.ev.tile_wall", who=Seat(p), placed=words)
+
+
+@lru_cache(maxsize=1024)
+def _floor_words(p: int, penalty: int, lost: int) -> Msg:
+    """The floor penalty; ``lost`` >= 0 when the score stopped at 0 (it lost only that)."""
+    clamp = Msg("azul.ev.floor_clamp", lost=lost) if lost >= 0 else ""
+    return Msg("azul.ev.floor", who=Seat(p), penalty=penalty, clamp=clamp)
 
 
 def own_players(s: State) -> None:
@@ -70,14 +91,13 @@ def end_offer(s: State, events: list[Event]) -> None:
                     {"line": i + 1, "colour": COLOURS[k], "column": col + 1, "points": pts}
                 )
         if placed:
-            words = ", ".join(
-                f"line {d['line']} {COLOUR_NAMES[COLOURS.index(d['colour'])]} +{d['points']}"
-                for d in placed
+            words = _tile_wall_words(
+                p, tuple((d["line"], COLOURS.index(d["colour"]), d["points"]) for d in placed)
             )
             events.append(
                 Event(
                     "tile",
-                    f"{{p{p}}} tiles the wall: {words}",
+                    words,
                     {"seat": p, "placed": placed, "points": sum(d["points"] for d in placed)},
                 )
             )
@@ -114,8 +134,14 @@ def advance(s: State, p: int, events: list[Event]) -> None:
                 events.append(
                     Event(
                         "tile",
-                        f"{{p{p}}} tiles line {i + 1} ({cname(k)}) in column {cols[0] + 1}, "
-                        f"the only legal column: +{pts}",
+                        Msg(
+                            "azul.ev.tile_forced",
+                            who=Seat(p),
+                            line=i + 1,
+                            colour=COLOUR_WORDS[k],
+                            column=cols[0] + 1,
+                            points=pts,
+                        ),
                         {
                             "seat": p,
                             "line": i + 1,
@@ -137,8 +163,13 @@ def advance(s: State, p: int, events: list[Event]) -> None:
                 events.append(
                     Event(
                         "no_column",
-                        f"{{p{p}}} has no legal column for line {i + 1} ({cname(k)}): "
-                        f"its {i + 1} tiles go to the floor",
+                        Msg(
+                            "azul.ev.no_column",
+                            who=Seat(p),
+                            line=i + 1,
+                            colour=COLOUR_WORDS[k],
+                            n=i + 1,
+                        ),
                         {
                             "seat": p,
                             "line": i + 1,
@@ -168,8 +199,7 @@ def after_tiling(s: State, events: list[Event]) -> None:
         events.append(
             Event(
                 "floor",
-                f"{{p{p}}} loses {penalty} for the floor line"
-                + ("" if before >= penalty else f" (score stops at 0, lost {before})"),
+                _floor_words(p, penalty, -1 if before >= penalty else before),
                 {
                     "seat": p,
                     "items": len(floor),
@@ -188,7 +218,7 @@ def after_tiling(s: State, events: list[Event]) -> None:
         events.append(
             Event(
                 "no_tiles",
-                "Not a single tile can be drawn (bag and box lid are empty): the game ends.",
+                Msg("azul.ev.no_tiles"),
                 {"round": s["round"]},
             )
         )
@@ -199,8 +229,7 @@ def after_tiling(s: State, events: list[Event]) -> None:
         events.append(
             Event(
                 "no_row_possible",
-                "No player can complete a wall row any more, however the game is played: "
-                "the game ends.",
+                Msg("azul.ev.no_row_possible"),
                 {"round": s["round"]},
             )
         )
@@ -240,11 +269,12 @@ def refill(s: State, rng: Rng) -> tuple[int, int]:
 
 def refill_event(s: State, poured: int, lid_tiles: int) -> Event:
     short = sum(1 for d in s["fac_draw"] if len(d) < TILES_PER_FACTORY)
-    text = f"Round {s['round']}: the factories are filled"
-    if poured >= 0:
-        text += f" (the bag ran out; {lid_tiles} tiles from the box lid went back into it)"
-    if short:
-        text += f"; {short} factor{'y' if short == 1 else 'ies'} stay short: the bag is empty"
+    text = Msg(
+        "azul.ev.refill",
+        round=s["round"],
+        poured=Msg("azul.ev.refill_poured", n=lid_tiles) if poured >= 0 else "",
+        short=Msg("azul.ev.refill_short", n=short) if short else "",
+    )
     data = {
         "round": s["round"],
         "factories": list(s["fac_draw"]),
@@ -268,8 +298,14 @@ def finish(s: State, events: list[Event], reason: str) -> None:
             events.append(
                 Event(
                     "bonus",
-                    f"{{p{p}}} scores {pts} end bonus: {rows} row(s) ×2, {cols} column(s) ×7, "
-                    f"{colours} colour(s) ×10",
+                    Msg(
+                        "azul.ev.bonus",
+                        who=Seat(p),
+                        points=pts,
+                        rows=Msg("azul.ev.bonus_rows", n=rows),
+                        columns=Msg("azul.ev.bonus_columns", n=cols),
+                        colours=Msg("azul.ev.bonus_colours", n=colours),
+                    ),
                     {
                         "seat": p,
                         "rows": rows,
@@ -282,7 +318,11 @@ def finish(s: State, events: list[Event], reason: str) -> None:
     out = outcome_of(s)
     assert out is not None
     events.append(
-        Event("end", "Game over. " + out.reason, {"scores": out.scores, "ranks": out.ranks})
+        Event(
+            "end",
+            Msg("azul.ev.end", reason=out.reason),
+            {"scores": out.scores, "ranks": out.ranks},
+        )
     )
 
 
@@ -295,24 +335,30 @@ def outcome_of(state: State) -> Outcome | None:
     winners = [p for p, r in enumerate(ranks) if r == 1]
     best = max(scores)
     tied = [p for p, sc in enumerate(scores) if sc == best]
-    names = lambda ps: " and ".join(f"{{p{p}}}" for p in ps)  # noqa: E731
+    reason: Msg
     if len(winners) > 1:
-        reason = (
-            f"{names(winners)} share the victory with {best} points and "
-            f"{rows[winners[0]]} complete row(s) each."
+        reason = Msg(
+            "azul.result.shared",
+            who=Join("words.and", [Seat(p) for p in winners]),
+            points=best,
+            n=rows[winners[0]],
         )
     elif len(tied) > 1:
         w = winners[0]
-        reason = (
-            f"{names(tied)} tied on {best} points; {{p{w}}} wins with more complete rows "
-            f"({rows[w]} vs {max(rows[p] for p in tied if p != w)})."
+        reason = Msg(
+            "azul.result.tie_break",
+            tied=Join("words.and", [Seat(p) for p in tied]),
+            points=best,
+            who=Seat(w),
+            rows=rows[w],
+            other=max(rows[p] for p in tied if p != w),
         )
     else:
-        reason = f"{{p{winners[0]}}} wins with {best} points."
+        reason = Msg("azul.result.wins", who=Seat(winners[0]), points=best)
     if state["end"] == "no_tiles":
-        reason = "No tile could be drawn for a new round, so the game ended. " + reason
+        reason = Msg("azul.result.no_tiles", reason=reason)
     elif state["end"] == "no_row_possible":
-        reason = "No player could complete a wall row any more, so the game ended. " + reason
+        reason = Msg("azul.result.no_row_possible", reason=reason)
     details = [
         {
             "seat": p,

@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.discord.common import UserError, bot_of, clip, loc, match_here, user_of
 from bot.discord.panel import ConfirmMove, encode_move
 from bot.i18n import L, t
+from render.words import say
 
 
 class HintCog(commands.Cog):
@@ -43,8 +44,8 @@ class HintCog(commands.Cog):
         view = discord.ui.View(timeout=None)
         lines = [t("hint.head", locale)]
         for n, hint in enumerate(hints, 1):
-            label = hint.move.label or hint.move.notation
-            lines.append(t("hint.line", locale, n=n, label=label, reason=hint.reason))
+            label = say(hint.move.label, locale) or hint.move.notation
+            lines.append(t("hint.line", locale, n=n, label=label, reason=say(hint.reason, locale)))
             view.add_item(
                 ConfirmMove(
                     discord.ui.Button(

@@ -27,6 +27,7 @@ from bot.discord.common import (
 from bot.discord.panel import build_panel, gate, play_and_confirm, resign_view, send_hand
 from bot.i18n import L, match_language, t
 from bot.service import MatchInfo, TurnReport
+from render.words import in_language, say
 from rules import Move
 from rules.base import normalise_notation
 from rules.registry import get_game
@@ -97,6 +98,7 @@ class PlayCog(commands.Cog):
         if match_id is None:
             return []
         moves = await bot.service.legal_moves(match_id, user_of(interaction))
+        moves = [in_language(m, loc(interaction)) for m in moves]
         return [
             app_commands.Choice(name=clip(m.label or m.notation, 100), value=m.notation[:100])
             for m in suggest(moves, current)
@@ -220,8 +222,8 @@ class PlayCog(commands.Cog):
                     game=g.name,
                     min=g.min_players,
                     max=g.max_players,
-                    summary=g.summary,
-                    notation=g.notation_help,
+                    summary=say(g.summary, locale),
+                    notation=say(g.notation_help, locale),
                     more=more,
                 ),
                 2000,

@@ -1,0 +1,192 @@
+"""Words as data (rules/words.py, render/words.py): the rules write message keys and
+parameters, the edge renders them per language.
+
+A test-only language "xx" is the English catalogue upper-cased outside its placeholders,
+with umlauts on its vowels (so a label typed in "xx" differs from the English one even
+case-blind): every text it renders must come out without a lower-case letter (player names
+are upper case here; the grey-wall notation ``col-3`` is the only lower-case token). A word
+the rules still wrote in English, or a key missing from the catalogue, shows up as lower
+case.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.service import InvalidMove, MatchService
+from render.i18n import MESSAGES
+from render.words import in_language, say
+from rules import get_game
+from rules.ai.hooks import ai_for
+from rules.base import IllegalMove, fill_names
+from rules.rng import Rng
+from rules.words import ENGLISH, Join, Msg, Seat, from_json, is_words, to_json
+from tests.conftest import ALICE, BOB
+
+NAMES = ["ANN", "BOB", "CY"]
+_PLACEHOLDER = re.compile(r"(\{[^{}]*\})")
+#: What may stay lower case in "xx": notation tokens (language-neutral by design; the
+#: refusals quote what was typed, which these tests type in upper case).
+_NOTATION = re.compile(r"col-\d")
+
+
+_UMLAUTS = str.maketrans("AEIOU", "ÄËÏÖÜ")
+
+
+def _shout(template: str) -> str:
+    """A template upper-cased (vowels with umlauts) except inside its {placeholders}."""
+    return "".join(
+        part if _PLACEHOLDER.fullmatch(part) else part.upper().translate(_UMLAUTS)
+        for part in _PLACEHOLDER.split(template)
+    )
+
+
+@pytest.fixture
+def xx(monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.setitem(MESSAGES, "xx", {k: _shout(v) for k, v in MESSAGES["en"].items()})
+    return "xx"
+
+
+def no_english(text: str) -> bool:
+    return not any(c.islower() for c in _NOTATION.sub("", text))
+
+
+def _words_of_a_match(players: int, seed: int, options: dict[str, Any]) -> list[Any]:
+    """Every word value a random Azul match shows: status lines, labels and step labels,
+    hint reasons, events, refusals of wrong moves and the outcome's reason."""
+    game = get_game("azul")
+    state = game.setup(players, seed, options)
+    rng = Rng.from_seed(seed, "words")
+    out: list[Any] = [e.text for e in game.setup_events(state)]
+    out += [game.summary, game.notation_help]
+    for bad in ("F9-R-1", "C-B-1", "F1-B-6", "F1-K-F", "col-3", "NONSENSE", "", "F1-R-2"):
+        try:
+            game.parse(state, (state["turn"] + 1) % players, bad)
+        except IllegalMove as exc:
+            out.append(exc.words)
+    while game.to_act(state):
+        seat = game.to_act(state)[0]
+        out.append(game.status(state))
+        legal = game.legal_moves(state, seat)
+        for m in legal:
+            out += [m.label, *(s.label for s in m.steps)]
+        view = game.view(state, seat)
+        out += [ai_for(game).explain(game, view, seat, m, 0.5) for m in legal[:3]]  # /hint
+        for bad in ("F1-R-2", "C-K-3", "F2-Y-F", "col-1", "col-9", "X"):
+            try:
+                game.parse(state, seat, bad)
+            except IllegalMove as exc:
+                out.append(exc.words)
+        state, events = game.apply(state, seat, legal[rng.below(len(legal))])
+        out += [e.text for e in events]
+    out.append(game.status(state))
+    outcome = game.outcome(state)
+    assert outcome is not None
+    out.append(outcome.reason)
+    return out
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), [(2, 1, {}), (3, 5, {"grey_wall": True})])
+def test_a_whole_azul_match_speaks_the_readers_language(
+    xx: str, players: int, seed: int, options: dict[str, Any]
+) -> None:
+    words = _words_of_a_match(players, seed, options)
+    assert len(words) > 500
+    keys = set()
+    for value in words:
+        assert is_words(value), f"English string left in Azul's rules: {value!r}"
+        shown = say(value, xx, NAMES)
+        assert no_english(shown), shown
+        # the English the rules carry is the catalogue's English at the edge, to the byte
+        assert say(value, None, NAMES) == fill_names(str(value), NAMES)
+        keys.add(value.key if isinstance(value, Msg) else type(value).__name__)
+    # refusals, labels, events and status lines were all there
+    for key in ("azul.no.", "azul.label.", "azul.ev.", "azul.status.", "azul.hint."):
+        assert any(k.startswith(key) for k in keys), key
+
+
+def test_messages_keep_their_words_through_json_and_pickle() -> None:
+    game = get_game("azul")
+    state = game.setup(3, 2, {"grey_wall": True})
+    move = game.legal_moves(state, state["turn"])[-1]
+    _, events = game.apply(state, state["turn"], move)
+    for value in [move.label, *(e.text for e in events), game.status(state)]:
+        stored = json.loads(json.dumps(to_json(value)))
+        assert from_json(stored) == value and to_json(from_json(stored)) == to_json(value)
+        assert say(stored, "en", NAMES) == say(value, "en", NAMES)
+        copy = pickle.loads(pickle.dumps(value))
+        assert type(copy) is type(value) and to_json(copy) == to_json(value)
+    # an event stores its English text (what older logs hold) and its words beside it
+    stored_event = json.loads(json.dumps(events[0].to_json(include_secret=True)))
+    assert stored_event["text"] == str(events[0].text)
+    assert stored_event["msg"] == to_json(events[0].text)
+
+
+def test_legacy_english_strings_still_show(xx: str) -> None:
+    """Games not converted yet and logs stored before words were data: plain text with
+    {pN} placeholders passes through, names filled in, in any language."""
+    assert say("{p1} drew a card.", xx, NAMES) == "BOB drew a card."
+    assert say({"seat": 2}, xx, NAMES) == "CY"
+    assert say(Join("words.and", [Seat(0), Seat(1)]), None, NAMES) == "ANN and BOB"
+    assert say(Join("words.and", [Seat(0), Seat(1)]), xx, NAMES) == "ANN ÄND BOB"
+
+
+def test_plurals_come_from_the_catalogue(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A key that is a plural family is chosen by ``n`` through ``tn`` — no "tile(s)"."""
+    monkeypatch.setitem(
+        MESSAGES,
+        "xx",
+        {"azul.ev.refill_short.one": "ONE {n}", "azul.ev.refill_short.other": "MANY {n}"},
+    )
+    assert say(Msg("azul.ev.refill_short", n=1), "xx") == "ONE 1"
+    assert say(Msg("azul.ev.refill_short", n=2), "xx") == "MANY 2"
+    assert str(Msg("azul.ev.refill_short", n=1)).startswith("; 1 factory ")
+    assert str(Msg("azul.ev.refill_short", n=3)).startswith("; 3 factories ")
+
+
+def test_every_rule_word_is_in_the_catalogue() -> None:
+    for key, text in ENGLISH.items():
+        assert MESSAGES["en"][key] == text
+
+
+async def test_the_service_speaks_and_reads_the_players_language(xx: str, tmp_path: Path) -> None:
+    service = await MatchService.open(tmp_path / "words.db", render=False)
+    try:
+        info = await service.create_match("azul", ALICE, seed=4, guild_id="g", channel_id="c")
+        await service.join(info.id, BOB)
+        await service.start(info.id, ALICE)
+        info = await service.info(info.id)
+        mover = ALICE if info.to_act[0] == ALICE.id else BOB
+        other = BOB if mover is ALICE else ALICE
+        english = await service.legal_moves(info.id, mover)
+        shown = [in_language(m, xx) for m in english]  # what autocomplete and the panel do
+        assert all(no_english(m.label) for m in shown)
+        assert all(no_english(s.label) for m in shown for s in m.steps)
+        assert [m.notation for m in shown] == [m.notation for m in english]
+        # a refusal keeps its words: English by default, the asker's language on request
+        with pytest.raises(InvalidMove) as refused:
+            await service.play(info.id, mover, "F1-Q-9")
+        assert "is not a move" in str(refused.value)
+        assert no_english(refused.value.text(xx)) and "ÏS NÖT Ä MÖVË" in refused.value.text(xx)
+        # a label typed as shown in "xx" plays that move
+        pick = shown[len(shown) // 2]
+        assert pick.label.lower() != english[len(shown) // 2].label.lower()
+        report = await service.play(info.id, mover, pick.label.lower())
+        assert report.lines[0] == f"{mover.name}: {english[len(shown) // 2].label}"
+        info = await service.info(info.id)
+        assert info.to_act == [other.id]
+        # and the English label still does, as does the notation
+        nxt = await service.legal_moves(info.id, other)
+        await service.play(info.id, other, nxt[0].label)
+        rows = await service.store.moves(info.id)
+        assert [r.notation for r in rows] == [pick.notation, nxt[0].notation]
+        assert rows[0].events[0]["msg"]["key"] == "azul.ev.take"
+        assert await service.audit() == []
+    finally:
+        await service.close()
