@@ -896,9 +896,15 @@ class MatchService:
         names = match.names
         new_state, events = game.apply(state, seat, move)
         outcome = game.outcome(new_state)
+        raw_label = move.label
         move = _named(move, names)
         lines = [f"{names[seat]}: {move.label}"]
         lines += [say(e.text, None, names) for e in events if e.text]
+        # the same lines as words, so the post can be said in the match's language
+        words: list[Any] = [{"mover": seat, "label": to_json(raw_label)}]
+        words += [to_json(e.text) if is_words(e.text) else None for e in events if e.text]
+        if not is_words(raw_label):
+            words[0] = None
         private = self._private_lines(match, events)
         result = outcome.to_json() if outcome else None
         if result and is_words(result["reason"]):  # stored with its words, for any language
@@ -918,6 +924,7 @@ class MatchService:
                 final=result is not None,
                 was_acting=self._people(match, game.to_act(state)),
                 fold=result is None and self._folds(game, state, new_state, seat),
+                words=words,
             )
         ]
         notes += [
@@ -987,6 +994,7 @@ class MatchService:
         final: bool = False,
         was_acting: list[str] | None = None,
         fold: bool = False,
+        words: list[Any] | None = None,
     ) -> Notification:
         """The turn post of a state change, queued in the change's own transaction.
 
@@ -997,12 +1005,15 @@ class MatchService:
         did not change, so delivery adds ``lines`` to the current turn post (an edit,
         with the board after this ply) instead of posting again; see
         ``bot/discord/delivery.py``. ``text`` is the whole post for front ends that print
-        every ply (the console); ``lines`` and ``status`` are its two parts."""
+        every ply (the console); ``lines`` and ``status`` are its two parts, in English;
+        ``words`` (per line: its message as JSON, or None) and ``status_words`` let
+        delivery say them in the match's language (games whose rules speak in messages)."""
         game = get_game(match.game_id)
         acting = [] if final else game.to_act(state)
         mentions = self._people(match, acting)
         before = set(was_acting or ())
-        status = "" if final else say(game.status(state), None, match.names)
+        raw_status = None if final else game.status(state)
+        status = "" if raw_status is None else say(raw_status, None, match.names)
         text = "\n".join([*lines, status] if status else lines)
         payload: dict[str, Any] = {
             "match_id": match.id,
@@ -1016,6 +1027,10 @@ class MatchService:
         }
         if fold and not final:
             payload["fold"] = True
+        if words and any(w is not None for w in words):
+            payload["words"] = words
+        if is_words(raw_status):
+            payload["status_words"] = to_json(raw_status)
         return Notification("turn", payload)
 
     async def _report(

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from bot.discord.delivery import said_in
 from bot.service import InvalidMove, MatchService
 from render.i18n import MESSAGES
 from render.words import in_language, say
@@ -188,5 +189,39 @@ async def test_the_service_speaks_and_reads_the_players_language(xx: str, tmp_pa
         assert [r.notation for r in rows] == [pick.notation, nxt[0].notation]
         assert rows[0].events[0]["msg"]["key"] == "azul.ev.take"
         assert await service.audit() == []
+    finally:
+        await service.close()
+
+
+async def test_a_turn_post_is_said_in_the_match_language(xx: str, tmp_path: Path) -> None:
+    """The post's lines and status travel as words too, so delivery can say them in the
+    match's language (``said_in``); names and non-rule lines stay as they were."""
+    service = await MatchService.open(tmp_path / "post.db", render=False)
+    try:
+        info = await service.create_match("azul", ALICE, seed=4, guild_id="g", channel_id="c")
+        await service.join(info.id, BOB)
+        await service.start(info.id, ALICE)
+        info = await service.info(info.id)
+        mover = ALICE if info.to_act[0] == ALICE.id else BOB
+        move = (await service.legal_moves(info.id, mover))[0]
+        report = await service.play(info.id, mover, move.notation)
+        turn = []
+        while rows := await service.store.claim_notifications("test", limit=100):
+            for row in rows:  # a match's posts come one at a time, in order
+                if row.kind == "turn" and row.payload.get("ply") == 1:
+                    turn.append(row.payload)
+                await service.store.mark_sent(row.id)
+        assert len(turn) == 1
+        p = turn[0]
+        assert p["lines"] == report.lines  # English as stored, for the console and old posts
+        lines, status = said_in(p, p["lines"], p["status"], xx, info.names)
+        assert lines[0].startswith(f"{mover.name}: ") and no_english(lines[0].split(": ", 1)[1])
+
+        def unnamed(text: str) -> str:
+            return text.replace(info.names[0], "").replace(info.names[1], "")
+
+        assert len(lines) == len(p["lines"]) and all(no_english(unnamed(x)) for x in lines[1:])
+        assert no_english(unnamed(status))
+        assert said_in(p, p["lines"], p["status"], "en", info.names) == (p["lines"], p["status"])
     finally:
         await service.close()

@@ -57,6 +57,7 @@ from bot.i18n import match_language, t
 from bot.score_chart import chart_png
 from bot.service import ServiceError
 from bot.store import Notification, OutboxRow
+from render.words import say
 from rules.registry import get_game
 
 if TYPE_CHECKING:
@@ -80,6 +81,29 @@ UNKNOWN_MESSAGE = 10008
 OLD_MESSAGE_EDITS = 30046
 #: Posts of different matches in flight at once (each waits mostly on Discord's answer).
 CONCURRENCY = 8
+
+
+def said_in(
+    p: dict[str, Any], lines: list[str], status: str, lang: str, names: list[str]
+) -> tuple[list[str], str]:
+    """A turn post's lines and status in ``lang``: each line the rules gave as a message
+    (``words``, see ``MatchService._turn_post``) is said again in that language, the
+    others (names, results, notes written in English by older code) stay as stored."""
+    words = list(p.get("words") or [])
+    out = []
+    for k, line in enumerate(lines):
+        word = words[k] if k < len(words) else None
+        if word is None:
+            out.append(line)
+        elif isinstance(word, dict) and "mover" in word:
+            seat = int(word["mover"])
+            who = names[seat] if 0 <= seat < len(names) else "?"
+            out.append(f"{who}: {say(word['label'], lang, names)}")
+        else:
+            out.append(say(word, lang, names))
+    if p.get("status_words") is not None:
+        status = say(p["status_words"], lang, names)
+    return out, status
 
 
 class Drop(Exception):
@@ -276,6 +300,8 @@ class OutboxWorker:
             clock = t("post.clock", public, when=f"<t:{deadline}:R>")
         lines = [str(x) for x in p["lines"]] if "lines" in p else [str(p.get("text", ""))]
         status = str(p.get("status", ""))
+        if "words" in p or "status_words" in p:  # rules that speak in messages: the match's
+            lines, status = said_in(p, lines, status, public, info.names)
         png, moved_on = await self._turn_png(info, p, public)
         name = f"match-{info.id}-{ply}.png"
         view = None
