@@ -334,8 +334,11 @@ class SettledReader:
         self._conn = conn
 
     async def execute(self, sql: str, params: Any = ()) -> _Rows:
-        async with self._conn.execute(sql, params) as cur:
-            return _Rows(list(await cur.fetchall()))
+        # one call on the connection's thread: run *and* read to the end. Two awaits
+        # (execute, then fetchall) let another coroutine's statement run in between, while
+        # this one's read transaction is still open, and that statement then read the
+        # database as it was before (a match created a moment ago: "not found").
+        return _Rows(list(await self._conn.execute_fetchall(sql, params)))
 
     async def close(self) -> None:
         await self._conn.close()
