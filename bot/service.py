@@ -228,14 +228,20 @@ def _refusal(exc: IllegalMove, names: list[str]) -> InvalidMove:
     return InvalidMove(say(exc.words, None, names), words=exc.words, names=names)
 
 
+def _label_key(text: str) -> str:
+    """A label as typed or shown, compared without case and spaces, and with the "×" that
+    labels print (German, Polish: "3× Rot") matching the "x" a keyboard types."""
+    return normalise_notation(text).replace("×", "x")
+
+
 def _by_label(moves: list[Move], names: list[str], text: str) -> Move | None:
     """The move whose label, as shown in any of the catalogue's languages, is ``text`` (a
     player types what they read in their language); None unless exactly one move fits."""
-    key = normalise_notation(text)
+    key = _label_key(text)
     found: dict[str, Move] = {}
     for m in moves:
         langs = list(MESSAGES) if is_words(m.label) else [None]
-        if any(normalise_notation(say(m.label, lang, names)) == key for lang in langs):
+        if any(_label_key(say(m.label, lang, names)) == key for lang in langs):
             found[m.notation] = m
     return next(iter(found.values())) if len(found) == 1 else None
 

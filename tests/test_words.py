@@ -225,3 +225,22 @@ async def test_a_turn_post_is_said_in_the_match_language(xx: str, tmp_path: Path
         assert said_in(p, p["lines"], p["status"], "en", info.names) == (p["lines"], p["status"])
     finally:
         await service.close()
+
+
+async def test_a_label_with_a_times_sign_may_be_typed_with_an_x(tmp_path: Path) -> None:
+    """Polish and German Azul labels print "3× czerwony"; a keyboard types "3x"."""
+    service = await MatchService.open(tmp_path / "x.db", render=False)
+    try:
+        info = await service.create_match("azul", ALICE, seed=4, guild_id="g", channel_id="c")
+        await service.join(info.id, BOB)
+        await service.start(info.id, ALICE)
+        info = await service.info(info.id)
+        mover = ALICE if info.to_act[0] == ALICE.id else BOB
+        moves = await service.legal_moves(info.id, mover)
+        polish = [(m, in_language(m, "pl").label) for m in moves]
+        move, label = next((m, x) for m, x in polish if "×" in x)
+        assert sum(x.replace("×", "x") == label.replace("×", "x") for _, x in polish) == 1
+        report = await service.play(info.id, mover, label.replace("×", "x"))
+        assert report.lines[0] == f"{mover.name}: {move.label}"
+    finally:
+        await service.close()
