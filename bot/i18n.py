@@ -6,8 +6,9 @@ in :mod:`render.i18n`, the lowest layer that speaks to users, because pictures d
 and ``render/`` may not import ``bot/``. It is re-exported here so the bot keeps importing
 everything from one place, and there is still one dict and one ``t``.
 
-Messages from the match service (refusals, move words) are written by the service and the
-rules and pass through unchanged.
+Rule words (move labels, events, refusals, status) are messages in the games converted so
+far (Azul) and are said per language by :func:`render.words.say`; the other games' English
+sentences pass through unchanged (docs/words.md).
 """
 
 from __future__ import annotations

@@ -16,10 +16,13 @@ render workers read them too). ``python -m bot i18n extract`` writes the templat
 this dict, ``python -m bot i18n check`` compiles and checks every catalogue
 (:mod:`bot.catalogue_files`). Counts use CLDR plural categories (:func:`tn`).
 
-What is *not* in the catalogue: messages written by the match service and the rules
-(refusals, move words, the status lines a view carries with ``{pN}`` placeholders) pass
-through unchanged; so do player names, numbers, coordinates and notation tokens (Azul's
-tile letters, Pastiche's paint names, Taj Mahal's province names, move examples).
+Rule words: a game whose rules speak in messages (``rules.words.Msg``; Azul so far, see
+docs/words.md) keeps its English in its own package (``rules/azul/words.py``), merged into
+this dict by ``rules.registry.rule_words()``, and :func:`render.words.say` renders them in
+any language. The games not converted yet (Taj Mahal, Maharani, Pastiche) still write
+English sentences with ``{pN}`` placeholders, which pass through unchanged; so do player
+names, numbers, coordinates and notation tokens (Azul's tile letters, Pastiche's paint
+names, Taj Mahal's province names, move examples).
 """
 
 from __future__ import annotations
