@@ -555,3 +555,27 @@ async def test_heads_up_goes_to_the_player_after_the_seat_waited_for(table: Tabl
     assert (await table.tick())["headsup"] == len(want)
     rows = await service.store.due_notifications(now=table.clock.now + 1, limit=100)
     assert {r.payload["user_id"] for r in rows if r.kind == "headsup"} == want
+
+
+async def test_mute_lasts_while_the_seat_keeps_waiting(table: Table) -> None:
+    """ "Mute for this turn" is clicked at one version; another seat's move does not
+    un-mute it, a new wait of the same seat does."""
+    service = table.service
+    match_id = await start(
+        service, "azul", 3, {"grey_wall": True}, reminder_hours=6.0, reminder_max=5
+    )
+    await reach(service, match_id, "azul", "column")
+    info = await service.info(match_id)
+    first = await waited_person(service, match_id)
+    others = [u for u in info.waits_for if u != USERS[first].id]
+    assert others
+    muted = next(u for u in USERS if u.id == others[0])
+    await service.mute_turn(match_id, muted, info.version)
+    await table.tick()
+    legal = await service.legal_moves(match_id, USERS[first])
+    await service.play(match_id, USERS[first], legal[0].notation)
+    assert muted.id in (await service.info(match_id)).waits_for
+    table.clock.advance(6 * HOUR + 1)
+    await table.tick()
+    assert muted.id not in await reminded(service, match_id)
+    assert await reminded(service, match_id)  # the others were reminded

@@ -128,6 +128,7 @@ class Scheduler:
                 "sent": sched.get("sent", {}),
                 "last": sched.get("last", {}),
                 "start": sched.get("start", {}),
+                "muted": sched.get("muted", {}),
                 "headsup": sched.get("headsup", False),
                 "keepalive": sched.get("keepalive", now),
                 "duration": sched.get("duration", 10080),
