@@ -118,9 +118,12 @@ class Console:
                     if p.get("ply") is not None:
                         path = await self._save_picture(p["match_id"], p["ply"])
                         out.append(f"  picture: {path}")
-                    if p.get("mentions"):
+                    # calm, as on Discord: "your turn" only to who newly must act (the
+                    # post's ``ping``), not again after every ply of a run or of others
+                    newly = p.get("ping", p.get("mentions"))
+                    if newly:
                         info = await self.service.info(p["match_id"])
-                        names = [s.name for s in info.seats if s.user_id in p["mentions"]]
+                        names = [s.name for s in info.seats if s.user_id in newly]
                         out.append(f"  → {', '.join(names)}: your turn")
                 elif item.kind == "chart":
                     public = await self._public_language(p["match_id"])

@@ -10,6 +10,10 @@ Decisions where the issue was silent:
 - *played* counts matches that started (running, finished or aborted), *finished* those that
   ended with a result, *won* those whose result lists the player among the winners (a
   shared victory counts for each winner);
+- a seat that changed hands (``bot/holders.py``: resigned to a computer, handed on to a
+  substitute) counts as played for everyone who held it, and as won only for whoever held
+  it at the end — so a match handed on counts as played and not won, and breaks a win
+  streak; the people met are everyone who held a seat in it;
 - *time to move* is measured at the first move of each of the player's turns, from the log
   row before it (the previous player's move): further plies of the same turn (a Taj Mahal
   palace, a Pastiche trade) would otherwise show as seconds-long "moves". A match's first
@@ -30,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.computer_players import is_computer
+from bot.holders import HANDOVER_KINDS, handover_of, holder_history
 from bot.store import Store
 from render.i18n import t
 from rules import get_game
@@ -49,6 +54,9 @@ class MatchFacts:
     winners: set[str]
     #: the log: (user id, created_at) per row, in ply order
     log: list[tuple[str, float]] = field(default_factory=list)
+    #: (user id, name) of everyone who held a seat, earlier holders included, in seat
+    #: order (filled from the handover rows by :func:`load_facts`)
+    held: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def finished_at(self) -> float:
@@ -104,9 +112,15 @@ async def load_facts(
     """Every started match of a server (``None``: matches outside any server), optionally
     only those ``user_id`` sat in and of one game, with seats, winners and log times."""
     where = ["status IN ('running','finished','aborted')", "COALESCE(guild_id, '') = ?"]
+    kinds = ",".join(f"'{k}'" for k in HANDOVER_KINDS)
     params: list[Any] = [guild_id or ""]
     if user_id is not None:
-        where.append("id IN (SELECT match_id FROM seats WHERE user_id = ?)")
+        # a seat they handed on lists them no more: matches with a handover are read too
+        # and sorted out below, by who held a seat
+        where.append(
+            "(id IN (SELECT match_id FROM seats WHERE user_id = ?)"
+            f" OR id IN (SELECT match_id FROM moves WHERE kind IN ({kinds})))"
+        )
         params.append(user_id)
     if game_id is not None:
         where.append("game_id = ?")
@@ -132,12 +146,27 @@ async def load_facts(
         for mid, uid, name in await cur.fetchall():
             facts[int(mid)].seats.append((uid, name))
         cur = await store._reader.execute(
-            f"SELECT match_id, user_id, created_at FROM moves WHERE match_id IN ({marks}) "
-            "ORDER BY match_id, ply",
+            "SELECT match_id, user_id, created_at, ply, kind, seat, "
+            f"CASE WHEN kind IN ({kinds}) THEN events END FROM moves "
+            f"WHERE match_id IN ({marks}) ORDER BY match_id, ply",
             chunk,
         )
-        for mid, uid, created in await cur.fetchall():
+        changes: dict[int, list[Any]] = {}
+        for mid, uid, created, ply, kind, seat, events in await cur.fetchall():
             facts[int(mid)].log.append((uid, float(created)))
+            change = handover_of(ply, kind, seat, uid, events) if events else None
+            if change is not None:
+                changes.setdefault(int(mid), []).append(change)
+        for mid in chunk:
+            match = facts[mid]
+            seen: set[str] = set()
+            for holders in holder_history(match.seats, changes.get(mid, [])):
+                for h in holders:
+                    if h.user_id is not None and h.user_id not in seen:
+                        seen.add(h.user_id)
+                        match.held.append((h.user_id, h.name))
+    if user_id is not None:
+        facts = {mid: m for mid, m in facts.items() if _sat(m, user_id)}
     for mid, match in facts.items():
         result = results[mid]
         if match.status == "finished" and result:
@@ -170,18 +199,18 @@ def player_stats(facts: Sequence[MatchFacts], user_id: str, name: str) -> Player
     opponents: Counter[str] = Counter()
     names: dict[str, str] = {}
     for m in facts:
-        if user_id not in {uid for uid, _ in m.seats}:
+        if not _sat(m, user_id):
             continue
         for figures in (total, by_game.setdefault(m.game_id, Figures())):
             figures.played += 1
             figures.finished += m.status == "finished"
             figures.won += user_id in m.winners
             figures.move_times += _turn_times(m, user_id)
-        for uid, other in m.seats:
+        for uid, other in _holders(m):
             if uid != user_id and not is_computer(uid):
                 opponents[uid] += 1
                 names[uid] = other
-        name = next(n for uid, n in m.seats if uid == user_id) or name
+        name = next(n for uid, n in _holders(m) if uid == user_id) or name
     finished = [m for m in facts if m.status == "finished"]
     total.longest_streak = _streak([m for m in finished if _sat(m, user_id)], user_id)
     for game_id, figures in by_game.items():
@@ -193,8 +222,14 @@ def player_stats(facts: Sequence[MatchFacts], user_id: str, name: str) -> Player
     )
 
 
+def _holders(match: MatchFacts) -> list[tuple[str, str]]:
+    """Everyone who held a seat of ``match`` (the seats now when nobody handed one on)."""
+    return match.held or match.seats
+
+
 def _sat(match: MatchFacts, user_id: str) -> bool:
-    return any(uid == user_id for uid, _ in match.seats)
+    """Whether ``user_id`` held a seat of ``match`` at any time."""
+    return any(uid == user_id for uid, _ in _holders(match))
 
 
 def server_stats(facts: Sequence[MatchFacts]) -> ServerStats:
@@ -205,7 +240,7 @@ def server_stats(facts: Sequence[MatchFacts]) -> ServerStats:
             figures.finished += m.status == "finished"
             figures.aborted += m.status == "aborted"
             figures.running += m.status == "running"
-            figures.players |= {uid for uid, _ in m.seats if not is_computer(uid)}
+            figures.players |= {uid for uid, _ in _holders(m) if not is_computer(uid)}
             figures.moves += len(m.log)
             figures.move_times += _turn_times(m, None)
     return ServerStats(total, dict(sorted(by_game.items())))

@@ -494,3 +494,88 @@ def test_the_end_words_say_who_ran_out_of_time() -> None:
     both = rank_resigned_last(result, [(0, "Ann"), (2, "Cid", "forfeit")])
     end = end_summary("finished", both, None, names)
     assert end is not None and "(Ann, Cid resigned or ran out of time)" in end["text"]
+
+
+HOUR = DAY / 24
+
+
+async def reminded(service: MatchService, match_id: int) -> set[str]:
+    """The users the scheduler has reminded in their current wait."""
+    return set((await service.store.get_schedule(match_id))["sent"])
+
+
+async def test_reminders_skip_the_trader_who_waits_for_answers(table: Table) -> None:
+    service = table.service
+    match_id = await start(service, "pastiche", 3, reminder_hours=6.0, reminder_max=5)
+    answering = await reach(service, match_id, "pastiche", "answer")
+    info = await service.info(match_id)
+    trader = [u for u in info.to_act if u not in info.waits_for]
+    assert trader  # the trading player may act but is not waited for
+    await table.tick()
+    table.clock.advance(6 * HOUR + 1)
+    assert (await table.tick())["reminders"] == 1
+    assert await reminded(service, match_id) == {USERS[answering].id}
+
+
+async def test_reminders_are_not_restarted_by_another_seats_move(table: Table) -> None:
+    """Azul's grey-wall columns wait for every seat at once: a reminder is due 6 hours
+    after a seat began waiting, however many others chose their column meanwhile."""
+    service = table.service
+    match_id = await start(
+        service, "azul", 3, {"grey_wall": True}, reminder_hours=6.0, reminder_max=5
+    )
+    await reach(service, match_id, "azul", "column")
+    info = await service.info(match_id)
+    assert len(info.waits_for) >= 2
+    await table.tick()
+    table.clock.advance(5 * HOUR)
+    first = await waited_person(service, match_id)
+    legal = await service.legal_moves(match_id, USERS[first])
+    await service.play(match_id, USERS[first], legal[0].notation)
+    still = (await service.info(match_id)).waits_for
+    assert set(still) - {USERS[first].id}  # others still wait (and maybe the mover too)
+    assert (await table.tick())["reminders"] == 0
+    table.clock.advance(HOUR + 1)
+    assert (await table.tick())["reminders"] == len(still)
+    assert await reminded(service, match_id) == set(still)
+    table.clock.advance(HOUR)
+    assert (await table.tick())["reminders"] == 0  # the next one 6 hours after this one
+
+
+async def test_heads_up_goes_to_the_player_after_the_seat_waited_for(table: Table) -> None:
+    service = table.service
+    for user in USERS[:4]:
+        await service.store.set_user(user.id, settings={"heads_up": True})
+    match_id = await start(service, "pastiche", 4)
+    await reach(service, match_id, "pastiche", "answer")
+    info = await service.info(match_id)
+    n = len(info.seats)
+    waiting = [info.seat_of(u) for u in info.waits_for]
+    want = {info.seats[(s + 1) % n].user_id for s in waiting if s is not None} - set(info.to_act)
+    assert (await table.tick())["headsup"] == len(want)
+    rows = await service.store.due_notifications(now=table.clock.now + 1, limit=100)
+    assert {r.payload["user_id"] for r in rows if r.kind == "headsup"} == want
+
+
+async def test_mute_lasts_while_the_seat_keeps_waiting(table: Table) -> None:
+    """ "Mute for this turn" is clicked at one version; another seat's move does not
+    un-mute it, a new wait of the same seat does."""
+    service = table.service
+    match_id = await start(
+        service, "azul", 3, {"grey_wall": True}, reminder_hours=6.0, reminder_max=5
+    )
+    await reach(service, match_id, "azul", "column")
+    info = await service.info(match_id)
+    first = await waited_person(service, match_id)
+    others = [u for u in info.waits_for if u != USERS[first].id]
+    assert others
+    muted = next(u for u in USERS if u.id == others[0])
+    await service.mute_turn(match_id, muted, info.version)
+    await table.tick()
+    legal = await service.legal_moves(match_id, USERS[first])
+    await service.play(match_id, USERS[first], legal[0].notation)
+    assert muted.id in (await service.info(match_id)).waits_for
+    table.clock.advance(6 * HOUR + 1)
+    await table.tick()
+    assert muted.id not in await reminded(service, match_id)
+    assert await reminded(service, match_id)  # the others were reminded

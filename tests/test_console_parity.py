@@ -192,3 +192,39 @@ async def test_substitutes_in_the_console(service: MatchService, tmp_path: Path)
     assert re.match(r"Done: 🤖 .+ holds seat 3", out[0]), out
     assert is_computer((await service.info(1)).seats[2].user_id)
     assert "Use /game sub" in (await run(console, "eve> /game sub a b c"))[0]
+
+
+async def test_the_console_says_your_turn_only_to_who_newly_must_act(
+    service: MatchService, tmp_path: Path
+) -> None:
+    """Taj Mahal turns are runs of plies: as on Discord (the turn post's ``ping``), the
+    console says "your turn" when a player's turn begins, not after each of their plies."""
+    console = Console(service, tmp_path)
+    await run(
+        console,
+        "alice> /game new taj-mahal",
+        "bob> /game join",
+        "carol> /game join",
+        "alice> /game start",
+    )
+    game = get_game("taj-mahal")
+    quiet_plies = 0
+    for _ in range(30):
+        info = await service.info(1)
+        before = set(info.to_act)
+        uid = info.to_act[0]
+        match = await service.store.get_match(1)
+        assert match is not None and match.state is not None
+        seat = info.seat_of(uid)
+        assert seat is not None
+        move = game.legal_moves(match.state, seat)[0].notation
+        out = await run(console, f"{uid.removeprefix('console:')}> /play {move}")
+        said = [o for o in out if o.endswith(": your turn")]
+        now = await service.info(1)
+        newly = [s.name for s in now.seats if s.user_id in now.to_act and s.user_id not in before]
+        if newly:
+            assert said == [f"  → {', '.join(newly)}: your turn"], out
+        else:
+            assert said == [], out
+            quiet_plies += 1
+    assert quiet_plies  # some plies left the same players to act: no "your turn" then

@@ -9,9 +9,9 @@ import pytest
 
 import bot.store
 from bot import stats
-from bot.service import MatchService
+from bot.service import MatchService, User
 from tests.ratings_helpers import play_result
-from tests.reliability_helpers import PLAYERS
+from tests.reliability_helpers import PLAYERS, start_match
 
 ANN, BEN, CID = "2001", "2002", "2003"
 
@@ -102,3 +102,42 @@ def test_durations_read_as_people_say_them() -> None:
     assert stats.duration(0) == "0 s"
     assert stats.duration(59.6) == "1 min 0 s"
     assert stats.duration(3 * 86400 + 4 * 3600 + 59) == "3 d 4 h"
+
+
+async def test_a_seat_handed_on_counts_as_played_for_both_won_for_the_last(
+    service: MatchService,
+) -> None:
+    """Ann hands her seat to Eve mid-match and Eve wins with it: the match counts as
+    played (not won) for Ann, played and won for Eve; both are among the people met."""
+    ann, ben, cid = PLAYERS[:3]
+    eve = User("2005", "Eve")
+    match_id = await start_match(service, "test-pile", players=3)
+    first = await service.info(match_id)
+    await service.play(match_id, next(p for p in PLAYERS if p.id == first.to_act[0]), "take1")
+    offer = (await service.offer_seat(match_id, ann, eve)).proposal["id"]
+    await service.answer_sub(match_id, eve, 0, offer, True)
+    for _ in range(60):
+        info = await service.info(match_id)
+        if info.status != "running":
+            break
+        seat = info.seat_of(info.to_act[0])
+        holder = User(info.seats[seat].user_id, info.seats[seat].name)
+        legal = [m.notation for m in await service.legal_moves(match_id, holder)]
+        await service.play(match_id, holder, legal[-1] if seat == 0 else legal[0])
+    assert info.status == "finished" and info.seats[0].user_id == eve.id
+    facts = await stats.load_facts(service.store, guild_id="100")
+    assert facts[0].winners == {eve.id}  # the seat Ann handed on won
+
+    got = {}
+    for who in (ann, eve, ben):
+        mine = await stats.load_facts(service.store, guild_id="100", user_id=who.id)
+        got[who.id] = stats.player_stats(mine, who.id, who.name)
+    assert (got[ann.id].total.played, got[ann.id].total.won) == (1, 0)
+    assert (got[eve.id].total.played, got[eve.id].total.won) == (1, 1)
+    assert got[eve.id].total.longest_streak == 1 and got[ann.id].total.longest_streak == 0
+    assert dict(got[ben.id].opponents) == {"Ann": 1, "Cid": 1, "Eve": 1}
+    assert dict(got[ann.id].opponents) == {"Ben": 1, "Cid": 1, "Eve": 1}
+    server = stats.server_stats(facts)
+    assert server.total.players == {ann.id, ben.id, cid.id, eve.id}
+    lines = await stats.player_report(service.store, "100", ann.id, "Ann")
+    assert "played 1 · finished 1 · won 0" in lines[1]

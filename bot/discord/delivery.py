@@ -479,11 +479,19 @@ class OutboxWorker:
         )
 
     async def _remind(self, row: OutboxRow) -> None:
-        """A reminder is only worth sending while the turn it was made for is still on."""
+        """A reminder is only worth sending while the wait it was made for is still on:
+        the seat is still waited for since the same start (other seats' moves meanwhile
+        do not make it obsolete)."""
         p = row.payload
         info = await self._info(row)
         uid = str(p["user_id"])
-        if info.version != p.get("version") or uid not in info.to_act:
+        seat = info.seat_of(uid)
+        if "start" in p and seat is not None:
+            since = info.settings.get("clock", {}).get("since", {}).get(str(seat))
+            same_wait = since is None or float(since) == float(p["start"])
+        else:  # queued before reminders followed the seat's clock
+            same_wait = info.version == p.get("version")
+        if not same_wait or uid not in info.waits_for:
             raise Drop("obsolete: the board changed")
         user = await self.store.get_user(uid)
         if user["notify"] == "off":

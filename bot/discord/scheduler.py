@@ -17,11 +17,14 @@ of several processes one handles a match, and a dead one's matches are taken ove
   its player was away (``/notify away``); then ``service.expire_turn(match, version,
   clock_action, seat)`` runs. A version mismatch (someone moved meanwhile) is simply
   ignored. Computer seats have no clock (they move by themselves).
-- Reminders: every ``reminder_hours`` (the player's own /notify value, else the match's,
-  else the default), at most ``reminder_max`` per turn, never in the player's quiet hours,
-  never after "mute for this turn", never for players who turned notifications off or
-  are away.
-- Heads-up: once per turn, a DM to the player seated after the one on turn, if they
+- Reminders: only to the seats the game waits for (``Game.waits_for``: not a Pastiche
+  trader waiting for answers to their own offer), every ``reminder_hours`` (the player's
+  own /notify value, else the match's, else the default) counted from when that seat
+  began waiting (the clock map), so another seat's move does not restart them; at most
+  ``reminder_max`` per wait, never in the player's quiet hours, never after "mute for
+  this turn" (which lasts while that seat keeps waiting), never for players who turned
+  notifications off or are away.
+- Heads-up: once per wait, a DM to the player seated after each seat waited for, if they
   asked for it (/notify heads_up). Seat order is a guess at "next" that fits most games.
 - Keep-alive: every ``keepalive_days`` a thread edit so Discord does not archive it.
 """
@@ -117,17 +120,23 @@ class Scheduler:
         if sched.get("version") != info.version:
             last = await self.store.moves(info.id, last=1)
             since = last[-1].created_at if last else now
+            # reminder counts are per seat and per wait (see below): they survive other
+            # seats' moves, so they are carried over, not reset, when the version changes
             sched = {
                 "version": info.version,
                 "since": min(since, now),
-                "sent": {},
-                "last": {},
-                "headsup": False,
+                "sent": sched.get("sent", {}),
+                "last": sched.get("last", {}),
+                "start": sched.get("start", {}),
+                "muted": sched.get("muted", {}),
+                "headsup": sched.get("headsup", False),
                 "keepalive": sched.get("keepalive", now),
                 "duration": sched.get("duration", 10080),
             }
         since = float(sched["since"])
-        users = {uid: await self.store.get_user(uid) for uid in info.to_act if not is_computer(uid)}
+        users = {
+            uid: await self.store.get_user(uid) for uid in info.waits_for if not is_computer(uid)
+        }
         # when this match next needs a look: the earliest of these (stored with the index)
         due = [now + RECHECK_SECONDS]
 
@@ -152,14 +161,31 @@ class Scheduler:
             return  # the match changed: the next tick looks at it again
 
         notes: list[Notification] = []
-        # ----- reminders ---------------------------------------------------------------
+        # ----- reminders: per seat the game waits for, from when it began waiting --------
         mute = info.settings.get("mute", {})
-        for uid in info.to_act:
-            if uid not in users:  # computer seats move by themselves (bot/computer_driver.py)
+        starts: dict[str, float] = {}
+        muted: dict[str, float] = {}
+        for uid in info.waits_for:
+            seat = info.seat_of(uid)
+            if uid not in users or seat is None:  # computer seats move by themselves
                 continue
+            start = clocks.seat_start(info.settings.get("clock"), seat, since)[0]
+            starts[uid] = start
+            if sched.get("start", {}).get(uid) != start:  # a new wait: count afresh
+                sched["sent"].pop(uid, None)
+                sched["last"].pop(uid, None)
+            # "mute for this turn" names the version it was clicked at; it lasts while
+            # that seat keeps waiting, though other seats move meanwhile
+            if mute.get(uid) == info.version or sched.get("muted", {}).get(uid) == start:
+                muted[uid] = start
+        sched["start"] = starts
+        sched["muted"] = muted
+        sched["sent"] = {u: n for u, n in sched["sent"].items() if u in starts}
+        sched["last"] = {u: n for u, n in sched["last"].items() if u in starts}
+        for uid, start in starts.items():
             user = users[uid]
             prefs = user["settings"]
-            if user["notify"] == "off" or mute.get(uid) == info.version:
+            if user["notify"] == "off" or uid in muted:
                 continue
             back = away.away_until(prefs, now)
             if back is not None:  # away: no reminders until they are back
@@ -175,7 +201,7 @@ class Scheduler:
             if in_quiet_hours(now, prefs):
                 due.append(next_hour(now, prefs))
                 continue
-            next_at = float(sched["last"].get(uid, since)) + float(hours) * 3600
+            next_at = float(sched["last"].get(uid, start)) + float(hours) * 3600
             if now < next_at:
                 due.append(next_at)
                 continue
@@ -184,27 +210,33 @@ class Scheduler:
             notes.append(
                 Notification(
                     "remind",
-                    {"match_id": info.id, "user_id": uid, "version": info.version},
+                    {"match_id": info.id, "user_id": uid, "version": info.version, "start": start},
                 )
             )
             sched["sent"][uid] = sent + 1
             sched["last"][uid] = now
             done["reminders"] += 1
 
-        # ----- heads-up for the next player ---------------------------------------------
-        if not sched["headsup"] and info.to_act and len(info.seats) > 2:
-            sched["headsup"] = True
-            acting = info.seat_of(info.to_act[0])
-            if acting is not None:
-                nxt = info.seats[(acting + 1) % len(info.seats)]
-                user = await self.store.get_user(nxt.user_id)
-                if user["settings"].get("heads_up") and nxt.user_id not in info.to_act:
+        # ----- heads-up for the players seated after the ones waited for ---------------
+        waiting = [s for s in (info.seat_of(u) for u in info.waits_for) if s is not None]
+        clock_map = info.settings.get("clock")
+        wait_key = sorted([s, clocks.seat_start(clock_map, s, since)[0]] for s in waiting)
+        if waiting and len(info.seats) > 2 and sched.get("headsup") != wait_key:
+            sched["headsup"] = wait_key  # once per wait of these seats, not per ply
+            told: set[str] = set()
+            for seat in waiting:
+                nxt = info.seats[(seat + 1) % len(info.seats)].user_id
+                if nxt in told or nxt in info.to_act or is_computer(nxt):
+                    continue
+                told.add(nxt)
+                user = await self.store.get_user(nxt)
+                if user["settings"].get("heads_up"):
                     link = f"https://discord.com/channels/{info.guild_id}/{info.thread_id}"
                     text = t(
                         "dm.headsup", user["locale"], match=info.id, game=info.game_name, link=link
                     )
                     await self.store.enqueue(
-                        None, [Notification("headsup", {"user_id": nxt.user_id, "text": text})]
+                        None, [Notification("headsup", {"user_id": nxt, "text": text})]
                     )
                     done["headsup"] += 1
 
