@@ -263,3 +263,30 @@ def test_candidates_from_a_sample_are_legal_in_the_real_game() -> None:
         for seat in GAME.to_act(state):
             det = AI.determinize(GAME, GAME.view(state, seat), seat, Rng(k))
             assert AI.candidates(GAME, det, seat) == AI.candidates(GAME, state, seat)
+
+
+def test_rollouts_stop_at_the_end_of_the_visit_they_began_in() -> None:
+    """The cut-off hands a rollout to ``evaluate`` once its visit is over (not before, not
+    eleven visits later), and a search rollout from mid-visit really stops there."""
+    from rules.ai.search import rollout
+
+    states = list(play(3, 5, {}, random_policy))
+    start = next(s for s in states if s["visit"] == 2 and s["pending"] is None)
+    same = [s for s in states if s["visit"] == 2]
+    later = [s for s in states if s["visit"] > 2]
+    assert not any(AI.cutoff(GAME, start, s, 1) for s in same)
+    assert all(AI.cutoff(GAME, start, s, 1) for s in later)
+
+    reached: list[int] = []
+    real = AI.evaluate
+
+    def spy(game: object, state: State) -> list[float] | None:
+        reached.append(state["visit"])
+        return real(GAME, state)
+
+    AI.evaluate = spy  # type: ignore[method-assign]
+    try:
+        rewards = rollout(GAME, AI, start, Rng(7))
+    finally:
+        del AI.evaluate
+    assert reached == [3] and len(rewards) == 3

@@ -694,3 +694,22 @@ def test_plus_one_card_bonus_tile_shows_as_used() -> None:
     mine = GAME.view(s, None)["player_info"][1]
     assert mine["bonus_tiles"] == ["+1card", "+2"]
     assert mine["bonus_tiles_used"] == ["+1card"]
+
+
+@pytest.mark.parametrize("n", [3, 5])
+def test_apply_never_changes_a_state_it_was_given_over_a_whole_game(n: int) -> None:
+    """``apply`` shares with the state it was given every part the move leaves alone (a
+    copy-on-write clone, for speed), so a change in place anywhere would corrupt an earlier
+    state: every state of a whole game must still read as it did when it was reached."""
+    from rules.rng import Rng
+
+    state = GAME.setup(n, 40 + n)
+    rng = Rng.from_seed(n, "no-mutation")
+    seen: list[tuple[State, str]] = []
+    while not state["over"]:
+        seen.append((state, json.dumps(state, sort_keys=True)))
+        seat = GAME.to_act(state)[0]
+        state, _ = GAME.apply(state, seat, GAME.random_move(state, seat, rng))
+    assert len(seen) > 150
+    for old, dumped in seen:
+        assert json.dumps(old, sort_keys=True) == dumped

@@ -17,6 +17,7 @@ owed so ``to_act`` can return him until it is settled.
 
 from __future__ import annotations
 
+from bisect import insort
 from functools import cache, lru_cache
 from typing import Any
 
@@ -24,7 +25,7 @@ from pydantic import BaseModel, ConfigDict
 
 from rules.base import Event, Game, IllegalMove, Move, Outcome, State, Step, View, rank_by
 from rules.rng import Rng
-from rules.taj_mahal.components import INFLUENCE, SYMBOL_LETTERS, Components, components
+from rules.taj_mahal.components import INFLUENCE, SYMBOL_LETTERS, Card, Components, components
 from rules.taj_mahal.notation import canonical_key
 from rules.taj_mahal.scoring import (
     goods_owned,
@@ -76,6 +77,15 @@ def _play_move(cid: int, eid: int | None, rank: float) -> Move:
     return Move(f"{card.code}+{extra.code}", f"play {card.name} with {extra.name}", steps, rank)
 
 
+def _in_court(symbols: tuple[str, ...], court: tuple[str, ...]) -> int:
+    """How many of a card's symbols have their prize still in the court."""
+    n = 0
+    for x in symbols:
+        if x in court:
+            n += 1
+    return n
+
+
 @lru_cache(maxsize=1 << 14)
 def _turn_moves_of(
     withdraw_only: bool, lock: str | None, hand: tuple[int, ...], court: tuple[str, ...]
@@ -83,38 +93,37 @@ def _turn_moves_of(
     """A turn's moves from what they depend on: the hand, the colour lock, the court and
     whether only withdrawing is left. Cached because ``apply`` checks a move against them
     right after ``legal_moves`` listed them, and rollouts meet the same situations often."""
-    comp = components()
     if withdraw_only:
         return (_WITHDRAW,)
-    coloured: list[int] = []
-    extras: list[int] = []
+    cards = components().cards
+    coloured: list[Card] = []
+    # extra cards: (id, how many of its symbols are in the court, is it the colour change)
+    extras: list[tuple[int, int, bool]] = []
     seen: set[str] = set()
     has_change = False
     for cid in hand:  # sorted ids: colours in data order
-        card = comp.cards[cid]
+        card = cards[cid]
         if card.code in seen:
             continue
         seen.add(card.code)
         if card.kind == "colour":
-            coloured.append(cid)
+            coloured.append(card)
         else:
-            extras.append(cid)
-            if card.special == "colour":
-                has_change = True
+            change = card.special == "colour"
+            extras.append((cid, _in_court(card.symbols, court), change))
+            has_change = has_change or change
     moves = [_WITHDRAW]
-    for cid in coloured:
-        card = comp.cards[cid]
+    for card in coloured:
         off_colour = lock is not None and card.colour != lock
         if off_colour and not has_change:
             continue
-        base = sum(1 for x in card.symbols if x in court)
+        cid = card.id
+        base = _in_court(card.symbols, court)
         if not off_colour:
             moves.append(_play_move(cid, None, base))
-        for eid in extras:
-            extra = comp.cards[eid]
-            if off_colour and extra.special != "colour":
+        for eid, bonus, change in extras:
+            if off_colour and not change:
                 continue
-            bonus = sum(1 for x in extra.symbols if x in court)
             moves.append(_play_move(cid, eid, base + bonus - 0.5))
     return tuple(moves)
 
@@ -148,30 +157,64 @@ def _take_move(cid: int) -> Move:
 
 
 @cache
+def _card_codes() -> tuple[str, ...]:
+    """Each card's notation by card id (a hot lookup in ``apply``)."""
+    return tuple(card.code for card in components().cards)
+
+
+@cache
 def _city_by_code() -> dict[str, str]:
     comp = components()
     return {comp.city_code(c): c for c in comp.cities}
 
 
+#: Per-seat lists: the acting seat's own list is copied up front, the others on demand.
 _NESTED = ("hands", "played", "infl", "ptiles", "btiles")
-_LISTS = ("lock", "inv", "acted", "left", "score", "deck", "discard", "display", "court")
-_DICTS = ("bonus", "palace", "crowned", "special", "stock")
+#: Small lists that most moves change: copied up front.
+_LISTS = ("lock", "inv", "acted", "left", "score", "display", "court")
 
 
-def _clone(s: State) -> State:
-    """Copy what ``apply`` may change (faster than deepcopy, and keeps apply pure)."""
+def _clone(s: State, seat: int) -> State:
+    """A new state sharing with ``s`` everything ``apply`` rarely changes.
+
+    Why not a full copy: copying all 30-odd lists and dicts was a fifth of a random
+    playout's time, yet a typical move (play a card, take a display card) changes only the
+    acting seat's hand and a few small lists. So ``apply`` copies those here, and every
+    rarer change is preceded by :func:`_own` on what it changes (the draw pile, the map's
+    palaces, the influence tiles, other seats' hands...), which keeps ``apply`` pure: the
+    state passed in is never changed (``tests/test_taj_mahal_rules.py`` checks it over
+    whole games)."""
     t = dict(s)
-    for k in _NESTED:
-        t[k] = list(map(list, s[k]))
+    for k in ("hands", "played"):
+        outer = s[k][:]
+        outer[seat] = outer[seat][:]
+        t[k] = outer
     for k in _LISTS:
         t[k] = s[k][:]
-    for k in _DICTS:
-        t[k] = s[k].copy()
     if s["pending"] is not None:
         p = dict(s["pending"])
         p["placed"] = list(p["placed"])
         t["pending"] = p
     return t
+
+
+def _own(s: State, key: str, seat: int | None = None) -> None:
+    """Give ``s`` its own copy of ``s[key]`` before changing it in place (for per-seat
+    lists: of ``seat``'s list, or of every seat's when ``seat`` is None). Copying a part
+    that is already the state's own is harmless, only slower, so the rare paths that call
+    this need not know what was copied before."""
+    value = s[key]
+    if isinstance(value, dict):
+        s[key] = value.copy()
+    elif key in _NESTED:
+        if seat is None:
+            s[key] = [inner[:] for inner in value]
+        else:
+            outer = value[:]
+            outer[seat] = outer[seat][:]
+            s[key] = outer
+    else:
+        s[key] = value[:]
 
 
 class TajMahal(Game):
@@ -309,6 +352,7 @@ class TajMahal(Game):
         """Take up to ``k`` cards from the top of the draw pile, reshuffling the discard
         pile into a new draw pile when it runs out ([L] rule 9)."""
         out: list[int] = []
+        _own(state, "deck")
         for _ in range(k):
             if not state["deck"]:
                 if not state["discard"]:
@@ -390,6 +434,14 @@ class TajMahal(Game):
             return moves
         return self._turn_moves(state, seat, comp)
 
+    def random_move(self, state: State, seat: int, rng: Rng) -> Move:
+        """``rng.choice(legal_moves)``, drawn from the cached turn moves without copying
+        them into a list (random playouts and rollouts call this on every turn)."""
+        if state["pending"] is None and not state["over"] and seat == state["turn"]:
+            moves = self._turn_move_tuple(state, seat)
+            return moves[rng.below(len(moves))]
+        return rng.choice(self.legal_moves(state, seat))
+
     def _turn_moves(self, state: State, seat: int, comp: Components) -> list[Move]:
         return list(self._turn_move_tuple(state, seat))
 
@@ -407,7 +459,7 @@ class TajMahal(Game):
         if not self._is_legal(state, seat, move.notation):
             raise IllegalMove(self.explain_illegal(state, seat, move.notation))
         comp = components()
-        s = _clone(state)
+        s = _clone(state, seat)
         rng = Rng(s["rng"])
         events: list[Event] = []
         note = move.notation
@@ -451,8 +503,9 @@ class TajMahal(Game):
         codes = note.split("+")
         hand = s["hands"][seat]
         cards = []
+        card_codes = _card_codes()
         for code in codes:
-            cid = next(c for c in hand if comp.cards[c].code == code)
+            cid = next(c for c in hand if card_codes[c] == code)
             hand.remove(cid)
             cards.append(comp.cards[cid])
             s["played"][seat].append(cid)
@@ -479,6 +532,7 @@ class TajMahal(Game):
         won = majority_wins(mine, others, s["court"])
         s["inv"][seat] = False
         palaces = 0
+        _own(s, "infl", seat)
         for prize in won:
             s["court"].remove(prize)
             if prize in INFLUENCE:
@@ -509,6 +563,8 @@ class TajMahal(Game):
         self, s: State, seat: int, city: str, comp: Components, rng: Rng, events: list[Event]
     ) -> None:
         p = s["pending"]
+        _own(s, "palace")
+        _own(s, "bonus")
         s["palace"][city] = seat
         s["left"][seat] -= 1
         p["palaces"] -= 1
@@ -536,6 +592,7 @@ class TajMahal(Game):
                 text += f", took the {tile.name} tile and drew {len(drawn)} card(s) from the deck"
                 secret["drawn"] = drawn
                 private[seat] = "You drew " + ", ".join(comp.cards[c].name for c in drawn) + "."
+            _own(s, "btiles", seat)
             s["btiles"][seat].append(b)
         events.append(Event("palace", text + ".", data, secret, private, reveals=bool(secret)))
 
@@ -543,6 +600,7 @@ class TajMahal(Game):
         self, s: State, seat: int, city: str, comp: Components, events: list[Event]
     ) -> None:
         p = s["pending"]
+        _own(s, "crowned")
         s["crowned"][city] = seat
         s["left"][seat] -= 1
         p["crown"] = False
@@ -558,10 +616,10 @@ class TajMahal(Game):
         )
 
     def _take(self, s: State, seat: int, code: str, comp: Components, events: list[Event]) -> None:
-        cid = next(c for c in s["display"] if comp.cards[c].code == code)
+        codes = _card_codes()
+        cid = next(c for c in s["display"] if codes[c] == code)
         s["display"].remove(cid)
-        s["hands"][seat].append(cid)
-        s["hands"][seat].sort()
+        insort(s["hands"][seat], cid)  # hands stay sorted
         s["pending"]["picks"] -= 1
         name = comp.cards[cid].name
         events.append(
@@ -627,6 +685,7 @@ class TajMahal(Game):
             goods = comp.tile_goods[p["ptile"]]
             before = goods_owned(s["ptiles"][seat], s["btiles"][seat], comp)
             pts = goods_score(goods, before)
+            _own(s, "ptiles", seat)
             s["ptiles"][seat].append(p["ptile"])
             total += sum(pts)
             parts.append("goods " + " + ".join(f"{g} {v}" for g, v in zip(goods, pts, strict=True)))
@@ -646,6 +705,7 @@ class TajMahal(Game):
                     {"seat": seat, "points": total},
                 )
             )
+        _own(s, "discard")
         for cid in s["played"][seat]:
             if comp.cards[cid].kind == "special":
                 s["hands"][seat].append(cid)
@@ -656,6 +716,8 @@ class TajMahal(Game):
 
     def _end_visit(self, s: State, comp: Components, rng: Rng, events: list[Event]) -> None:
         # 1. pairs of influence tiles claim special cards (after visit 12 too [R]).
+        for key in ("infl", "hands", "stock", "special", "discard"):
+            _own(s, key)
         for seat in range(s["n"]):
             for kind in INFLUENCE:
                 if s["infl"][seat].count(kind) >= 2:
