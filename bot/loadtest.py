@@ -540,6 +540,16 @@ class _NullChannel:
         self._posted.append(self.id)
         return SimpleNamespace(id=len(self._posted))
 
+    def get_partial_message(self, message_id: int) -> _NullMessage:
+        return _NullMessage()
+
+
+class _NullMessage:
+    """A turn post that Discord edits at once (calm posts fold a ply into the post)."""
+
+    async def edit(self, **_: Any) -> None:
+        return None
+
 
 class _NullDiscord:
     """The part of the bot client the outbox worker talks to (posts, DMs, threads), with

@@ -360,6 +360,13 @@ class Store:
     #: Statement that serialises rating updates inside a transaction (SQLite: the write
     #: lock already does; PostgreSQL: an advisory lock), parameter: a fixed key.
     _RATINGS_LOCK = ""
+    #: A match's seats as one JSON text of ``[seat, user_id, name]`` triples in seat order
+    #: (NULL without seats), a column of :meth:`get_match`'s one statement: the match and
+    #: its seats come from one snapshot in one round trip. The JSON functions differ.
+    _SEATS_JSON = (
+        "(SELECT json_group_array(json_array(seat, user_id, name)) FROM "
+        "(SELECT seat, user_id, name FROM seats WHERE match_id = matches.id ORDER BY seat))"
+    )
     #: Called inside :meth:`commit`'s transaction when a match finishes, with the store,
     #: the connection, the match id and the notifications; returns the notifications to
     #: queue (bot/ratings.py adds each person's rating change to the final post).
@@ -496,13 +503,15 @@ class Store:
 
     async def get_match(self, match_id: int) -> MatchRow | None:
         cur = await self._reader.execute(
-            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)
+            f"SELECT {_MATCH_COLUMNS}, {self._SEATS_JSON} FROM matches WHERE id = ?",
+            (match_id,),
         )
         row = await cur.fetchone()
         if row is None:
             return None
         match = _match_from_row(row)
-        match.seats = await self._seats(self._reader, match_id)
+        seats = sorted(json.loads(row[18])) if row[18] is not None else []  # by seat
+        match.seats = [SeatRow(int(seat), user_id, name) for seat, user_id, name in seats]
         return match
 
     async def match_for_thread(self, thread_id: str) -> int | None:
@@ -682,9 +691,14 @@ class Store:
 
         async def work(conn: aiosqlite.Connection) -> int:
             new_version = expected_version + max(1, len(moves))
+            # One statement checks the version, writes the snapshot and reads back what
+            # the rest needs (the settings as stored now, the last ply): the row is
+            # locked from here on, so neither can change before this transaction ends.
             cur = await conn.execute(
                 "UPDATE matches SET status = ?, state = ?, version = ?, result = ?, "
-                "end_reason = ?, updated_at = ? WHERE id = ? AND version = ?",
+                "end_reason = ?, updated_at = ? WHERE id = ? AND version = ? "
+                "RETURNING settings, "
+                "(SELECT COALESCE(MAX(ply), 0) FROM moves WHERE match_id = ?)",
                 (
                     status,
                     _dumps(state) if state is not None else None,
@@ -694,21 +708,18 @@ class Store:
                     now,
                     match_id,
                     expected_version,
+                    match_id,
                 ),
             )
-            if cur.rowcount != 1:
+            rows = await cur.fetchall()  # to its end: SQLite finishes the statement
+            if len(rows) != 1:
                 raise VersionConflict(match_id)
+            stored, last_ply = rows[0]
             if settings_update is not None:
-                cur = await conn.execute("SELECT settings FROM matches WHERE id = ?", (match_id,))
-                (stored,) = await cur.fetchone()  # type: ignore[misc]
                 await conn.execute(
                     "UPDATE matches SET settings = ? WHERE id = ?",
                     (_dumps(settings_update(json.loads(stored), now)), match_id),
                 )
-            cur = await conn.execute(
-                "SELECT COALESCE(MAX(ply), 0) FROM moves WHERE match_id = ?", (match_id,)
-            )
-            (last_ply,) = await cur.fetchone()  # type: ignore[misc]
             await conn.executemany(
                 "INSERT INTO moves (match_id, ply, kind, seat, user_id, notation, label, "
                 "events, created_at) VALUES (?,?,?,?,?,?,?,?,?)",

@@ -207,6 +207,10 @@ class PostgresStore(Store):
     _FOR_UPDATE = " FOR UPDATE"
     _SKIP_LOCKED = " FOR UPDATE OF {table} SKIP LOCKED"
     _RATINGS_LOCK = "SELECT pg_advisory_xact_lock(?)"
+    _SEATS_JSON = (
+        "(SELECT json_agg(json_build_array(seat, user_id, name) ORDER BY seat)::text "
+        "FROM seats WHERE match_id = matches.id)"
+    )
 
     def __init__(self, url: str, pool: asyncpg.Pool) -> None:
         reader = Connection(pool)
@@ -219,7 +223,7 @@ class PostgresStore(Store):
     ) -> PostgresStore:
         """Connect and migrate. ``synchronous`` is SQLite's and ignored here: PostgreSQL
         commits durably by default (``synchronous_commit = on``)."""
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, reset=_reset)
         try:
             async with pool.acquire() as conn:
                 await migrate(conn)
@@ -244,6 +248,18 @@ class PostgresStore(Store):
         lock: PostgreSQL's row locks and the version check keep concurrent writers apart."""
         async with self._pool.acquire() as conn, conn.transaction():
             return await work(Connection(conn))
+
+
+async def _reset(conn: asyncpg.Connection) -> None:
+    """Before a connection goes back to the pool. asyncpg's default sends a reset query
+    (``pg_advisory_unlock_all(); CLOSE ALL; UNLISTEN *; RESET ALL``) on every release: a
+    round trip after every read and every transaction, a quarter of a move's round trips.
+    The store leaves no session state behind (no LISTEN, no session advisory locks — only
+    transaction-level ones —, no SET, no open cursors outside a transaction), so there is
+    nothing to reset; a connection still inside a transaction (never on purpose) is rolled
+    back, so the next user never inherits one."""
+    if conn.is_in_transaction():
+        await conn.execute("ROLLBACK")
 
 
 async def _reset_identities(conn: Connection) -> None:

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot import store_postgres
 from bot.copydb import TABLES
+from bot.service import MatchService
 from bot.store import MIGRATIONS, Notification, SeatRow, ShardSlice, Store, open_store
-from tests.conftest import new_postgres_database
+from tests.conftest import ALICE, BOB, new_postgres_database
 from tests.pg_server import PgServer
 
 
@@ -227,3 +229,86 @@ async def test_a_read_left_unfinished_does_not_hide_later_commits(tmp_path: Path
         assert found is not None and found.id == new_id
     finally:
         await store.close()
+
+
+def _count_statements(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Record the first words of every statement either driver sends (asyncpg's
+    ``execute`` with arguments goes through ``_execute``: counted once)."""
+    import aiosqlite
+    from asyncpg import connection as pg
+
+    sent: list[str] = []
+
+    def note(sql: str) -> None:
+        words = sql.replace(";", " ").upper().split()
+        sent.append("BEGIN" if words[0] == "BEGIN" else " ".join(words[:3]))  # SQLite: IMMEDIATE
+
+    for name in ("execute", "executemany"):
+        original = getattr(aiosqlite.Connection, name)
+
+        def wrapped(self: Any, sql: str, *args: Any, _original: Any = original) -> Any:
+            note(sql)
+            return _original(self, sql, *args)
+
+        monkeypatch.setattr(aiosqlite.Connection, name, wrapped)
+
+    pg_execute, pg_inner, pg_many = (
+        pg.Connection.execute,
+        pg.Connection._execute,
+        pg.Connection.executemany,
+    )
+
+    async def execute(self: Any, query: str, *args: Any, **kw: Any) -> Any:
+        if not args:
+            note(query)
+        return await pg_execute(self, query, *args, **kw)
+
+    async def inner(self: Any, query: str, *args: Any, **kw: Any) -> Any:
+        note(query)
+        return await pg_inner(self, query, *args, **kw)
+
+    async def many(self: Any, query: str, *args: Any, **kw: Any) -> Any:
+        note(query)
+        return await pg_many(self, query, *args, **kw)
+
+    monkeypatch.setattr(pg.Connection, "execute", execute)
+    monkeypatch.setattr(pg.Connection, "_execute", inner)
+    monkeypatch.setattr(pg.Connection, "executemany", many)
+    return sent
+
+
+async def test_a_move_sends_the_same_few_statements_on_both_backends(
+    database: str | Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One ``play`` is one read of the match with its seats, the away look-up and one
+    transaction whose version-checked UPDATE also returns what the rest needs; no pool
+    reset query after each release (PostgreSQL). Counted, not timed: a statement added
+    to the move path shows up here. Without pictures: the picture drawn behind the move
+    reads too, at a moment of its own."""
+    service = await MatchService.open(database, render=False)
+    try:
+        await _play_counted(service, monkeypatch)
+    finally:
+        await service.close()
+
+
+async def _play_counted(service: MatchService, monkeypatch: pytest.MonkeyPatch) -> None:
+    info = await service.create_match("test-pile", ALICE, None, seed=3, guild_id="g1")
+    await service.join(info.id, BOB)
+    await service.start(info.id, ALICE)
+    now = await service.info(info.id)
+    user = ALICE if now.to_act[0] == ALICE.id else BOB
+    notation = (await service.legal_moves(info.id, user))[0].notation
+    sent = _count_statements(monkeypatch)
+    await service.play(info.id, user, notation)
+    assert sent == [
+        "SELECT ID, GAME_ID,",
+        "SELECT S.SEAT, U.SETTINGS",
+        "BEGIN",
+        "UPDATE MATCHES SET",
+        "UPDATE MATCHES SET",
+        "INSERT INTO MOVES",
+        "INSERT INTO OUTBOX",
+        "INSERT INTO SCHEDULE",
+        "COMMIT",
+    ], sent
