@@ -20,7 +20,7 @@ from typing import Any, NoReturn
 
 from bot.settings import Settings
 from bot.store import is_postgres_url
-from render.i18n import t, tn
+from render.i18n import t
 from rules.registry import game_ids
 
 #: Exit code for a command line that cannot work (argparse's own convention).
@@ -127,7 +127,7 @@ def _parser() -> argparse.ArgumentParser:
 async def _replay(db: Path | str, match_id: int, out: Path, lang: str) -> int:
     """Builds the replay in a worker process, as the bot does; the file's suffix follows
     the format (``.webp`` or ``.gif``) when the one given names the other."""
-    from bot.replay import replays_of
+    from bot.replay import replays_of, saved_words
     from bot.service import ServiceError
     from render.replay import TooLarge
 
@@ -142,17 +142,7 @@ async def _replay(db: Path | str, match_id: int, out: Path, lang: str) -> int:
     if out.suffix.lower() in (".webp", ".gif") and out.suffix.lower() != f".{replay.format}":
         out = out.with_suffix(f".{replay.format}")
     out.write_bytes(replay.data)
-    print(
-        tn(
-            "replay.saved",
-            replay.turns,
-            lang,
-            match=match_id,
-            size=len(replay.data) // 1024,
-            format=replay.format.upper(),
-            path=out,
-        )
-    )
+    print(saved_words(replay, match_id, out, lang))
     return 0
 
 

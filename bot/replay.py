@@ -365,17 +365,20 @@ async def save_replay(
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / replay.filename
     path.write_bytes(replay.data)
-    return [
-        tn(
-            "replay.saved",
-            replay.turns,
-            lang,
-            match=match_id,
-            size=len(replay.data) // 1024,
-            format=replay.format.upper(),
-            path=path,
-        )
-    ]
+    return [saved_words(replay, match_id, path, lang)]
+
+
+def saved_words(replay: Replay, match_id: int, path: Path, lang: str) -> str:
+    """What the console and ``python -m bot replay`` say about a replay file they wrote."""
+    return tn(
+        "replay.saved",
+        replay.turns,
+        lang,
+        match=match_id,
+        size=len(replay.data) // 1024,
+        format=replay.format.upper(),
+        path=path,
+    )
 
 
 _REPLAYS: weakref.WeakKeyDictionary[Any, Replays] = weakref.WeakKeyDictionary()
