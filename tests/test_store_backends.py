@@ -243,7 +243,7 @@ def _count_statements(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         words = sql.replace(";", " ").upper().split()
         sent.append("BEGIN" if words[0] == "BEGIN" else " ".join(words[:3]))  # SQLite: IMMEDIATE
 
-    for name in ("execute", "executemany"):
+    for name in ("execute", "executemany", "execute_fetchall"):
         original = getattr(aiosqlite.Connection, name)
 
         def wrapped(self: Any, sql: str, *args: Any, _original: Any = original) -> Any:
