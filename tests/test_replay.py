@@ -18,10 +18,18 @@ import pytest
 from PIL import Image, ImageChops, ImageFilter, ImageStat
 
 from bot.replay import NothingToReplay, frames, make_job, replays_of, turn_views
-from bot.replay_bench import _stored
+from bot.replay_bench import LONG_MATCHES, _stored, long_log
 from bot.service import MatchService, User
 from render.registry import render_image
-from render.replay import TooLarge, _resized, encode, fit, paletted, shared_palette
+from render.replay import (
+    UPLOAD_LIMIT,
+    TooLarge,
+    _resized,
+    encode,
+    fit,
+    paletted,
+    shared_palette,
+)
 from rules import get_game
 from rules.playout import random_playout
 from tests.conftest import ALICE, BOB
@@ -194,3 +202,25 @@ def test_command_line_writes_the_replay(tmp_path: Path, capsys: pytest.CaptureFi
     assert str(written) in capsys.readouterr().out
     assert main(["replay", "99", "--db", str(db), "--out", str(out)]) == 1
     assert main(["replay", "1", "--db", str(tmp_path / "none.db"), "--out", str(out)]) == 2
+
+
+@pytest.mark.parametrize(("game_id", "players", "seeds", "least"), LONG_MATCHES)
+async def test_the_longest_matches_of_each_game_fit_discords_upload_limit(
+    tmp_path: Path, game_id: str, players: int, seeds: int, least: int
+) -> None:
+    """The real thing, not a synthetic sequence: the longest match the benchmark finds per
+    game (Pastiche ≥ 300 plies under a trading policy) is replayed into a file under
+    Discord's 10 MiB, with one frame per turn plus the title and the standings."""
+    seed, log = long_log(game_id, players, seeds, least)
+    assert len(log) >= least
+    service = await MatchService.open(tmp_path / "long.db", render=False)
+    try:
+        match_id = await _stored(service, game_id, players, seed, log)
+        replay = await replays_of(service).get(match_id)
+        seats = [seat for seat, _ in log]
+        turns = 1 + sum(1 for a, b in zip(seats, seats[1:], strict=False) if a != b)
+        assert replay.turns == turns and replay.frames == turns + 2
+        assert len(replay.data) <= UPLOAD_LIMIT
+        Image.open(io.BytesIO(replay.data)).seek(replay.frames - 1)  # every frame is there
+    finally:
+        await service.close()
