@@ -20,7 +20,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 from bot import after_game, away, substitutes
 from bot.clocks import clock_update
@@ -77,9 +77,21 @@ class ServiceError(Exception):
         super().__init__(*args)
         self.words = words
         self.names = names
+        self.key: str | None = None
+        self.values: dict[str, Any] = {}
+
+    @classmethod
+    def said(cls, key: str, /, **values: Any) -> Self:
+        """A refusal written by the service itself: a catalogue key, English for ``str()``,
+        and :meth:`text` in the asker's language."""
+        error = cls(t(key, None, **values))
+        error.key, error.values = key, values
+        return error
 
     def text(self, locale: Any = None) -> str:
         """The refusal in ``locale``'s language (the English message when it has no words)."""
+        if self.key is not None:
+            return t(self.key, locale, **self.values)
         return str(self) if self.words is None else say(self.words, locale, self.names)
 
 
@@ -409,7 +421,7 @@ class MatchService:
         valid = isinstance(match_id, int) and 0 < match_id < 2**63
         match = await self.store.get_match(match_id) if valid else None
         if match is None:
-            raise NotFound(f"There is no match #{match_id}.")
+            raise NotFound.said("svc.no_match", match=match_id)
         return match
 
     def describe(self, match: MatchRow) -> MatchInfo:
@@ -600,7 +612,7 @@ class MatchService:
         settings: dict[str, Any] | None = None,
     ) -> MatchInfo:
         if game_id not in game_ids():
-            raise NotFound(f"There is no game called “{game_id}”. Games: {', '.join(game_ids())}.")
+            raise NotFound.said("svc.no_game", game=game_id, games=", ".join(game_ids()))
         game = get_game(game_id)
         try:
             parsed = game.parse_options(options)
@@ -627,9 +639,9 @@ class MatchService:
 
     def _check_lobby(self, match: MatchRow) -> None:
         if match.status == "running":
-            raise NotAllowed(f"Match #{match.id} has already started.")
+            raise NotAllowed.said("svc.started", match=match.id)
         if match.status in ("finished", "aborted"):
-            raise NotAllowed(f"Match #{match.id} is over.")
+            raise NotAllowed.said("svc.over", match=match.id)
         if time.time() - match.created_at > LOBBY_TTL_SECONDS:
             raise NotAllowed(
                 f"The lobby of match #{match.id} has expired (nobody started it within "
@@ -642,9 +654,9 @@ class MatchService:
         def mutate(match: MatchRow) -> list[SeatRow]:
             self._check_lobby(match)
             if any(s.user_id == user.id for s in match.seats):
-                raise NotAllowed(f"You have already joined match #{match.id}.")
+                raise NotAllowed.said("svc.joined", match=match.id)
             if len(match.seats) >= match.max_players:
-                raise NotAllowed(f"Match #{match.id} is full ({match.max_players} players).")
+                raise NotAllowed.said("svc.full", match=match.id, players=match.max_players)
             return [*match.seats, SeatRow(len(match.seats), user.id, user.name)]
 
         return self.describe(await self.store.update_lobby(match_id, mutate))
@@ -654,12 +666,12 @@ class MatchService:
         match is left by resigning instead."""
         match = await self._load(match_id)
         if match.status == "running":
-            raise NotAllowed("The match has started; use /resign to give up.")
+            raise NotAllowed.said("svc.leave_started")
 
         def mutate(m: MatchRow) -> list[SeatRow]:
             self._check_lobby(m)
             if not any(s.user_id == user.id for s in m.seats):
-                raise NotAllowed(f"You are not in match #{m.id}.")
+                raise NotAllowed.said("svc.not_in", match=m.id)
             return [s for s in m.seats if s.user_id != user.id]
 
         updated = await self.store.update_lobby(match_id, mutate)
@@ -698,7 +710,7 @@ class MatchService:
                 settings_update=clocked(game, None, state, match.version, 0),
             )
         except VersionConflict:
-            raise BoardChanged("The match changed while starting it; try again.") from None
+            raise BoardChanged.said("svc.changed_start") from None
         match.version, match.state, match.status = version, state, "running"
         return await self._report(match, lines, {}, ply=0)
 
@@ -717,7 +729,7 @@ class MatchService:
         """
         match = await self._load(match_id)
         if match.status in ("finished", "aborted"):
-            raise NotAllowed(f"Match #{match_id} is already over.")
+            raise NotAllowed.said("svc.already_over", match=match_id)
         reason = (reason or "").strip()[:ABORT_REASON_MAX] or None
         if match.status == "lobby":
             if user.id != match.creator_id and not is_admin:
@@ -748,7 +760,7 @@ class MatchService:
         for _ in range(5):  # a move landing between the vote and the commit: look again
             match = await self._load(match_id)
             if match.status != "running":
-                raise NotAllowed(f"Match #{match_id} is already over.")
+                raise NotAllowed.said("svc.already_over", match=match_id)
             people = [s.user_id for s in match.seats if not is_computer(s.user_id)]
             if not decided:
                 settings = await self.store.update_settings(match_id, mutate)
@@ -766,7 +778,7 @@ class MatchService:
                 current = await self.info(match_id)
                 if current.status == "aborted":  # another last vote ended it: fine
                     return current
-        raise BoardChanged("The match changed meanwhile; try again.")
+        raise BoardChanged.said("svc.changed")
 
     async def _announce_vote(
         self, match: MatchRow, user: User, voters: list[str], people: list[str]
@@ -824,7 +836,7 @@ class MatchService:
                 ],
             )
         except VersionConflict:
-            raise BoardChanged("The match changed meanwhile; try again.") from None
+            raise BoardChanged.said("svc.changed") from None
         match.status, match.end_reason = "aborted", words
         if running and ply is not None and self.render_enabled:
             match.last_ply = ply
@@ -853,9 +865,9 @@ class MatchService:
     # ----- playing -----------------------------------------------------------------------
     def _running(self, match: MatchRow) -> tuple[Game, dict[str, Any]]:
         if match.status == "lobby":
-            raise NotAllowed(f"Match #{match.id} has not started yet.")
+            raise NotAllowed.said("svc.not_started", match=match.id)
         if match.status in ("finished", "aborted") or match.state is None:
-            raise NotAllowed(f"Match #{match.id} is over; no more moves can be made.")
+            raise NotAllowed.said("svc.over_moves", match=match.id)
         return get_game(match.game_id), match.state
 
     async def play(
@@ -876,7 +888,7 @@ class MatchService:
             )
         if seat not in game.may_act(state):  # to_act, plus optional moves (trade offers)
             waiting = [match.seats[s].name for s in game.to_act(state) if s < len(match.seats)]
-            raise NotAllowed(f"It is not your turn; waiting for {', '.join(waiting)}.")
+            raise NotAllowed.said("err.not_your_turn", waiting=", ".join(waiting))
         names = match.names
         try:
             move = game.parse(state, seat, text)
@@ -1153,7 +1165,7 @@ class MatchService:
                 settings_update=clocked(game, state, state, match.version, 1),
             )
         except VersionConflict:
-            raise BoardChanged("The board changed meanwhile; try again.") from None
+            raise BoardChanged.said("svc.board_changed") from None
         after.version = version
         after.last_ply = ply
         return await self._report(after, [text], {}, ply=ply)
@@ -1209,7 +1221,7 @@ class MatchService:
                 notifications=[self._turn_post(match, state, lines, ply=ply, final=True)],
             )
         except VersionConflict:
-            raise BoardChanged("The board changed meanwhile; try again.") from None
+            raise BoardChanged.said("svc.board_changed") from None
         match.status, match.result = "finished", result
         return await self._report(match, lines, {}, ply=ply)
 
@@ -1230,11 +1242,11 @@ class MatchService:
         match = await self._load(match_id)
         game, state = self._running(match)
         if match.version != expected_version:
-            raise BoardChanged("The match moved on; the clock was reset.")
+            raise BoardChanged.said("svc.clock_reset")
         waiting = game.waits_for(state) or game.to_act(state)
         seat = waiting[0] if seat is None and waiting else seat
         if seat is None or seat not in game.to_act(state) or seat >= len(match.seats):
-            raise BoardChanged("The match no longer waits for that seat; the clock was reset.")
+            raise BoardChanged.said("svc.clock_seat")
         player = User(match.seats[seat].user_id, match.seats[seat].name)
         if action == "skip":
             move = await self._timeout_move(match, game, state, seat)
@@ -1345,10 +1357,10 @@ class MatchService:
     @staticmethod
     def _undoable(moves: list[MoveRow], seat: int) -> MoveRow:
         if not moves:
-            raise NotAllowed("There is no move to take back.")
+            raise NotAllowed.said("svc.no_undo")
         last = moves[-1]
         if last.seat != seat:
-            raise NotAllowed("You can only take back your own move, and only the latest one.")
+            raise NotAllowed.said("svc.undo_own")
         if any(e.get("reveals") for e in last.events):
             raise NotAllowed(
                 "That move cannot be taken back: new tiles or cards came to light after it."
@@ -1367,9 +1379,9 @@ class MatchService:
             # must both count (a read-then-write would let one overwrite the other).
             request = settings.get("undo")
             if not request or request["version"] != version:
-                raise NotAllowed("There is no open request to take back a move.")
+                raise NotAllowed.said("svc.no_request")
             if seat == request["seat"]:
-                raise NotAllowed("You asked for this undo; the other players must agree.")
+                raise NotAllowed.said("svc.own_request")
             if not agree:
                 settings.pop("undo")
                 return settings
@@ -1386,7 +1398,7 @@ class MatchService:
             return await self.info(match_id)
         match.settings = settings
         if match.version != agreed["version"]:
-            raise BoardChanged("The board changed meanwhile; nothing was taken back.")
+            raise BoardChanged.said("svc.undo_changed")
         asker = match.seats[agreed["seat"]]
         last = self._undoable(effective_moves(await self.store.moves(match_id)), agreed["seat"])
         return await self._do_undo(match, game, User(asker.user_id, asker.name), last)
@@ -1428,7 +1440,7 @@ class MatchService:
                 settings_update=clocked(game, match.state, state, match.version, 1),
             )
         except VersionConflict:
-            raise BoardChanged("The board changed meanwhile; nothing was taken back.") from None
+            raise BoardChanged.said("svc.undo_changed") from None
         match.state = state
         match.version += 1
         return await self._report(match, [text], {}, ply=ply)
@@ -1451,7 +1463,7 @@ class MatchService:
         match = await self._load(match_id)
         game = get_game(match.game_id)
         if match.state is None:
-            raise NotAllowed(f"Match #{match_id} has not started yet.")
+            raise NotAllowed.said("svc.not_started", match=match_id)
         if ply is None:
             return match.state
         rows = [r for r in await self.store.moves(match_id) if r.ply <= ply]
@@ -1578,7 +1590,7 @@ class MatchService:
         the board (that post is queued behind it, and the newest state is what counts)."""
         match = await self._load(match_id)
         if match.state is None:
-            raise NotAllowed(f"Match #{match_id} has not started yet.")
+            raise NotAllowed.said("svc.not_started", match=match_id)
         if ply < match.last_ply:
             self.render_stats.dropped += 1
             return None
@@ -1605,7 +1617,7 @@ class MatchService:
         its words in ``lang`` (a language or Discord locale; the server's, for public posts)."""
         match = await self._load(match_id)
         if match.state is None:
-            raise NotAllowed(f"Match #{match_id} has not started yet.")
+            raise NotAllowed.said("svc.not_started", match=match_id)
         current = match.last_ply  # read with the snapshot: a move landing now can't mix in
         if ply is None or ply >= current:
             png = await self._render(
@@ -1633,7 +1645,7 @@ class MatchService:
         game, state = self._running(match)
         seat = self._seat(match, user)
         if not game.has_hidden_information:
-            raise NotAllowed(f"{game.name} has no hidden hands; everything is on the board.")
+            raise NotAllowed.said("err.no_hidden", game=game.name)
         view = game.view(state, seat)
         png = await self._render(match_id, match.game_id, state, match.names, seat, -1, lang)
         assert png is not None  # not droppable: always drawn

@@ -100,6 +100,28 @@ MESSAGES: dict[str, dict[str, str]] = {
         "err.not_your_match": (
             "This is not your match, so its buttons are not for you — you are welcome to watch!"
         ),
+        # ----- refusals written by the match service (bot/service.py) ------------------
+        "svc.no_match": "There is no match #{match}.",
+        "svc.no_game": "There is no game called “{game}”. Games: {games}.",
+        "svc.started": "Match #{match} has already started.",
+        "svc.over": "Match #{match} is over.",
+        "svc.joined": "You have already joined match #{match}.",
+        "svc.full": "Match #{match} is full ({players} players).",
+        "svc.leave_started": "The match has started; use /resign to give up.",
+        "svc.not_in": "You are not in match #{match}.",
+        "svc.changed_start": "The match changed while starting it; try again.",
+        "svc.already_over": "Match #{match} is already over.",
+        "svc.changed": "The match changed meanwhile; try again.",
+        "svc.not_started": "Match #{match} has not started yet.",
+        "svc.over_moves": "Match #{match} is over; no more moves can be made.",
+        "svc.board_changed": "The board changed meanwhile; try again.",
+        "svc.clock_reset": "The match moved on; the clock was reset.",
+        "svc.clock_seat": "The match no longer waits for that seat; the clock was reset.",
+        "svc.no_undo": "There is no move to take back.",
+        "svc.undo_own": "You can only take back your own move, and only the latest one.",
+        "svc.no_request": "There is no open request to take back a move.",
+        "svc.own_request": "You asked for this undo; the other players must agree.",
+        "svc.undo_changed": "The board changed meanwhile; nothing was taken back.",
         "err.not_your_turn": "It is not your turn; waiting for {waiting}.",
         "err.board_changed": (
             "The board has changed since this button was made; look at the latest board "

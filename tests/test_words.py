@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from bot.discord.delivery import said_in
-from bot.service import InvalidMove, MatchService
+from bot.service import InvalidMove, MatchService, NotAllowed, NotFound
 from render.i18n import MESSAGES
 from render.words import in_language, say
 from rules import get_game
@@ -242,5 +242,37 @@ async def test_a_label_with_a_times_sign_may_be_typed_with_an_x(tmp_path: Path) 
         assert sum(x.replace("×", "x") == label.replace("×", "x") for _, x in polish) == 1
         report = await service.play(info.id, mover, label.replace("×", "x"))
         assert report.lines[0] == f"{mover.name}: {move.label}"
+    finally:
+        await service.close()
+
+
+async def test_the_services_own_refusals_are_said_in_the_askers_language(tmp_path: Path) -> None:
+    """Refusals written by the service (not the rules) carry their catalogue key: English
+    for ``str()`` and the logs, the asker's language for ``text``; nothing changes."""
+    from babel.messages.pofile import read_po
+
+    with open(Path(__file__).parent.parent / "locale/de/LC_MESSAGES/tessera.po", "rb") as po:
+        german = {m.id: m.string for m in read_po(po)}
+    service = await MatchService.open(tmp_path / "refusals.db", render=False)
+    try:
+        info = await service.create_match("azul", ALICE, seed=4, guild_id="g", channel_id="c")
+        with pytest.raises(NotAllowed) as early:
+            await service.play(info.id, ALICE, "F1-B-1")
+        assert str(early.value) == f"Match #{info.id} has not started yet."
+        assert early.value.text("de") == german["svc.not_started"].format(match=info.id)
+        await service.join(info.id, BOB)
+        await service.start(info.id, ALICE)
+        info = await service.info(info.id)
+        waiting = ALICE if info.to_act[0] == ALICE.id else BOB
+        idle = BOB if waiting is ALICE else ALICE
+        version = info.version
+        with pytest.raises(NotAllowed) as turn:
+            await service.play(info.id, idle, "F1-B-1")
+        assert turn.value.text("pl") == f"To nie twoja kolej; czekamy na: {waiting.name}."
+        assert str(turn.value) == f"It is not your turn; waiting for {waiting.name}."
+        with pytest.raises(NotFound) as missing:
+            await service.info(info.id + 99)
+        assert missing.value.text("hu") == f"Nincs #{info.id + 99} számú játszma."
+        assert (await service.info(info.id)).version == version
     finally:
         await service.close()
