@@ -172,7 +172,7 @@ class Console:
         try:
             out = await self._dispatch(words)
         except ServiceError as exc:
-            out = [f"✗ {exc}"]
+            out = [f"✗ {exc.text(self.lang)}"]  # the console reader's language (/lang)
         out += await self.deliver()
         if await self.computers.settle():  # computer seats whose turn it now is
             out += await self.deliver()
