@@ -20,7 +20,9 @@ from rules.ai.hooks import GameAI
 from rules.base import Game, Move, State, View
 from rules.maharani.data import geometry
 from rules.maharani.engine import QUARTER_GOLD, active_side
+from rules.maharani.words import colour
 from rules.rng import Rng
+from rules.words import Msg
 
 #: Chance that a rollout move is uniformly random instead of the best-ranked one.
 EPSILON = 0.25
@@ -132,25 +134,31 @@ class MaharaniAI(GameAI):
     def cutoff(self, game: Game, start: State, state: State, depth: int) -> bool:
         return state["turn_no"] - start["turn_no"] >= state["n"]
 
-    def explain(self, game: Game, view: View, seat: int, move: Move, value: float) -> str:
+    def explain(self, game: Game, view: View, seat: int, move: Move, value: float) -> Msg:
         state = state_from_view(view, 0)
-        rating = f"search rating {round(100 * value)}/100"
+        rating = Msg("maharani.hint.rating", rating=round(100 * value))
         try:
             after, _ = game.apply(state, seat, move)
         except ValueError:
             return rating
         gold = after["gold"][seat] - state["gold"][seat]
         gain = projected(after)[seat] - projected(state)[seat]
-        return f"{_describe(state, seat, move)}: {gold:+d} gold now, {gain:+.0f} expected; {rating}"
+        return Msg(
+            "maharani.hint.reason",
+            move=_describe(state, seat, move),
+            gold=f"{gold:+d}",
+            gain=f"{gain:+.0f}",
+            rating=rating,
+        )
 
 
 def _describe(state: State, seat: int, move: Move) -> str:
     key = move.notation.lower()
     if key == "refresh":
         down = sum(1 for m in state["markers"][seat] if not m)
-        return f"refreshes {down} action marker(s)" if down else "passes (refresh)"
+        return Msg("maharani.hint.refresh", n=down) if down else Msg("maharani.hint.pass")
     if key == "stop":
-        return "no second tile (keeps 2 gold)"
+        return Msg("maharani.hint.stop")
     if key.startswith(("new", "move")):
         return move.label
     g = geometry()
@@ -159,10 +167,13 @@ def _describe(state: State, seat: int, move: Move) -> str:
     space = g.space_by_name.get(key[1:-1].upper())
     if tile is None or space is None:
         return move.label
-    words = f"{g.tile_colour[tile]} tile on {g.space_names[space]}"
-    if key[-1].upper() == active_side(state):
-        words += " with a worker"
-    return words
+    worker = Msg("maharani.hint.worker") if key[-1].upper() == active_side(state) else ""
+    return Msg(
+        "maharani.hint.place",
+        colour=colour(g.tile_colour[tile]),
+        space=g.space_names[space],
+        worker=worker,
+    )
 
 
 AI = MaharaniAI()

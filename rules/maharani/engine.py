@@ -22,7 +22,9 @@ from typing import Any
 
 from rules.base import Event
 from rules.maharani.data import Geometry, geometry
+from rules.maharani.words import a_tile, animal, colour, gold, quarter_name
 from rules.rng import Rng
+from rules.words import Join, Msg, Seat
 
 State = dict[str, Any]
 
@@ -30,21 +32,16 @@ State = dict[str, Any]
 QUARTER_GOLD: tuple[int, ...] = (0, 4, 6, 9, 13, 18, 24)
 SECOND_TILE_COST = 2
 WORKERS_PER_COLOUR: dict[int, int] = {2: 7, 3: 10, 4: 8}
-#: Names of a 2-player seat's two worker colours, as the picture draws them.
-WORKER_STYLE: tuple[str, ...] = ("round", "square")
+#: Names of a 2-player seat's two worker colours, as the picture draws them (● and ■).
+WORKER_STYLE: tuple[Msg, ...] = (Msg("maharani.worker.round"), Msg("maharani.worker.square"))
 ARROW_GLYPH: dict[str, str] = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
 #: The board sides in words, for status lines ("the arrow points to Ann's side, west").
-SIDE_WORDS: dict[str, str] = {"N": "north", "E": "east", "S": "south", "W": "west"}
+SIDE_WORDS: dict[str, Msg] = {d: Msg(f"maharani.side.{d}") for d in "NESW"}
 
 
-def with_article(word: str) -> str:
-    """ "a red", "an orange": the indefinite article English wants before ``word``."""
-    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
-
-
-def who(seat: int) -> str:
-    """The ``{pN}`` placeholder the application replaces with a display name."""
-    return "{p" + str(seat) + "}"
+def who(seat: int) -> Seat:
+    """The seat in words (English value: the ``{pN}`` placeholder the application fills)."""
+    return Seat(seat)
 
 
 def seat_sides(n: int, two_player_seats: str) -> list[str]:
@@ -85,7 +82,7 @@ def new_state(n: int, seed: int, two_player_seats: str) -> tuple[State, list[Eve
     events: list[Event] = []
     _refill(st, rng, events)
     st["rng"] = rng.state
-    events.append(Event("start", f"{who(start)} starts; the rondel points at them."))
+    events.append(Event("start", Msg("maharani.ev.start", who=who(start))))
     return st, events
 
 
@@ -165,7 +162,7 @@ def _refill(st: State, rng: Rng, events: list[Event]) -> None:
     """Fill empty rondel fields from the bag in ascending field order. Once every
     centre-pillar space is taken, centre-pillar tiles drawn are set aside and drawing goes on."""
     g = geometry()
-    drawn: list[str] = []
+    drawn: list[Msg] = []
     removed: list[str] = []
     centre_open = any_centre_space_empty(st)
     for f in range(4):
@@ -176,15 +173,18 @@ def _refill(st: State, rng: Rng, events: list[Event]) -> None:
                 removed.append(g.tile_ids[tile])
                 continue
             st["rondel"][f] = tile
-            drawn.append(f"{f + 1}: {g.tile_colour[tile]}")
+            drawn.append(Msg("maharani.ev.drawn", field=f + 1, colour=colour(g.tile_colour[tile])))
     if drawn or removed:
-        text = "Rondel refilled (" + ", ".join(drawn) + ")" if drawn else "Nothing to draw"
-        if removed:
-            text += f"; {len(removed)} surplus centre-pillar tile(s) drawn and set aside"
+        aside = Msg("maharani.ev.set_aside", n=len(removed)) if removed else ""
+        text = (
+            Msg("maharani.ev.refill", drawn=Join("words.comma", drawn), aside=aside)
+            if drawn
+            else Msg("maharani.ev.refill_none", aside=aside)
+        )
         events.append(
             Event(
                 "refill",
-                text + ".",
+                text,
                 data={
                     "rondel": [None if t is None else g.tile_ids[t] for t in st["rondel"]],
                     "set_aside": removed,
@@ -207,14 +207,14 @@ def _remove_surplus_centre(st: State, events: list[Event]) -> None:
         if t is not None and g.tile_type[t] == "C":
             st["rondel"][f] = None
             st["discarded"].append(t)
-            gone.append(f"{g.tile_colour[t]} on field {f + 1}")
+            gone.append(Msg("maharani.ev.removed", colour=colour(g.tile_colour[t]), field=f + 1))
             ids.append(g.tile_ids[t])
     if gone:
         events.append(
             Event(
                 "surplus",
-                "All centre-pillar spaces are filled: removed " + ", ".join(gone) + ".",
-                data={"removed": gone, "tiles": ids},
+                Msg("maharani.ev.surplus", removed=Join("words.comma", gone)),
+                data={"removed": [str(x) for x in gone], "tiles": ids},
             )
         )
 
@@ -292,27 +292,33 @@ def place_tile(st: State, seat: int, field: int, space: int, d: str, events: lis
     st["dirs"][space] = d
     st["recent"] = [space] if st["placed"] == 0 else [*st["recent"], space]
     st["placed"] += 1
-    gold = tile_group_size(st, space)
-    st["gold"][seat] += gold
-    colour = g.tile_colour[tile]
-    text = (
-        f"{who(seat)} places {with_article(colour)} tile from the {g.animals[src]} field on "
-        f"{g.space_names[space]} ({g.animals[tgt]} quarter), arrow {ARROW_GLYPH[d]} {d}"
+    won = tile_group_size(st, space)
+    st["gold"][seat] += won
+    tile_colour = g.tile_colour[tile]
+    text = Msg(
+        "maharani.ev.tile",
+        who=who(seat),
+        tile=a_tile(tile_colour),
+        src=animal(g.animals[src]),
+        space=g.space_names[space],
+        tgt=animal(g.animals[tgt]),
+        glyph=ARROW_GLYPH[d],
+        side=d,
+        marker=Msg("maharani.ev.tile_marker", animal=animal(g.animals[src])) if src != tgt else "",
+        gold=gold(won),
+        area=Msg("maharani.ev.area", n=won) if won > 1 else "",
     )
-    if src != tgt:
-        text += f", turning their {g.animals[src]} marker face down"
-    text += f": +{gold} gold" + (f" (area of {gold})" if gold > 1 else "") + "."
     events.append(
         Event(
             "tile",
             text,
             data={
                 "tile": g.tile_ids[tile],
-                "colour": colour,
+                "colour": tile_colour,
                 "field": field,
                 "space": g.space_names[space],
                 "arrow": d,
-                "gold": gold,
+                "gold": won,
                 "marker": g.animals[src] if src != tgt else None,
             },
         )
@@ -321,9 +327,7 @@ def place_tile(st: State, seat: int, field: int, space: int, d: str, events: lis
     if d == active_side(st):
         options = worker_options(st, seat, space)
         if not options:
-            events.append(
-                Event("worker", f"The arrow points at {who(seat)}, but they have no worker left.")
-            )
+            events.append(Event("worker", Msg("maharani.ev.no_worker", who=who(seat))))
         elif len(options) == 1:
             place_worker(st, seat, space, options[0], events)
         else:
@@ -359,24 +363,33 @@ def worker_options(st: State, seat: int, space: int) -> list[list[Any]]:
 
 def place_worker(st: State, seat: int, space: int, option: list[Any], events: list[Event]) -> None:
     g = geometry()
-    colour = option[1]
-    code = seat * 2 + colour
-    style = f" {WORKER_STYLE[colour]}" if st["colours"] == 2 else ""
+    wc = option[1]
+    code = seat * 2 + wc
+    style = Msg("maharani.ev.worker_style", style=WORKER_STYLE[wc]) if st["colours"] == 2 else ""
     if option[0] == "move":
         st["workers"][option[2]] = None
-        what = f"moves their{style} worker from {g.space_names[option[2]]} to"
     else:
-        st["supply"][seat][colour] -= 1
-        what = f"places a new{style} worker on"
+        st["supply"][seat][wc] -= 1
     st["workers"][space] = code
-    gold = group_size(g, space, st["workers"], code)
-    st["gold"][seat] += gold
+    won = group_size(g, space, st["workers"], code)
+    st["gold"][seat] += won
+    words = {
+        "who": who(seat),
+        "style": style,
+        "space": g.space_names[space],
+        "gold": gold(won),
+        "group": Msg("maharani.ev.group", n=won) if won > 1 else "",
+    }
+    text = (
+        Msg("maharani.ev.worker_move", origin=g.space_names[option[2]], **words)
+        if option[0] == "move"
+        else Msg("maharani.ev.worker_new", **words)
+    )
     events.append(
         Event(
             "worker",
-            f"{who(seat)} {what} {g.space_names[space]}: +{gold} gold"
-            + (f" (group of {gold})." if gold > 1 else "."),
-            data={"space": g.space_names[space], "worker_colour": colour, "gold": gold},
+            text,
+            data={"space": g.space_names[space], "worker_colour": wc, "gold": won},
         )
     )
 
@@ -399,7 +412,7 @@ def refresh(st: State, seat: int, events: list[Event]) -> None:
     events.append(
         Event(
             "refresh",
-            f"{who(seat)} refreshes their action markers ({down} turned face up).",
+            Msg("maharani.ev.refresh", who=who(seat), n=down),
             data={"turned_up": down},
         )
     )
@@ -416,23 +429,30 @@ def score_quarter(st: State, q: int, events: list[Event], *, unfinished: bool = 
             counts[w] = counts.get(w, 0) + 1
             st["workers"][s] = None
             st["supply"][w // 2][w % 2] += 1
-    parts = []
+    parts: list[Msg] = []
     results = []
     for seat in range(st["n"]):
         for c in range(st["colours"]):
             k = counts.get(seat * 2 + c, 0)
-            gold = QUARTER_GOLD[min(k, len(QUARTER_GOLD) - 1)]
-            st["gold"][seat] += gold
-            results.append({"seat": seat, "worker_colour": c, "workers": k, "gold": gold})
-            style = f" {WORKER_STYLE[c]}" if st["colours"] == 2 else ""
-            parts.append(f"{who(seat)}{style} {k} → {gold}")
+            won = QUARTER_GOLD[min(k, len(QUARTER_GOLD) - 1)]
+            st["gold"][seat] += won
+            results.append({"seat": seat, "worker_colour": c, "workers": k, "gold": won})
+            style = (
+                Msg("maharani.ev.worker_style", style=WORKER_STYLE[c]) if st["colours"] == 2 else ""
+            )
+            parts.append(
+                Msg("maharani.ev.score_result", who=who(seat), style=style, workers=k, gold=won)
+            )
     st["scored"][q] = True
     events.append(
         Event(
             "score",
-            f"{g.animals[q].capitalize()} quarter scored{' unfinished' if unfinished else ''}: "
-            + ", ".join(parts)
-            + ".",
+            Msg(
+                "maharani.ev.score",
+                quarter=quarter_name(g.animals[q]),
+                unfinished=Msg("maharani.ev.score_unfinished") if unfinished else "",
+                results=Join("words.comma", parts),
+            ),
             data={"quarter": q + 1, "animal": g.animals[q], "results": results},
         )
     )
@@ -449,7 +469,9 @@ def end_turn(st: State, events: list[Event]) -> None:
     seat = st["turn"]
     if st["placed"] == 2:
         st["gold"][seat] -= SECOND_TILE_COST
-        events.append(Event("pay", f"{who(seat)} pays 2 gold for the second tile."))
+        events.append(
+            Event("pay", Msg("maharani.ev.pay", who=who(seat), gold=gold(SECOND_TILE_COST)))
+        )
     rng = Rng(st["rng"])
     _refill(st, rng, events)
     st["rng"] = rng.state
@@ -469,8 +491,7 @@ def end_turn(st: State, events: list[Event]) -> None:
         events.append(
             Event(
                 "stall",
-                "No tile on the rondel fits any empty space: the game stops and the "
-                "unfinished quarters are scored.",
+                Msg("maharani.ev.stall"),
             )
         )
         for q in range(4):
@@ -484,7 +505,7 @@ def _finish(st: State, reason: str, events: list[Event]) -> None:
     st["end"] = reason
     best = max(st["gold"])
     winners = [s for s, gold in enumerate(st["gold"]) if gold == best]
-    names = " and ".join(who(s) for s in winners)
-    verb = "share the victory" if len(winners) > 1 else "wins"
-    text = f"Game over: {names} {verb} with {best} gold."
+    names = Join("words.and", [who(s) for s in winners])
+    key = "maharani.ev.end_shared" if len(winners) > 1 else "maharani.ev.end_win"
+    text = Msg(key, who=names, gold=gold(best))
     events.append(Event("end", text, data={"end": reason}))

@@ -6,12 +6,25 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.base import Event, Game, IllegalMove, Move, Outcome, State, View, rank_by
+from rules.base import (
+    NOT_YOUR_TURN,
+    OVER_ALREADY,
+    Event,
+    Game,
+    IllegalMove,
+    Move,
+    Outcome,
+    State,
+    View,
+    rank_by,
+)
 from rules.maharani import engine
 from rules.maharani.data import geometry
 from rules.maharani.engine import QUARTER_GOLD, SIDE_WORDS, WORKER_STYLE, active_side, who
 from rules.maharani.moves import PLACEMENT_RE, clean, explain, legal_moves, random_move
+from rules.maharani.words import colour, gold
 from rules.rng import Rng
+from rules.words import Join, Msg
 
 
 class MaharaniOptions(BaseModel):
@@ -30,20 +43,8 @@ class Maharani(Game):
     Options: ClassVar[type[BaseModel]] = MaharaniOptions
     has_hidden_information: ClassVar[bool] = False
     score_unit: ClassVar[str] = "gold"
-    summary: ClassVar[str] = (
-        "Lay mosaic tiles in the four palace quarters. The rondel turns to you; take a tile into "
-        "its own quarter free, or elsewhere by flipping that quarter's action marker.\n"
-        "Gold: 1 per tile in the same-colour area you extend. If the tile's arrow points at you, "
-        "a worker goes on it (moved if you already have one on that colour there) and earns "
-        "1 per worker in its group.\n"
-        "A second tile costs 2 gold. Or spend the turn refreshing your markers.\n"
-        "A finished quarter pays its workers 4/6/9/13/18/24 for 1-6 workers. "
-        "Most gold after the fourth quarter wins."
-    )
-    notation_help: ClassVar[str] = (
-        "Moves: 1F7S = tile on rondel field 1 to space F7 with its arrow pointing S; "
-        "refresh; stop (no second tile); new1/new2/move1/move2 (2-player worker choice)."
-    )
+    summary: ClassVar[str] = Msg("maharani.summary")
+    notation_help: ClassVar[str] = Msg("maharani.notation_help")
 
     # ----- lifecycle -------------------------------------------------------------------
     def setup(
@@ -59,13 +60,18 @@ class Maharani(Game):
         """The chance outcomes of ``setup`` (the four tiles drawn onto the rondel and the
         random start player), so a record can be checked without our generator."""
         g = geometry()
-        drawn = ", ".join(
-            f"{f + 1}: {g.tile_colour[t]}" for f, t in enumerate(state["rondel"]) if t is not None
+        drawn = Join(
+            "words.comma",
+            [
+                Msg("maharani.ev.drawn", field=f + 1, colour=colour(g.tile_colour[t]))
+                for f, t in enumerate(state["rondel"])
+                if t is not None
+            ],
         )
         return [
             Event(
                 "refill",
-                f"Rondel filled ({drawn}).",
+                Msg("maharani.ev.rondel_filled", drawn=drawn),
                 data={
                     "rondel": [None if t is None else g.tile_ids[t] for t in state["rondel"]],
                     "set_aside": [],
@@ -75,7 +81,7 @@ class Maharani(Game):
             ),
             Event(
                 "start",
-                f"{who(state['turn'])} starts; the rondel points at them.",
+                Msg("maharani.ev.start", who=who(state["turn"])),
                 data={"seat": state["turn"]},
                 reveals=True,
             ),
@@ -107,15 +113,15 @@ class Maharani(Game):
                     return hits[0]
         return super().parse(state, seat, text)
 
-    def explain_illegal(self, state: State, seat: int, text: str) -> str:
+    def explain_illegal(self, state: State, seat: int, text: str) -> Msg:
         return explain(state, seat, text)
 
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         phase = state["phase"]
         if phase == "over":
-            raise IllegalMove("This game is over; no more moves can be made.")
+            raise IllegalMove(OVER_ALREADY)
         if seat != state["turn"]:
-            raise IllegalMove("It is not your turn.")
+            raise IllegalMove(NOT_YOUR_TURN)
         st = engine.copy_state(state)
         events: list[Event] = []
         key = move.notation.lower()
@@ -134,7 +140,7 @@ class Maharani(Game):
             engine.refresh(st, seat, events)
             return st, events
         if key == "stop" and phase == "second":
-            events.append(Event("stop", f"{who(seat)} places no second tile."))
+            events.append(Event("stop", Msg("maharani.ev.stop", who=who(seat))))
             engine.end_turn(st, events)
             return st, events
         m = PLACEMENT_RE.match(key)
@@ -247,43 +253,44 @@ class Maharani(Game):
     def outcome(self, state: State) -> Outcome | None:
         if state["phase"] != "over":
             return None
-        gold = list(state["gold"])
-        ranks = rank_by([(x,) for x in gold])
+        golds = list(state["gold"])
+        ranks = rank_by([(x,) for x in golds])
         winners = [s for s, r in enumerate(ranks) if r == 1]
-        reason = f"{who(winners[0])} wins with {max(gold)} gold."
+        reason = Msg("maharani.result.wins", who=who(winners[0]), gold=gold(max(golds)))
         if len(winners) > 1:
-            reason = (
-                "Shared victory: "
-                + " and ".join(who(s) for s in winners)
-                + f" have {max(gold)} gold each (Maharani has no tie-breaker)."
+            reason = Msg(
+                "maharani.result.shared",
+                who=Join("words.and", [who(s) for s in winners]),
+                gold=gold(max(golds)),
             )
         if state["end"] == "stall":
-            reason += " The game stopped early: no rondel tile fit any empty space."
+            reason = Msg("maharani.result.stalled", reason=reason)
         details = [
-            {"gold": gold[s], "workers_in_supply": list(state["supply"][s])}
+            {"gold": golds[s], "workers_in_supply": list(state["supply"][s])}
             for s in range(state["n"])
         ]
-        return Outcome(gold, ranks, reason, details)
+        return Outcome(golds, ranks, reason, details)
 
     def scores(self, state: State) -> list[int]:
         return list(state["gold"])
 
-    def status(self, state: State) -> str:
+    def status(self, state: State) -> Msg:
         phase = state["phase"]
         if phase == "over":
-            early = " (stopped early: no tile fits)" if state["end"] == "stall" else ""
-            return "Game over." + early
+            stalled = state["end"] == "stall"
+            return Msg("maharani.status.over_stall" if stalled else "maharani.status.over")
         seat = state["turn"]
-        done = sum(state["scored"])
-        head = f"Turn {state['turn_no']} · {done}/4 quarters scored · "
+        head = {"turn": state["turn_no"], "done": sum(state["scored"]), "who": who(seat)}
         if phase == "first":
-            side = active_side(state)
-            return head + (
-                f"{who(seat)} to place a tile or refresh (the rondel's arrow points to "
-                f"{who(seat)}'s side, {SIDE_WORDS[side]})."
-            )
+            side = SIDE_WORDS[active_side(state)]
+            return Msg("maharani.status.first", side=side, **head)
         if phase == "second":
-            return head + f"{who(seat)} may place a second tile for 2 gold, or stop."
-        pending = state["pending"]
-        styles = " or ".join(f"{o[0]} {WORKER_STYLE[o[1]]}" for o in pending["options"])
-        return head + f"{who(seat)} chooses a worker: {styles}."
+            return Msg("maharani.status.second", **head)
+        options = Join(
+            "maharani.or",
+            [
+                Msg(f"maharani.status.option_{o[0]}", style=WORKER_STYLE[o[1]])
+                for o in state["pending"]["options"]
+            ],
+        )
+        return Msg("maharani.status.worker", options=options, **head)

@@ -20,7 +20,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from rules.base import Move, Step
+from rules.base import NOT_YOUR_TURN, OVER_ALREADY, Move, Step
 from rules.maharani.data import COLUMNS, geometry
 from rules.maharani.engine import (
     ARROW_GLYPH,
@@ -30,7 +30,9 @@ from rules.maharani.engine import (
     active_side,
     placements,
 )
+from rules.maharani.words import animal, colour
 from rules.rng import Rng
+from rules.words import Join, Msg
 
 #: More target spaces than this for one tile adds a quarter step before the space step.
 MAX_STEP_OPTIONS = 25
@@ -39,27 +41,45 @@ PLACEMENT_RE = re.compile(r"^([1-4])([a-h])([1-8])([nesw])?$")
 
 
 @lru_cache(maxsize=1024)
-def _field_step(field: int, colour: str, src: int) -> Step:
-    return Step(str(field), f"{field}: {colour} ({geometry().animals[src]} field)")
+def _field_step(field: int, tile_colour: str, src: int) -> Step:
+    label = Msg(
+        "maharani.step.field",
+        field=field,
+        colour=colour(tile_colour),
+        animal=animal(geometry().animals[src]),
+    )
+    return Step(str(field), label)
 
 
 @lru_cache(maxsize=1024)
 def _quarter_step(tgt: int, marker: bool) -> Step:
-    extra = " (marker)" if marker else ""
-    return Step(f"Q{tgt + 1}", f"{geometry().animals[tgt]} quarter{extra}")
+    extra = Msg("maharani.step.quarter_marker") if marker else ""
+    label = Msg("maharani.step.quarter", animal=animal(geometry().animals[tgt]), marker=extra)
+    return Step(f"Q{tgt + 1}", label)
 
 
 @lru_cache(maxsize=4096)
 def _space_step(space: int, marker_src: int | None) -> Step:
     g = geometry()
     name = g.space_names[space]
-    flips = "" if marker_src is None else f" (flips {g.animals[marker_src]} marker)"
-    return Step(name, f"{name} in {g.animals[g.space_quarter[space]]} quarter{flips}")
+    flips = (
+        ""
+        if marker_src is None
+        else Msg("maharani.step.space_flips", animal=animal(g.animals[marker_src]))
+    )
+    label = Msg(
+        "maharani.step.space",
+        space=name,
+        animal=animal(g.animals[g.space_quarter[space]]),
+        flips=flips,
+    )
+    return Step(name, label)
 
 
 @lru_cache(maxsize=64)
 def _arrow_step(d: str, to_you: bool) -> Step:
-    return Step(d, f"arrow {ARROW_GLYPH[d]} {d}" + (" to you: worker" if to_you else ""))
+    worker = Msg("maharani.step.arrow_worker") if to_you else ""
+    return Step(d, Msg("maharani.step.arrow", glyph=ARROW_GLYPH[d], side=d, worker=worker))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -76,33 +96,37 @@ def placement_move(
 ) -> Move:
     """The Move for one placement (cached: rollouts meet the same placements again)."""
     g = geometry()
-    colour = g.tile_colour[tile]
     tgt = g.space_quarter[space]
     name = g.space_names[space]
     arrow = _arrow_step(d, d == side)
-    field_step = _field_step(field, colour, src)
+    field_step = _field_step(field, g.tile_colour[tile], src)
     space_step = _space_step(space, src if marker else None)
-    label = (
-        f"{colour} tile from {g.animals[src]} field → {g.animals[tgt]} quarter {name}, "
-        f"{arrow.label}" + (f"; flips {g.animals[src]} marker" if marker else "")
-    )
+    words = {
+        "colour": colour(g.tile_colour[tile]),
+        "src": animal(g.animals[src]),
+        "tgt": animal(g.animals[tgt]),
+        "space": name,
+        "arrow": arrow.label,
+        "flips": Msg("maharani.label.flips", animal=animal(g.animals[src])) if marker else "",
+    }
+    label = Msg("maharani.label.place", **words)
+    if len(label) > 100:  # the longest animal/colour names: drop a redundant word
+        label = Msg("maharani.label.place_short", **words)
     if quarter_step:
         steps: tuple[Step, ...] = (field_step, _quarter_step(tgt, marker), space_step, arrow)
     else:
         steps = (field_step, space_step, arrow)
-    if len(label) > 100:  # the longest animal/colour names: drop a redundant word
-        label = label.replace(" tile from ", " from ", 1)
-    return Move(f"{field}{name}{d}", label[:100], steps, rank)
+    return Move(f"{field}{name}{d}", label, steps, rank)
 
 
 REFRESH = Move(
     "refresh",
-    "Refresh: turn all your action markers face up (no tile this turn)",
-    (Step("refresh", "Refresh action markers"),),
+    Msg("maharani.label.refresh"),
+    (Step("refresh", Msg("maharani.step.refresh")),),
     0.5,
 )
 PASS_REFRESH = Move(REFRESH.notation, REFRESH.label, REFRESH.steps, -1.0)
-STOP = Move("stop", "Stop: no second tile", (Step("stop", "Stop (no second tile)"),), 1.0)
+STOP = Move("stop", Msg("maharani.label.stop"), (Step("stop", Msg("maharani.step.stop")),), 1.0)
 
 
 def worker_move(st: State, seat: int, space: int, option: list[Any]) -> Move:
@@ -110,13 +134,16 @@ def worker_move(st: State, seat: int, space: int, option: list[Any]) -> Move:
     c = option[1]
     style = WORKER_STYLE[c]
     name = g.space_names[space]
+    label: Msg
     if option[0] == "move":
         notation = f"move{c + 1}"
-        label = f"Move your {style} worker from {g.space_names[option[2]]} to {name}"
+        origin = g.space_names[option[2]]
+        label = Msg("maharani.label.move_worker", style=style, origin=origin, space=name)
         rank = 1.0
     else:
         notation = f"new{c + 1}"
-        label = f"New {style} worker on {name} ({st['supply'][seat][c]} in supply)"
+        supply = st["supply"][seat][c]
+        label = Msg("maharani.label.new_worker", style=style, space=name, supply=supply)
         rank = 2.0
     return Move(notation, label, (Step(notation, label),), rank)
 
@@ -174,13 +201,13 @@ def _placement_at(st: State, found: Placement, spaces_of_field: int) -> Move:
     side = active_side(st)
     tiles = st["tiles"]
     colour_of = g.tile_colour_idx
-    colour = colour_of[t]
+    own = colour_of[t]
     # suggestion rank: bigger same-colour area, a worker, no marker spent
     # (a second tile costs 2 gold)
     rank = (-1.0 if st["phase"] == "second" else 1.0) + (3.0 if d == side else 0.0)
     rank -= 0.5 if m else 0.0
     for x in g.neighbours[s]:
-        if tiles[x] is not None and colour_of[tiles[x]] == colour:
+        if tiles[x] is not None and colour_of[tiles[x]] == own:
             rank += 1.0
     return placement_move(f, t, src, s, d, m, side, spaces_of_field > MAX_STEP_OPTIONS, rank)
 
@@ -190,65 +217,61 @@ def clean(text: str) -> str:
     return re.sub(r"[\s\-:,/.]+", "", text).lower()
 
 
-def explain(st: State, seat: int, text: str) -> str:
+def explain(st: State, seat: int, text: str) -> Msg:
     """Precise words for why ``text`` is not a legal move now."""
     g = geometry()
     key = clean(text)
     shown = text.strip()[:40]
     phase = st["phase"]
     if phase == "over":
-        return "This game is over; no more moves can be made."
+        return OVER_ALREADY
     if seat != st["turn"]:
-        return "It is not your turn."
+        return NOT_YOUR_TURN
     if phase == "worker":
-        opts = ", ".join(m.notation for m in legal_moves(st, seat))
-        return f"First choose what happens with your worker: {opts}."
+        opts = Join("words.comma", [m.notation for m in legal_moves(st, seat)])
+        return Msg("maharani.no.worker_first", options=opts)
     if key == "refresh" and phase == "second":
-        return "Refreshing markers takes a whole turn; you already placed a tile. Type stop."
+        return Msg("maharani.no.refresh_second")
     if key == "stop" and phase == "first":
-        return "You must place a tile this turn (or type refresh to refresh your markers)."
+        return Msg("maharani.no.stop_first")
     if key.startswith(("new", "move")):
-        return "There is no worker choice to make now."
+        return Msg("maharani.no.worker_none")
     m = PLACEMENT_RE.match(key)
     if not m:
-        return f"“{shown}” is not a move. Type field, space and arrow like 1F7S, " + (
-            "or stop." if phase == "second" else "or refresh."
-        )
+        if phase == "second":
+            return Msg("maharani.no.not_a_move_second", text=shown)
+        return Msg("maharani.no.not_a_move_first", text=shown)
     field = int(m.group(1))
     col = COLUMNS.index(m.group(2).upper())
     row = int(m.group(3)) - 1
     name = f"{COLUMNS[col]}{row + 1}"
     tile = st["rondel"][field - 1]
     if tile is None:
-        return f"Rondel field {field} is empty."
+        return Msg("maharani.no.field_empty", field=field)
     space = g.space_by_name.get(name)
     if space is None:
         if (row, col) in g.rondel_cells:
-            return f"{name} is under the rondel in the middle, not a space."
-        return f"{name} is a corner of the palace, not a space."
+            return Msg("maharani.no.under_rondel", space=name)
+        return Msg("maharani.no.corner", space=name)
     if st["tiles"][space] is not None:
-        return f"{name} already holds a {g.tile_colour[st['tiles'][space]]} tile."
-    colour = g.tile_colour[tile]
+        held = colour(g.tile_colour[st["tiles"][space]])
+        return Msg("maharani.no.taken", space=name, colour=held)
+    words = {"colour": colour(g.tile_colour[tile]), "field": field, "space": name}
     if (g.tile_type[tile] == "C") != (g.space_type[space] == "C"):
         if g.tile_type[tile] == "C":
-            return f"The {colour} tile on field {field} has a centre pillar; {name} does not."
-        return f"{name} has a centre pillar; the {colour} tile on field {field} has none."
+            return Msg("maharani.no.tile_centre", **words)
+        return Msg("maharani.no.space_centre", **words)
     dirs = g.arrow_dirs(tile, space)
     if not dirs:
-        return f"The pillar marks of the {colour} tile on field {field} cannot match {name}."
+        return Msg("maharani.no.pillars", **words)
     src = g.field_quarter(field, active_side(st))
     tgt = g.space_quarter[space]
     if tgt != src and not st["markers"][seat][src]:
-        return (
-            f"Your {g.animals[src]} marker is face down: the tile from the {g.animals[src]} "
-            f"field may only go into the {g.animals[src]} quarter (or refresh first)."
-        )
+        return Msg("maharani.no.marker_down", animal=animal(g.animals[src]))
     d = m.group(4)
     if d is None:
-        return f"Say which way the arrow points: {', '.join(dirs)} (e.g. {field}{name}{dirs[0]})."
+        example = f"{field}{name}{dirs[0]}"
+        return Msg("maharani.no.which_arrow", dirs=Join("words.comma", dirs), example=example)
     if d.upper() not in dirs:
-        return (
-            f"With the arrow to {d.upper()} the pillars would not match {name}; "
-            f"the arrow can point {' or '.join(dirs)}."
-        )
-    return f"“{shown}” is not a legal move now."
+        return Msg("maharani.no.arrow", side=d.upper(), space=name, dirs=Join("maharani.or", dirs))
+    return Msg("game.not_legal_bare", text=shown)
