@@ -30,7 +30,7 @@ from rules.maharani.engine import (
     active_side,
     placements,
 )
-from rules.maharani.words import animal, colour
+from rules.maharani.words import a_tile, animal, colour
 from rules.rng import Rng
 from rules.words import Join, Msg
 
@@ -254,8 +254,8 @@ def explain(st: State, seat: int, text: str) -> Msg:
             return Msg("maharani.no.under_rondel", space=name)
         return Msg("maharani.no.corner", space=name)
     if st["tiles"][space] is not None:
-        held = colour(g.tile_colour[st["tiles"][space]])
-        return Msg("maharani.no.taken", space=name, colour=held)
+        held = a_tile(g.tile_colour[st["tiles"][space]])
+        return Msg("maharani.no.taken", space=name, tile=held)
     words = {"colour": colour(g.tile_colour[tile]), "field": field, "space": name}
     if (g.tile_type[tile] == "C") != (g.space_type[space] == "C"):
         if g.tile_type[tile] == "C":

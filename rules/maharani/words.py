@@ -84,8 +84,8 @@ WORDS: dict[str, str] = {
     "maharani.ev.drawn": "{field}: {colour}",
     "maharani.ev.refill": "Rondel refilled ({drawn}){aside}.",
     "maharani.ev.refill_none": "Nothing to draw{aside}.",
-    "maharani.ev.set_aside.one": "; {n} surplus centre-pillar tile(s) drawn and set aside",
-    "maharani.ev.set_aside.other": "; {n} surplus centre-pillar tile(s) drawn and set aside",
+    "maharani.ev.set_aside.one": "; {n} surplus centre-pillar tile drawn and set aside",
+    "maharani.ev.set_aside.other": "; {n} surplus centre-pillar tiles drawn and set aside",
     "maharani.ev.surplus": "All centre-pillar spaces are filled: removed {removed}.",
     "maharani.ev.removed": "{colour} on field {field}",
     "maharani.ev.tile": (
@@ -124,7 +124,7 @@ WORDS: dict[str, str] = {
     ),
     # ----- status lines -------------------------------------------------------------
     "maharani.status.over": "Game over.",
-    "maharani.status.over_stall": "Game over. (stopped early: no tile fits)",
+    "maharani.status.over_stall": "Game over (stopped early: no tile fits).",
     "maharani.status.first": (
         "Turn {turn} · {done}/4 quarters scored · {who} to place a tile or refresh "
         "(the rondel's arrow points to {who}'s side, {side})."
@@ -136,8 +136,8 @@ WORDS: dict[str, str] = {
     "maharani.status.worker": (
         "Turn {turn} · {done}/4 quarters scored · {who} chooses a worker: {options}."
     ),
-    "maharani.status.option_new": "new {style}",
-    "maharani.status.option_move": "move {style}",
+    "maharani.status.option_new": "new {style} worker",
+    "maharani.status.option_move": "move the {style} worker",
     # ----- refusals -----------------------------------------------------------------
     "maharani.no.worker_first": "First choose what happens with your worker: {options}.",
     "maharani.no.refresh_second": (
@@ -156,7 +156,7 @@ WORDS: dict[str, str] = {
     "maharani.no.field_empty": "Rondel field {field} is empty.",
     "maharani.no.under_rondel": "{space} is under the rondel in the middle, not a space.",
     "maharani.no.corner": "{space} is a corner of the palace, not a space.",
-    "maharani.no.taken": "{space} already holds a {colour} tile.",
+    "maharani.no.taken": "{space} already holds {tile}.",
     "maharani.no.tile_centre": (
         "The {colour} tile on field {field} has a centre pillar; {space} does not."
     ),
@@ -177,8 +177,8 @@ WORDS: dict[str, str] = {
     # ----- hints (/hint) -----------------------------------------------------------
     "maharani.hint.rating": "search rating {rating}/100",
     "maharani.hint.reason": "{move}: {gold} gold now, {gain} expected; {rating}",
-    "maharani.hint.refresh.one": "refreshes {n} action marker(s)",
-    "maharani.hint.refresh.other": "refreshes {n} action marker(s)",
+    "maharani.hint.refresh.one": "refreshes {n} action marker",
+    "maharani.hint.refresh.other": "refreshes {n} action markers",
     "maharani.hint.pass": "passes (refresh)",
     "maharani.hint.stop": "no second tile (keeps 2 gold)",
     "maharani.hint.place": "{colour} tile on {space}{worker}",
