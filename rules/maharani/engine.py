@@ -438,7 +438,7 @@ def score_quarter(st: State, q: int, events: list[Event], *, unfinished: bool = 
             st["gold"][seat] += won
             results.append({"seat": seat, "worker_colour": c, "workers": k, "gold": won})
             style = (
-                Msg("maharani.ev.worker_style", style=WORKER_STYLE[c]) if st["colours"] == 2 else ""
+                Msg("maharani.ev.score_style", style=WORKER_STYLE[c]) if st["colours"] == 2 else ""
             )
             parts.append(
                 Msg("maharani.ev.score_result", who=who(seat), style=style, workers=k, gold=won)

@@ -106,6 +106,7 @@ WORDS: dict[str, str] = {
     "maharani.ev.score": "{quarter} scored{unfinished}: {results}.",
     "maharani.ev.score_unfinished": " unfinished",
     "maharani.ev.score_result": "{who}{style} {workers} → {gold}",
+    "maharani.ev.score_style": " {style}",
     "maharani.ev.pay": "{who} pays {gold} for the second tile.",
     "maharani.ev.stop": "{who} places no second tile.",
     "maharani.ev.stall": (
