@@ -13,12 +13,14 @@ labels within Discord's 100 characters and distinct, since players type them.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot.service import InvalidMove, MatchService
 from render.i18n import MESSAGES
-from render.words import say
+from render.words import in_language, say
 from rules import get_game
 from rules.ai.hooks import ai_for
 from rules.base import IllegalMove, fill_names
@@ -26,6 +28,7 @@ from rules.maharani.data import COLUMNS, geometry
 from rules.maharani.words import ANIMALS, COLOURS, WORDS
 from rules.rng import Rng
 from rules.words import Join, Msg, is_words
+from tests.conftest import ALICE, BOB
 from tests.test_words import _shout
 
 NAMES = ["ANN", "BOB", "CY", "DEE"]
@@ -248,3 +251,33 @@ def test_rare_situations_speak_the_readers_language(xx: str) -> None:
         assert say(value, None, NAMES) == fill_names(str(value), NAMES)
         keys |= _keys(value)
     assert RARE - {_family(k) for k in keys} == set()
+
+
+async def test_the_service_plays_a_german_label_and_refuses_in_polish(tmp_path: Path) -> None:
+    """Through the match service: a move typed as its German label is played (and logged in
+    English); a bad input is refused in the asker's language, in English by default."""
+    service = await MatchService.open(tmp_path / "maharani.db", render=False)
+    try:
+        info = await service.create_match("maharani", ALICE, seed=4, guild_id="g", channel_id="c")
+        await service.join(info.id, BOB)
+        await service.start(info.id, ALICE)
+        info = await service.info(info.id)
+        mover = ALICE if info.to_act[0] == ALICE.id else BOB
+        english = await service.legal_moves(info.id, mover)
+        pick = len(english) // 2
+        german = in_language(english[pick], "de")
+        assert german.label != english[pick].label and "-Viertel" in german.label
+        report = await service.play(info.id, mover, german.label)
+        assert report.lines[0] == f"{mover.name}: {english[pick].label}"
+        rows = await service.store.moves(info.id)
+        assert [r.notation for r in rows] == [english[pick].notation]
+        assert rows[0].events[0]["msg"]["key"] == "maharani.ev.tile"
+        info = await service.info(info.id)
+        asker = ALICE if info.to_act[0] == ALICE.id else BOB
+        with pytest.raises(InvalidMove) as refused:
+            await service.play(info.id, asker, "xyz")
+        assert str(refused.value).startswith("“xyz” is not a move. Type field, space and arrow")
+        assert refused.value.text("pl").startswith("„xyz” to nie ruch. Wpisz pole tarczy")
+        assert (await service.info(info.id)).version == info.version
+    finally:
+        await service.close()
