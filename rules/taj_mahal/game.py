@@ -35,6 +35,7 @@ from rules.taj_mahal.scoring import (
     palace_score,
     symbol_counts,
 )
+from rules.taj_mahal.words import listed
 from rules.words import Join, Msg, Seat
 
 #: What winning a court prize gives, in words ("the vizier tile", "the crown").
@@ -563,9 +564,7 @@ class TajMahal(Game):
         palaces = min(palaces, s["left"][seat])
         crown = "mogul" in won and s["left"][seat] > palaces
         ptile = s["visit"] + 1 if "elephant" in won else None
-        prizes = (
-            Join("words.comma", [PRIZE_WORDS[p] for p in won]) if won else Msg("taj_mahal.nothing")
-        )
+        prizes = listed([PRIZE_WORDS[p] for p in won]) if won else Msg("taj_mahal.nothing")
         key = "taj_mahal.ev.withdraw" if s["acted"][seat] else "taj_mahal.ev.withdraw_idle"
         text = Msg(key, who=Seat(seat), prizes=prizes)
         events.append(Event("withdraw", text, {"seat": seat, "won": won}))
@@ -614,7 +613,7 @@ class TajMahal(Game):
                 s["hands"][seat].sort()
                 text = Msg("taj_mahal.ev.palace_card", **where, tile=tile.name, n=len(drawn))
                 secret["drawn"] = drawn
-                cards = Join("words.comma", [comp.cards[c].name for c in drawn])
+                cards = listed([comp.cards[c].name for c in drawn]) or Msg("taj_mahal.nothing")
                 private[seat] = Msg("taj_mahal.ev.you_drew", cards=cards)
             _own(s, "btiles", seat)
             s["btiles"][seat].append(b)
@@ -858,7 +857,7 @@ class TajMahal(Game):
         ranks = rank_by([(x,) for x in scores])
         winners = [i for i, r in enumerate(ranks) if r == 1]
         if len(winners) > 1:
-            who = Join("words.comma", [Seat(w) for w in winners])
+            who = listed([Seat(w) for w in winners])
             reason = Msg("taj_mahal.result.shared", who=who, points=scores[winners[0]])
         else:
             reason = Msg("taj_mahal.result.wins", who=Seat(winners[0]), points=scores[winners[0]])

@@ -65,10 +65,10 @@ WORDS: dict[str, str] = {
     "taj_mahal.side.TAJ": "Taj Mahal",
     "taj_mahal.city": "{province} {side}",
     "taj_mahal.bonus.taj": "Taj Mahal +{points}",
-    "taj_mahal.bonus.points.one": "+{n} points",
+    "taj_mahal.bonus.points.one": "+{n} point",
     "taj_mahal.bonus.points.other": "+{n} points",
     "taj_mahal.bonus.card.one": "+{n} card",
-    "taj_mahal.bonus.card.other": "+{n} card",
+    "taj_mahal.bonus.card.other": "+{n} cards",
     "taj_mahal.bonus.good": "{good} (goods)",
     "taj_mahal.prize.vizier": "the vizier tile",
     "taj_mahal.prize.general": "the general tile",
@@ -94,13 +94,13 @@ WORDS: dict[str, str] = {
         "Provinces in visiting order: {provinces}. Bonus tiles lie on the fortresses."
     ),
     "taj_mahal.ev.numbered": "{number} {province}",
-    "taj_mahal.ev.deal.one": "Each player was dealt {n} cards.",
+    "taj_mahal.ev.deal.one": "Each player was dealt {n} card.",
     "taj_mahal.ev.deal.other": "Each player was dealt {n} cards.",
     "taj_mahal.ev.visit": (
         "Visit {visit}: {province} (tile {visit}: {goods}). {who} starts. Display: {display}."
     ),
     "taj_mahal.ev.reshuffle.one": (
-        "The discard pile ({n} cards) was shuffled into a new draw pile."
+        "The discard pile ({n} card) was shuffled into a new draw pile."
     ),
     "taj_mahal.ev.reshuffle.other": (
         "The discard pile ({n} cards) was shuffled into a new draw pile."
@@ -118,10 +118,10 @@ WORDS: dict[str, str] = {
         "{who} placed a palace on {city}, took a {good} tile and scored {points}."
     ),
     "taj_mahal.ev.palace_card.one": (
-        "{who} placed a palace on {city}, took the {tile} tile and drew {n} card(s) from the deck."
+        "{who} placed a palace on {city}, took the {tile} tile and drew {n} card from the deck."
     ),
     "taj_mahal.ev.palace_card.other": (
-        "{who} placed a palace on {city}, took the {tile} tile and drew {n} card(s) from the deck."
+        "{who} placed a palace on {city}, took the {tile} tile and drew {n} cards from the deck."
     ),
     "taj_mahal.ev.you_drew": "You drew {cards}.",
     "taj_mahal.ev.crown": "{who} placed the crowned palace on {city}.",
@@ -164,10 +164,10 @@ WORDS: dict[str, str] = {
         "Visit {visit}/{visits} ({province}): {who} to place the crowned palace."
     ),
     "taj_mahal.status.pick.one": (
-        "Visit {visit}/{visits} ({province}): {who} to take {n} card(s) from the display."
+        "Visit {visit}/{visits} ({province}): {who} to take {n} card from the display."
     ),
     "taj_mahal.status.pick.other": (
-        "Visit {visit}/{visits} ({province}): {who} to take {n} card(s) from the display."
+        "Visit {visit}/{visits} ({province}): {who} to take {n} cards from the display."
     ),
     # ----- refusals -----------------------------------------------------------------
     "taj_mahal.no.first_player": "first_player must be a seat from 0 to {last}.",
