@@ -37,7 +37,6 @@ WORDS: dict[str, str] = {
     "taj_mahal.colour.yellow": "yellow",
     "taj_mahal.colour.green": "green",
     "taj_mahal.colour.blue": "blue",
-    "taj_mahal.colour.white": "white",
     "taj_mahal.coloured": "coloured",
     "taj_mahal.symbol.vizier": "vizier",
     "taj_mahal.symbol.general": "general",
