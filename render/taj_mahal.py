@@ -12,9 +12,10 @@ The static map (background, provinces, roads, labels) is drawn once at 2x, reduc
 cached; each picture pastes it and draws the pieces of the moment on top.
 
 Words come from the catalogue (``pic.taj.*`` in :mod:`render.i18n`) in the language given
-to :func:`draw`. Province names, symbol and card letters, card codes, numbers, player names
-and the status line written by the rules pass through. The cached map holds no words that
-change with the language (province names and city letters only).
+to :func:`draw`; the rules' words (the status line, province names: messages of
+``rules/taj_mahal/words.py``) are said in that language too. Symbol and card letters, card
+codes, numbers and player names pass through. The cached map is kept per language (its
+only words are the province names).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from render.common import (
 )
 from render.header import Band, action_words, away_words, header_band, with_band
 from render.i18n import picture_language, t, word
-from rules.base import fill_names
+from render.words import say
 from rules.taj_mahal.components import SYMBOL_LETTERS, components
 
 W, H = 1400, 930
@@ -135,8 +136,9 @@ def _crown(d: ImageDraw.ImageDraw, cx: float, cy: float, size: float, fill: str)
 
 
 @cache
-def _base() -> Image.Image:
-    """Static map layer at final size (drawn at 2x and reduced once)."""
+def _base(lang: str) -> Image.Image:
+    """Static map layer at final size (drawn at 2x and reduced once per language: the
+    province names are catalogue words, ``taj_mahal.province.*``)."""
     comp = components()
     k = 2
     img = Image.new("RGB", (W * k, H * k), BACKGROUND)
@@ -169,7 +171,7 @@ def _base() -> Image.Image:
     f_city = font(16, bold=True)
     centre_city = {comp.city_province[c] for c in cxy if c.endswith("_TAJ")}
     for p, (cx, cy) in pxy.items():
-        label = comp.province_label[p]
+        label = say(comp.province_label[p], lang)
         tw = f_label.getlength(label)
         if p in centre_city:
             cy -= 5
@@ -497,7 +499,7 @@ def _panel(
             lang,
             visit=view["visit"],
             visits=view["visits"],
-            province=comp.province_label[view["province"]],
+            province=say(comp.province_label[view["province"]], lang),
         ),
         font=f_h,
         fill=INK,
@@ -615,13 +617,13 @@ def _band(view: dict[str, Any], names: list[str], letters: list[str], lang: str)
         lang,
         visit=view["visit"],
         visits=view["visits"],
-        province=comp.province_label[view["province"]],
+        province=say(comp.province_label[view["province"]], lang),
     )
     band = Band(
         game=t("pic.taj.title", lang),
         stage=stage,
         acting=list(view["to_act"]),
-        action=action_words(fill_names(view["status"], names)),
+        action=action_words(say(view["status"], lang, names)),
         scores=[(s, str(view["player_info"][s]["score"])) for s in range(n)],
         last=view.get("last_move"),
         away=away_words(view, names, lang),
@@ -630,7 +632,7 @@ def _band(view: dict[str, Any], names: list[str], letters: list[str], lang: str)
 
 
 def _draw_public(view: dict[str, Any], names: list[str], lang: str) -> Image.Image:
-    img = _base().copy()
+    img = _base(lang).copy()
     d = ImageDraw.Draw(img)
     letters = _letters(names, view["players"])
     _draw_map(img, d, view, letters)
@@ -668,7 +670,7 @@ def _draw_private(view: dict[str, Any], names: list[str], seat: int, lang: str) 
     )
     f_head, f_status, f_group = font(20, True), font(17), font(18, True)
     head_lines = wrap_text(head, f_head, width - 2 * pad)
-    status_lines = wrap_text(fill_names(view["status"], names), f_status, width - 2 * pad)
+    status_lines = wrap_text(say(view["status"], lang, names), f_status, width - 2 * pad)
     head_h = 14 + 28 * len(head_lines)
     top = head_h + 10 + 24 * len(status_lines) + 8
     rh = ch + 26

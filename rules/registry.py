@@ -22,6 +22,7 @@ _GAMES: dict[str, str] = {
 _WORDS: dict[str, str] = {
     "azul": "rules.azul.words",
     "maharani": "rules.maharani.words",
+    "taj-mahal": "rules.taj_mahal.words",
 }
 
 

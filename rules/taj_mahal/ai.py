@@ -23,6 +23,8 @@ from rules.base import Game, Move, State, View
 from rules.rng import Rng
 from rules.taj_mahal.components import INFLUENCE, Card, components
 from rules.taj_mahal.scoring import goods_owned, hand_score, majority_wins, symbol_counts
+from rules.taj_mahal.words import listed
+from rules.words import Msg
 
 #: Rough worth (points) of a court prize to the player who takes it: an influence tile
 #: brings a palace (connections, maybe a bonus tile) and counts toward a special card.
@@ -36,13 +38,9 @@ LEAD_SHARE = 0.7
 #: Share of rollout turns played uniformly at random, so playouts explore a little.
 NOISE = 0.1
 
+#: Court prizes in hint words (the elephant's names the goods it brings: see ``explain``).
 PRIZE_NAMES = {
-    "vizier": "the vizier",
-    "general": "the general",
-    "monk": "the monk",
-    "princess": "the princess",
-    "mogul": "the crown",
-    "elephant": "the elephant",
+    p: Msg(f"taj_mahal.hint.prize.{p}") for p in ("vizier", "general", "monk", "princess", "mogul")
 }
 
 
@@ -61,12 +59,6 @@ def _move_cards(note: str) -> list[Card]:
     """The cards a play move (``R-VE`` or ``R-VE+W-C``) puts on the table."""
     cards = _by_code()
     return [cards[code] for code in note.split("+")]
-
-
-def _words(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _best(moves: list[Move], values: list[float], rng: Rng) -> Move:
@@ -342,7 +334,7 @@ class TajMahalAI(GameAI):
     def explain(self, game: Game, view: View, seat: int, move: Move, value: float) -> str:
         comp = components()
         note = move.notation
-        tail = f"wins about {round(100 * value)}% of simulated games"
+        tail = Msg("taj_mahal.hint.tail", percent=round(100 * value))
         info = view["player_info"]
         court = list(view["court"])
         others = [
@@ -353,47 +345,56 @@ class TajMahalAI(GameAI):
         mine = symbol_counts([c["id"] for c in info[seat]["played"]], comp)
         goods = view["tile_goods"][str(view["visit"])]
         owned = info[seat]["goods"]
-        elephant = sum(1 + owned.get(g, 0) for g in goods)
+        elephant = Msg(
+            "taj_mahal.hint.prize.elephant",
+            goods=listed([Msg(f"taj_mahal.good.{g}") for g in goods]),
+            points=sum(1 + owned.get(g, 0) for g in goods),
+        )
 
         def named(prizes: list[str]) -> list[str]:
-            return [
-                f"the elephant ({_words(goods)}: +{elephant})"
-                if p == "elephant"
-                else PRIZE_NAMES[p]
-                for p in prizes
-            ]
+            return [elephant if p == "elephant" else PRIZE_NAMES[p] for p in prizes]
 
         if note == "withdraw":
             won = named(majority_wins(mine, others, court))
-            what = f"wins {_words(won)}" if won else "wins nothing"
-            extra = "" if info[seat]["played_this_visit"] else " (+1 from the deck)"
-            return f"withdraw now: {what}, then take 2 display cards{extra}; {tail}"
+            what = (
+                Msg("taj_mahal.hint.wins", prizes=listed(won))
+                if won
+                else Msg("taj_mahal.hint.wins_nothing")
+            )
+            key = (
+                "taj_mahal.hint.withdraw"
+                if info[seat]["played_this_visit"]
+                else "taj_mahal.hint.withdraw_idle"
+            )
+            return Msg(key, what=what, tail=tail)
         if note.startswith(("palace-", "crown-")):
             city = _code_by_city()[note.split("-", 1)[1]]
             mine_cities = {c for c, o in view["palaces"].items() if o == seat}
             mine_cities |= {c for c, o in view["crowned"].items() if o == seat}
             links = sum(1 for nb in comp.neighbours[city] if nb in mine_cities)
-            parts = []
+            parts: list[str] = []
             bonus = view["bonus"].get(city)
             if note.startswith("palace-") and bonus is not None:
-                parts.append(f"takes the {bonus['name']} tile")
+                # named from the data by its code: a view may have been stored as plain JSON
+                tile = next(b.name for b in comp.bonus_tiles if b.code == bonus["code"])
+                parts.append(Msg("taj_mahal.hint.takes_tile", tile=tile))
             if links:
-                parts.append(f"joins {links} of your palaces by road")
-            reason = _words(parts) if parts else "a free city of this province"
-            return f"{comp.city_label(city)}: {reason}; {tail}"
+                parts.append(Msg("taj_mahal.hint.joins", n=links))
+            reason = listed(parts) if parts else Msg("taj_mahal.hint.free_city")
+            return Msg("taj_mahal.hint.city", city=comp.city_label(city), reason=reason, tail=tail)
         if note.startswith("take-"):
             card = _by_code()[note[5:]]
-            return f"take {card.name} for your hand; {tail}"
+            return Msg("taj_mahal.hint.take", card=card.name, tail=tail)
         cards = _move_cards(note)
         after = dict(mine)
         for card in cards:
             for sym in card.symbols:
                 after[sym] = after.get(sym, 0) + 1
         leads = named(majority_wins(after, others, court))
-        count = f"{len(cards)} card{'s' if len(cards) > 1 else ''}"
+        count = Msg("taj_mahal.hint.cards", n=len(cards))
         if leads:
-            return f"leads for {_words(leads)} with {count}; {tail}"
-        return f"builds toward the court with {count}, no lead yet; {tail}"
+            return Msg("taj_mahal.hint.leads", prizes=listed(leads), cards=count, tail=tail)
+        return Msg("taj_mahal.hint.builds", cards=count, tail=tail)
 
 
 AI = TajMahalAI()

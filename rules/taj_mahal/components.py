@@ -14,6 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from data import read_json
+from rules.taj_mahal.words import Msg
 
 GAME_DIR = "taj_mahal"
 
@@ -148,7 +149,7 @@ class Card:
     colour: str | None
     symbols: tuple[str, ...]
     code: str
-    name: str
+    name: str  # a message (rules.words.Msg): shown in the reader's language
     special: str | None = None  # special card id ("elephant", "points", ...)
     points: int = 0  # +2 Points card
 
@@ -187,8 +188,9 @@ class Components:
     taj_city: str
 
     def city_label(self, city: str) -> str:
+        """The city's name as a message: its province and compass side."""
         prov, _, pos = city.partition("_")
-        return f"{self.province_label[prov]} {COMPASS.get(pos, pos.lower())}"
+        return Msg("taj_mahal.city", province=self.province_label[prov], side=_side(pos))
 
     def city_code(self, city: str) -> str:
         """``DEL_N`` -> ``delhi-n`` (used in notation)."""
@@ -223,10 +225,25 @@ def _symbol_key(symbols: list[str] | tuple[str, ...]) -> tuple[str, ...]:
     return tuple(sorted(symbols, key=SYMBOLS.index))
 
 
-def _card_code_name(prefix: str, colour_word: str, symbols: tuple[str, ...]) -> tuple[str, str]:
+def _side(pos: str) -> str:
+    """A city key's compass suffix in words (a suffix a corrected map adds: as written)."""
+    return Msg(f"taj_mahal.side.{pos}") if pos in COMPASS else pos.lower()
+
+
+def _card_code_name(prefix: str, colour: str, symbols: tuple[str, ...]) -> tuple[str, str]:
+    """A card's notation and its name as a message (``red vizier+elephant``)."""
     code = prefix + "-" + "".join(SYMBOL_LETTERS[s] for s in symbols)
-    words = "+".join(symbols) if len(set(symbols)) == len(symbols) else f"2 {symbols[0]}s"
-    return code, f"{colour_word} {words}"
+    if colour == "white":
+        return code, Msg("taj_mahal.card.white", symbol=Msg(f"taj_mahal.symbol.{symbols[0]}"))
+    hue = Msg(f"taj_mahal.colour.{colour}")
+    if len(set(symbols)) < len(symbols):
+        return code, Msg("taj_mahal.card.double", colour=hue, symbols=_plural(symbols[0]))
+    first, second = (Msg(f"taj_mahal.symbol.{s}") for s in symbols)
+    return code, Msg("taj_mahal.card.pair", colour=hue, first=first, second=second)
+
+
+def _plural(symbol: str) -> str:
+    return Msg(f"taj_mahal.symbols.{symbol}")
 
 
 def _build_cards(cf: CardsFile, sf: SpecialFile, st: SetupFile) -> tuple[list[Card], dict]:
@@ -293,7 +310,10 @@ def _build_cards(cf: CardsFile, sf: SpecialFile, st: SetupFile) -> tuple[list[Ca
         else:
             code, syms, pts = "S-X", (), 0
         specials[sc.id] = len(cards)
-        cards.append(Card(len(cards), "special", None, syms, code, sc.name, sc.id, pts))
+        name = Msg(
+            f"taj_mahal.special.{sc.id}"
+        )  # the English is sc.name (rules/taj_mahal/words.py)
+        cards.append(Card(len(cards), "special", None, syms, code, name, sc.id, pts))
     codes = [c.code for c in cards if c.kind == "special"]
     _check(len(set(codes)) == 4, sname, "two special cards would share a notation")
     return cards, {"letters": letters, "specials": specials}
@@ -364,7 +384,8 @@ def _build_map(mf: MapFile, st: SetupFile) -> dict[str, Any]:
         _check(connected(prov_cities[k]), name, f"the cities of province {k} are not connected")
     return {
         "keys": tuple(keys),
-        "labels": {p.key: p.label for p in mf.provinces},
+        # names as messages; their English is the label (rules/taj_mahal/words.py)
+        "labels": {p.key: Msg(f"taj_mahal.province.{p.key}") for p in mf.provinces},
         "agra": agra,
         "cities": tuple(ckeys),
         "city_prov": city_prov,
@@ -378,13 +399,17 @@ def _build_map(mf: MapFile, st: SetupFile) -> dict[str, Any]:
 def _bonus(tile: BonusTile, name: str) -> Bonus:
     if tile.kind == "good":
         _check(tile.good in GOODS, name, f"bonus tile good {tile.good!r} unknown")
-        return Bonus("good", 1, tile.good, f"{tile.good} (goods)", f"{tile.good}")
+        good = Msg(f"taj_mahal.good.{tile.good}")
+        return Bonus("good", 1, tile.good, Msg("taj_mahal.bonus.good", good=good), f"{tile.good}")
     _check((tile.value or 0) > 0, name, f"{tile.kind} bonus tile needs a positive value")
     v = tile.value or 0
     if tile.kind == "points":
-        label = f"Taj Mahal +{v}" if tile.name == "taj_mahal" else f"+{v} points"
+        if tile.name == "taj_mahal":
+            label = Msg("taj_mahal.bonus.taj", points=v)
+        else:
+            label = Msg("taj_mahal.bonus.points", n=v)
         return Bonus("points", v, None, label, f"+{v}")
-    return Bonus("card", v, None, f"+{v} card", f"+{v}card")
+    return Bonus("card", v, None, Msg("taj_mahal.bonus.card", n=v), f"+{v}card")
 
 
 @cache

@@ -1,7 +1,9 @@
 """Why a typed Taj Mahal move is not legal, in the player's words.
 
 Separate from the engine because it reads text the player typed (anything at all) and must
-answer precisely ("your colour this visit is red") without ever raising itself.
+answer precisely ("your colour this visit is red") without ever raising itself. Every
+answer is a message (``taj_mahal.no.*`` and the shared ``game.*``), said in the language
+of whoever typed the move; what the player typed is quoted as typed.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from typing import TYPE_CHECKING
 from rules.base import State, normalise_notation
 from rules.taj_mahal.components import components
 from rules.taj_mahal.notation import card_code
+from rules.words import Join, Msg
 
 if TYPE_CHECKING:
     from rules.taj_mahal.game import TajMahal
@@ -21,57 +24,60 @@ def _card_by_code(code: str) -> str | None:
     return card_code(code)
 
 
-def explain(game: TajMahal, state: State, seat: int, text: str) -> str:
+def _options(notations: list[str]) -> Join:
+    return Join("words.comma", notations)
+
+
+def explain(game: TajMahal, state: State, seat: int, text: str) -> Msg:
     comp = components()
     shown = text.strip()[:40]
     key = normalise_notation(text)
     if state["over"]:
-        return "This game is over; no more moves can be made."
+        return Msg("game.over")
     if seat not in game.to_act(state):
-        return "It is not your turn."
+        return Msg("game.not_your_turn")
     phase = game._phase(state)
     if phase == "palace":
         if key.startswith("palace-"):
             city = next((c for c in comp.cities if comp.city_code(c) == key[7:]), None)
             if city is None:
-                return f"There is no city “{key[7:]}”. Cities here: " + ", ".join(
-                    comp.city_code(c) for c in comp.province_cities[game.province(state)]
-                )
+                here = [comp.city_code(c) for c in comp.province_cities[game.province(state)]]
+                return Msg("taj_mahal.no.city", code=key[7:], cities=_options(here))
             if comp.city_province[city] != game.province(state):
-                return f"{comp.city_label(city)} is not in the province being visited."
+                return Msg("taj_mahal.no.other_province", city=comp.city_label(city))
             if city in state["palace"]:
-                return f"{comp.city_label(city)} already has a palace."
-        free = ", ".join("palace-" + comp.city_code(c) for c in game.palace_cities(state))
-        return f"Place your palace first: one of {free}."
+                return Msg("taj_mahal.no.has_palace", city=comp.city_label(city))
+        free = ["palace-" + comp.city_code(c) for c in game.palace_cities(state)]
+        return Msg("taj_mahal.no.palace_first", moves=_options(free))
     if phase == "crown":
         if key.startswith("crown-"):
             city = next((c for c in comp.cities if comp.city_code(c) == key[6:]), None)
             if city is None:
-                return f"There is no city “{key[6:]}”."
+                return Msg("taj_mahal.no.city_bare", code=key[6:])
             if comp.city_province[city] != game.province(state):
-                return f"{comp.city_label(city)} is not in the province being visited."
+                return Msg("taj_mahal.no.other_province", city=comp.city_label(city))
             if state["palace"].get(city) == seat:
-                return f"{comp.city_label(city)} already holds your own palace."
-        free = ", ".join("crown-" + comp.city_code(c) for c in game.crown_cities(state, seat))
-        return f"Place the crowned palace first: one of {free}."
+                return Msg("taj_mahal.no.own_palace", city=comp.city_label(city))
+        free = ["crown-" + comp.city_code(c) for c in game.crown_cities(state, seat)]
+        return Msg("taj_mahal.no.crown_first", moves=_options(free))
     if phase == "pick":
         if key.startswith("take-"):
             code = _card_by_code(key[5:])
             if code is None:
-                return f"“{shown}” names no card."
-            return f"The display has no {code}."
-        offer = ", ".join(sorted({"take-" + comp.cards[c].code for c in state["display"]}))
-        return f"Take a card from the display first: one of {offer}."
+                return Msg("taj_mahal.no.no_card", text=shown)
+            return Msg("taj_mahal.no.not_displayed", code=code)
+        offer = sorted({"take-" + comp.cards[c].code for c in state["display"]})
+        return Msg("taj_mahal.no.take_first", moves=_options(offer))
     # a turn
     if key in ("withdraw", "pass"):
-        return "You can withdraw now with `withdraw`."
+        return Msg("taj_mahal.no.withdraw")
     parts = key.split("+")
     if len(parts) > 2:
-        return "Play at most two cards: one coloured card and at most one white or special card."
+        return Msg("taj_mahal.no.too_many")
     codes = [_card_by_code(p) for p in parts]
     for p, c in zip(parts, codes, strict=True):
         if c is None:
-            return f"“{p[:20]}” is not a card or move. " + game.notation_help
+            return Msg("taj_mahal.no.not_a_card", text=p[:20], help=game.notation_help)
     cards = [next(x for x in comp.cards if x.code == c) for c in codes]
     hand = state["hands"][seat]
     counts: dict[str, int] = {}
@@ -79,24 +85,21 @@ def explain(game: TajMahal, state: State, seat: int, text: str) -> str:
         counts[comp.cards[cid].code] = counts.get(comp.cards[cid].code, 0) + 1
     for c in cards:
         if counts.get(c.code, 0) == 0:
-            return f"You have no {c.name} in your hand."
+            return Msg("taj_mahal.no.not_in_hand", card=c.name)
     main = cards[0]
     if main.kind != "colour":
         if len(cards) == 2 and cards[1].kind == "colour":
-            return "Write the coloured card first, e.g. R-VE+W-C."
-        return "A white or special card can only be played together with a coloured card."
+            return Msg("taj_mahal.no.coloured_first")
+        return Msg("taj_mahal.no.needs_colour")
     if len(cards) == 2 and cards[1].kind == "colour":
-        return "Only one coloured card per turn (plus at most one white or special card)."
+        return Msg("taj_mahal.no.one_colour")
     if sum(state["inv"]) == 1 and not state["opts"]["last_player_may_play"]:
-        return "You are the last player in this visit: you can only withdraw."
+        return Msg("taj_mahal.no.last_player")
     lock = state["lock"][seat]
     if (
         lock is not None
         and main.colour != lock
         and not (len(cards) == 2 and cards[1].special == "colour")
     ):
-        return (
-            f"Your colour this visit is {lock}: play a {lock} card, "
-            "or add the colour-change card (+S-X) to play another colour."
-        )
-    return f"“{shown}” is not a legal move now. " + game.notation_help
+        return Msg("taj_mahal.no.colour_lock", colour=Msg(f"taj_mahal.colour.{lock}"))
+    return Msg("game.not_legal", text=shown, help=game.notation_help)

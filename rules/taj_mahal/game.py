@@ -35,14 +35,13 @@ from rules.taj_mahal.scoring import (
     palace_score,
     symbol_counts,
 )
+from rules.taj_mahal.words import listed
+from rules.words import Join, Msg, Seat
 
+#: What winning a court prize gives, in words ("the vizier tile", "the crown").
 PRIZE_WORDS = {
-    "vizier": "the vizier tile",
-    "general": "the general tile",
-    "monk": "the monk tile",
-    "princess": "the princess tile",
-    "mogul": "the crown",
-    "elephant": "the province tile",
+    p: Msg(f"taj_mahal.prize.{p}")
+    for p in ("vizier", "general", "monk", "princess", "mogul", "elephant")
 }
 
 
@@ -59,7 +58,12 @@ class Options(BaseModel):
     first_player: int = 0
 
 
-_WITHDRAW = Move("withdraw", "withdraw from this visit", (Step("withdraw", "withdraw"),), 0.5)
+_WITHDRAW = Move(
+    "withdraw",
+    Msg("taj_mahal.label.withdraw"),
+    (Step("withdraw", Msg("taj_mahal.step.withdraw")),),
+    0.5,
+)
 
 
 @cache
@@ -67,14 +71,29 @@ def _play_move(cid: int, eid: int | None, rank: float) -> Move:
     """The move playing card ``cid`` (+ ``eid``); cached since the same few hundred recur."""
     comp = components()
     card = comp.cards[cid]
-    colour_step = Step(card.code.split("-")[0], card.colour or "")
+    colour = Msg(f"taj_mahal.colour.{card.colour}") if card.colour else ""
+    colour_step = Step(card.code.split("-")[0], colour)
     card_step = Step(card.code, card.name)
     if eid is None:
-        steps = (colour_step, card_step, Step("alone", "no extra card"))
-        return Move(card.code, f"play {card.name}", steps, rank)
+        steps = (colour_step, card_step, Step("alone", Msg("taj_mahal.step.alone")))
+        return Move(card.code, Msg("taj_mahal.label.play", card=card.name), steps, rank)
     extra = comp.cards[eid]
     steps = (colour_step, card_step, Step(extra.code, extra.name))
-    return Move(f"{card.code}+{extra.code}", f"play {card.name} with {extra.name}", steps, rank)
+    label = Msg("taj_mahal.label.play_with", card=card.name, extra=extra.name)
+    return Move(f"{card.code}+{extra.code}", label, steps, rank)
+
+
+def _visit_words(state: State, prov: str, comp: Components) -> Msg:
+    """The event opening a visit: province, its tile's goods, who starts, the display."""
+    number = state["visit"] + 1
+    return Msg(
+        "taj_mahal.ev.visit",
+        visit=number,
+        province=comp.province_label[prov],
+        goods=Join("words.comma", [Msg(f"taj_mahal.good.{g}") for g in comp.tile_goods[number]]),
+        who=Seat(state["start"]),
+        display=Join("words.comma", [comp.cards[c].name for c in state["display"]]),
+    )
 
 
 def _in_court(symbols: tuple[str, ...], court: tuple[str, ...]) -> int:
@@ -131,10 +150,11 @@ def _turn_moves_of(
 @cache
 def _palace_move(city: str, bonus: int | None) -> Move:
     comp = components()
-    label = f"palace on {comp.city_label(city)}"
+    label = Msg("taj_mahal.label.palace", city=comp.city_label(city))
     rank = 1.0
     if bonus is not None:
-        label += f" (takes {comp.bonus_tiles[bonus].name})"
+        tile = comp.bonus_tiles[bonus].name
+        label = Msg("taj_mahal.label.palace_bonus", city=comp.city_label(city), tile=tile)
         rank = 2.0
     note = "palace-" + comp.city_code(city)
     return Move(note, label, (Step(note, label),), rank)
@@ -143,7 +163,7 @@ def _palace_move(city: str, bonus: int | None) -> Move:
 @cache
 def _crown_move(city: str) -> Move:
     comp = components()
-    label = f"crown on {comp.city_label(city)}"
+    label = Msg("taj_mahal.label.crown", city=comp.city_label(city))
     note = "crown-" + comp.city_code(city)
     return Move(note, label, (Step(note, label),), 1.0)
 
@@ -152,7 +172,7 @@ def _crown_move(city: str) -> Move:
 def _take_move(cid: int) -> Move:
     card = components().cards[cid]
     note = "take-" + card.code
-    label = f"take {card.name} from the display"
+    label = Msg("taj_mahal.label.take", card=card.name)
     return Move(note, label, (Step(note, label),), len(card.symbols))
 
 
@@ -224,21 +244,8 @@ class TajMahal(Game):
     max_players = 5
     Options = Options
     has_hidden_information = True
-    summary = (
-        "12 visits, one per province (tile order 1..12, Agra last).\n"
-        "On your turn play one coloured card (+ at most one white or special card) or withdraw.\n"
-        "Your first coloured card fixes your colour for the visit (colour-change card: any).\n"
-        "Withdrawing wins each court prize where you strictly lead the players still in:\n"
-        "influence tiles give palaces, the mogul the crown, elephants the province's goods.\n"
-        "Then take 2 display cards (+1 from the deck if you played nothing). Most points wins."
-    )
-    notation_help = (
-        "Play `R-VE` (red vizier+elephant) or `R-VE+W-C` (with white mogul). "
-        "V vizier, G general, M monk, P princess, C mogul, E elephant; colours R Y G B, "
-        "W white, S special (S-E, S-C, S-2, S-X colour change). "
-        "Symbols in any order (`R-EV` = `R-VE`). "
-        "Also `withdraw` (or `pass`), `palace-delhi-n`, `crown-agra-taj`, `take-R-VE`."
-    )
+    summary = Msg("taj_mahal.summary")
+    notation_help = Msg("taj_mahal.notation_help")
 
     # ----- setup ---------------------------------------------------------------------
     def setup(
@@ -248,7 +255,7 @@ class TajMahal(Game):
         opts = self.parse_options(options)
         assert isinstance(opts, Options)
         if not 0 <= opts.first_player < player_count:
-            raise IllegalMove(f"first_player must be a seat from 0 to {player_count - 1}.")
+            raise IllegalMove(Msg("taj_mahal.no.first_player", last=player_count - 1))
         comp = components()
         rng = Rng.from_seed(seed, "taj-mahal")
         n = player_count
@@ -309,29 +316,36 @@ class TajMahal(Game):
         first display, so a record can be checked without our random-number generator."""
         comp = components()
         order = sorted(state["tiles"], key=state["tiles"].__getitem__)
-        provinces = ", ".join(f"{state['tiles'][p]} {comp.province_label[p]}" for p in order)
+        provinces = Join(
+            "words.comma",
+            [
+                Msg(
+                    "taj_mahal.ev.numbered",
+                    number=state["tiles"][p],
+                    province=comp.province_label[p],
+                )
+                for p in order
+            ],
+        )
         sizes = [len(h) for h in state["hands"]]
         prov = self.province(state)
-        goods = ", ".join(comp.tile_goods[1])
-        shown = ", ".join(comp.cards[c].name for c in state["display"])
         return [
             Event(
                 "setup",
-                f"Provinces in visiting order: {provinces}. Bonus tiles lie on the fortresses.",
+                Msg("taj_mahal.ev.setup", provinces=provinces),
                 {"tiles": dict(state["tiles"]), "bonus": dict(state["bonus"])},
                 reveals=True,
             ),
             Event(
                 "deal",
-                f"Each player was dealt {sizes[0]} cards.",
+                Msg("taj_mahal.ev.deal", n=sizes[0]),
                 {"hand_sizes": sizes},
                 {"hands": [list(h) for h in state["hands"]]},
                 reveals=True,
             ),
             Event(
                 "visit",
-                f"Visit 1: {comp.province_label[prov]} (tile 1: {goods}). "
-                f"{{p{state['start']}}} starts. Display: {shown}.",
+                _visit_words(state, prov, comp),
                 {"visit": 1, "province": prov, "display": list(state["display"])},
                 reveals=True,
             ),
@@ -364,7 +378,7 @@ class TajMahal(Game):
                 events.append(
                     Event(
                         "reshuffle",
-                        f"The discard pile ({len(pile)} cards) was shuffled into a new draw pile.",
+                        Msg("taj_mahal.ev.reshuffle", n=len(pile)),
                         {"cards": len(pile)},
                     )
                 )
@@ -455,7 +469,7 @@ class TajMahal(Game):
     # ----- apply -----------------------------------------------------------------------
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         if seat not in self.to_act(state):
-            raise IllegalMove("It is not your turn.")
+            raise IllegalMove(Msg("game.not_your_turn"))
         if not self._is_legal(state, seat, move.notation):
             raise IllegalMove(self.explain_illegal(state, seat, move.notation))
         comp = components()
@@ -513,13 +527,20 @@ class TajMahal(Game):
         if s["lock"][seat] is None:
             s["lock"][seat] = main.colour
         s["acted"][seat] = True
-        text = f"{{p{seat}}} played {main.name}"
+        text = Msg("taj_mahal.ev.play", who=Seat(seat), card=main.name)
         if len(cards) > 1:
-            text += f" with {cards[1].name}"
-            if cards[1].points:
-                s["score"][seat] += cards[1].points
-                text += f" and scored {cards[1].points}"
-        events.append(Event("play", text + ".", {"seat": seat, "cards": [c.id for c in cards]}))
+            extra = cards[1]
+            text = Msg("taj_mahal.ev.play_with", who=Seat(seat), card=main.name, extra=extra.name)
+            if extra.points:
+                s["score"][seat] += extra.points
+                text = Msg(
+                    "taj_mahal.ev.play_scored",
+                    who=Seat(seat),
+                    card=main.name,
+                    extra=extra.name,
+                    points=extra.points,
+                )
+        events.append(Event("play", text, {"seat": seat, "cards": [c.id for c in cards]}))
         nxt = self._next_in(s, seat)
         assert nxt is not None
         s["turn"] = nxt
@@ -543,11 +564,10 @@ class TajMahal(Game):
         palaces = min(palaces, s["left"][seat])
         crown = "mogul" in won and s["left"][seat] > palaces
         ptile = s["visit"] + 1 if "elephant" in won else None
-        words = ", ".join(PRIZE_WORDS[p] for p in won) if won else "nothing"
-        text = f"{{p{seat}}} withdrew"
-        if not s["acted"][seat]:
-            text += " without playing"
-        events.append(Event("withdraw", f"{text} and won {words}.", {"seat": seat, "won": won}))
+        prizes = listed([PRIZE_WORDS[p] for p in won]) if won else Msg("taj_mahal.nothing")
+        key = "taj_mahal.ev.withdraw" if s["acted"][seat] else "taj_mahal.ev.withdraw_idle"
+        text = Msg(key, who=Seat(seat), prizes=prizes)
+        events.append(Event("withdraw", text, {"seat": seat, "won": won}))
         s["pending"] = {
             "seat": seat,
             "palaces": palaces,
@@ -569,7 +589,8 @@ class TajMahal(Game):
         s["left"][seat] -= 1
         p["palaces"] -= 1
         p["placed"].append(city)
-        text = f"{{p{seat}}} placed a palace on {comp.city_label(city)}"
+        where = {"who": Seat(seat), "city": comp.city_label(city)}
+        text = Msg("taj_mahal.ev.palace", **where)
         b = s["bonus"].pop(city, None)
         data: dict[str, Any] = {"seat": seat, "city": city}
         secret: dict[str, Any] = {}
@@ -579,22 +600,24 @@ class TajMahal(Game):
             data["bonus"] = b
             if tile.kind == "points":
                 s["score"][seat] += tile.value
-                text += f", took the {tile.name} tile and scored {tile.value}"
+                text = Msg("taj_mahal.ev.palace_points", **where, tile=tile.name, points=tile.value)
             elif tile.kind == "good":
                 before = goods_owned(s["ptiles"][seat], s["btiles"][seat], comp)
                 pts = goods_score([tile.good or ""], before)[0]
                 s["score"][seat] += pts
-                text += f", took a {tile.good} tile and scored {pts}"
+                good = Msg(f"taj_mahal.good.{tile.good}")
+                text = Msg("taj_mahal.ev.palace_good", **where, good=good, points=pts)
             else:
                 drawn = self._draw(s, rng, tile.value, events)
                 s["hands"][seat].extend(drawn)
                 s["hands"][seat].sort()
-                text += f", took the {tile.name} tile and drew {len(drawn)} card(s) from the deck"
+                text = Msg("taj_mahal.ev.palace_card", **where, tile=tile.name, n=len(drawn))
                 secret["drawn"] = drawn
-                private[seat] = "You drew " + ", ".join(comp.cards[c].name for c in drawn) + "."
+                cards = listed([comp.cards[c].name for c in drawn]) or Msg("taj_mahal.nothing")
+                private[seat] = Msg("taj_mahal.ev.you_drew", cards=cards)
             _own(s, "btiles", seat)
             s["btiles"][seat].append(b)
-        events.append(Event("palace", text + ".", data, secret, private, reveals=bool(secret)))
+        events.append(Event("palace", text, data, secret, private, reveals=bool(secret)))
 
     def _place_crown(
         self, s: State, seat: int, city: str, comp: Components, events: list[Event]
@@ -606,11 +629,15 @@ class TajMahal(Game):
         p["crown"] = False
         p["placed"].append(city)
         owner = s["palace"].get(city)
-        extra = f" beside {{p{owner}}}'s palace" if owner is not None else ""
+        where = {"who": Seat(seat), "city": comp.city_label(city)}
+        if owner is not None:
+            text = Msg("taj_mahal.ev.crown_beside", **where, owner=Seat(owner))
+        else:
+            text = Msg("taj_mahal.ev.crown", **where)
         events.append(
             Event(
                 "crown",
-                f"{{p{seat}}} placed the crowned palace on {comp.city_label(city)}{extra}.",
+                text,
                 {"seat": seat, "city": city},
             )
         )
@@ -625,10 +652,10 @@ class TajMahal(Game):
         events.append(
             Event(
                 "take",
-                f"{{p{seat}}} drew 1 card from the display: {name}.",
+                Msg("taj_mahal.ev.take", who=Seat(seat), card=name),
                 {"seat": seat, "card": cid},
                 {"card": cid},
-                {seat: f"You took {name}."},
+                {seat: Msg("taj_mahal.ev.you_took", card=name)},
             )
         )
 
@@ -647,7 +674,7 @@ class TajMahal(Game):
             if self.crown_cities(s, seat):
                 return
             p["crown"] = False
-            events.append(Event("crown", f"{{p{seat}}} has no city left for the crown."))
+            events.append(Event("crown", Msg("taj_mahal.ev.no_crown", who=Seat(seat))))
         if not p["scored"]:
             p["scored"] = True
             self._score_withdrawal(s, seat, comp, events)
@@ -663,10 +690,10 @@ class TajMahal(Game):
                 events.append(
                     Event(
                         "draw",
-                        f"{{p{seat}}} drew 1 card from the deck.",
+                        Msg("taj_mahal.ev.draw", who=Seat(seat)),
                         {"seat": seat},
                         {"card": drawn[0]},
-                        {seat: f"You drew {name} from the deck."},
+                        {seat: Msg("taj_mahal.ev.you_drew_deck", card=name)},
                         reveals=True,
                     )
                 )
@@ -679,7 +706,7 @@ class TajMahal(Game):
 
     def _score_withdrawal(self, s: State, seat: int, comp: Components, events: list[Event]) -> None:
         p = s["pending"]
-        parts: list[str] = []
+        parts: list[Msg] = []
         total = 0
         if p["ptile"] is not None:
             goods = comp.tile_goods[p["ptile"]]
@@ -688,20 +715,29 @@ class TajMahal(Game):
             _own(s, "ptiles", seat)
             s["ptiles"][seat].append(p["ptile"])
             total += sum(pts)
-            parts.append("goods " + " + ".join(f"{g} {v}" for g, v in zip(goods, pts, strict=True)))
+            each = [
+                Msg("taj_mahal.ev.score_good", good=Msg(f"taj_mahal.good.{g}"), points=v)
+                for g, v in zip(goods, pts, strict=True)
+            ]
+            parts.append(Msg("taj_mahal.ev.score_goods", goods=Join("taj_mahal.plus", each)))
         if p["placed"]:
             mine = {c for c, o in s["palace"].items() if o == seat}
             mine |= {c for c, o in s["crowned"].items() if o == seat}
             pts_p, provinces = palace_score(mine, p["placed"], comp)
             total += pts_p
-            names = ", ".join(comp.province_label[x] for x in provinces)
-            parts.append(f"palaces {pts_p} ({names})")
+            names = Join("words.comma", [comp.province_label[x] for x in provinces])
+            parts.append(Msg("taj_mahal.ev.score_palaces", points=pts_p, provinces=names))
         if total:
             s["score"][seat] += total
             events.append(
                 Event(
                     "score",
-                    f"{{p{seat}}} scored {total}: " + "; ".join(parts) + ".",
+                    Msg(
+                        "taj_mahal.ev.score",
+                        who=Seat(seat),
+                        points=total,
+                        parts=Join("words.semicolon", parts),
+                    ),
                     {"seat": seat, "points": total},
                 )
             )
@@ -732,16 +768,21 @@ class TajMahal(Game):
                     s["hands"][seat].append(cid)
                     s["hands"][seat].sort()
                     s["special"][sid] = seat
-                    name = comp.cards[cid].name
+                    said = {
+                        "who": Seat(seat),
+                        "kind": Msg(f"taj_mahal.symbol.{kind}"),
+                        "card": comp.cards[cid].name,
+                    }
                     if holder == seat:
-                        told = f"keeps the {name} card"
+                        told = Msg("taj_mahal.ev.keeps", **said)
+                    elif holder is not None:
+                        told = Msg("taj_mahal.ev.claim_from", **said, holder=Seat(holder))
                     else:
-                        src = f" from {{p{holder}}}" if holder is not None else ""
-                        told = f"claimed the {name} card{src}"
+                        told = Msg("taj_mahal.ev.claim", **said)
                     events.append(
                         Event(
                             "claim",
-                            f"{{p{seat}}} returned two {kind} tiles and {told}.",
+                            told,
                             {"seat": seat, "special": sid, "from": holder},
                         )
                     )
@@ -766,14 +807,10 @@ class TajMahal(Game):
         s["court"].sort(key=list(SYMBOL_LETTERS).index)
         s["display"] = self._draw(s, rng, comp.display_size(s["n"]), events)
         prov = self.province(s)
-        goods = ", ".join(comp.tile_goods[s["visit"] + 1])
-        shown = ", ".join(comp.cards[c].name for c in s["display"])
         events.append(
             Event(
                 "visit",
-                f"Visit {s['visit'] + 1}: {comp.province_label[prov]} "
-                f"(tile {s['visit'] + 1}: {goods}). "
-                f"{{p{s['start']}}} starts. Display: {shown}.",
+                _visit_words(s, prov, comp),
                 {"visit": s["visit"] + 1, "province": prov, "display": list(s["display"])},
                 reveals=True,
             )
@@ -788,8 +825,17 @@ class TajMahal(Game):
             events.append(
                 Event(
                     "hand",
-                    f"{{p{seat}}} scored {h['points']} for the hand: {h['specials']} special, "
-                    f"{h['white']} white, {h['colour_cards']} {h['colour'] or 'coloured'}.",
+                    Msg(
+                        "taj_mahal.ev.hand",
+                        who=Seat(seat),
+                        points=h["points"],
+                        specials=h["specials"],
+                        white=h["white"],
+                        n=h["colour_cards"],
+                        colour=Msg(f"taj_mahal.colour.{h['colour']}")
+                        if h["colour"]
+                        else Msg("taj_mahal.coloured"),
+                    ),
                     {"seat": seat, **h, "hand": list(s["hands"][seat])},
                     reveals=True,
                 )
@@ -799,7 +845,9 @@ class TajMahal(Game):
         s["pending"] = None
         out = self.outcome(s)
         assert out is not None
-        events.append(Event("end", "Game over. " + out.reason, {"scores": list(s["score"])}))
+        events.append(
+            Event("end", Msg("taj_mahal.ev.end", reason=out.reason), {"scores": list(s["score"])})
+        )
 
     # ----- results and views ------------------------------------------------------------
     def outcome(self, state: State) -> Outcome | None:
@@ -809,10 +857,10 @@ class TajMahal(Game):
         ranks = rank_by([(x,) for x in scores])
         winners = [i for i, r in enumerate(ranks) if r == 1]
         if len(winners) > 1:
-            who = ", ".join(f"{{p{w}}}" for w in winners)
-            reason = f"{who} share the win with {scores[winners[0]]} points (no tie-breaker)."
+            who = listed([Seat(w) for w in winners])
+            reason = Msg("taj_mahal.result.shared", who=who, points=scores[winners[0]])
         else:
-            reason = f"{{p{winners[0]}}} wins with {scores[winners[0]]} points."
+            reason = Msg("taj_mahal.result.wins", who=Seat(winners[0]), points=scores[winners[0]])
         details = [dict(h) for h in state["final"] or []]
         return Outcome(scores, ranks, reason, details)
 
@@ -823,20 +871,23 @@ class TajMahal(Game):
         comp = components()
         if state["over"]:
             out = self.outcome(state)
-            return "Game over. " + (out.reason if out else "")
-        prov = comp.province_label[self.province(state)]
-        head = f"Visit {state['visit'] + 1}/{comp.setup.visits} ({prov})"
+            return Msg("taj_mahal.status.over", reason=out.reason if out else "")
+        said = {
+            "visit": state["visit"] + 1,
+            "visits": comp.setup.visits,
+            "province": comp.province_label[self.province(state)],
+            "who": Seat(self.to_act(state)[0]),
+        }
         phase = self._phase(state)
-        who = f"{{p{self.to_act(state)[0]}}}"
         if phase == "turn":
-            return f"{head}: {who} to play a card or withdraw."
+            return Msg("taj_mahal.status.turn", **said)
         p = state["pending"]
         if phase == "palace":
-            return f"{head}: {who} to place a palace ({p['palaces']} left)."
+            return Msg("taj_mahal.status.palace", **said, n=p["palaces"])
         if phase == "crown":
-            return f"{head}: {who} to place the crowned palace."
+            return Msg("taj_mahal.status.crown", **said)
         k = min(p["picks"], len(state["display"]))
-        return f"{head}: {who} to take {k} card(s) from the display."
+        return Msg("taj_mahal.status.pick", **said, n=k)
 
     def view(self, state: State, seat: int | None) -> View:
         comp = components()
