@@ -122,6 +122,40 @@ MESSAGES: dict[str, dict[str, str]] = {
         "svc.no_request": "There is no open request to take back a move.",
         "svc.own_request": "You asked for this undo; the other players must agree.",
         "svc.undo_changed": "The board changed meanwhile; nothing was taken back.",
+        "svc.not_seated": (
+            "You are not playing in match #{match}; only its players can do that. "
+            "You are welcome to watch."
+        ),
+        "svc.lobby_expired.one": (
+            "The lobby of match #{match} has expired (nobody started it within {n} day). "
+            "Open a new one with /game new."
+        ),
+        "svc.lobby_expired.other": (
+            "The lobby of match #{match} has expired (nobody started it within {n} days). "
+            "Open a new one with /game new."
+        ),
+        "svc.too_few.one": "{game} needs at least {min} players; {n} has joined so far.",
+        "svc.too_few.other": "{game} needs at least {min} players; {n} have joined so far.",
+        "svc.button_stale": (
+            "The board has changed since that button was made; look at the latest board "
+            "and choose again."
+        ),
+        "svc.moved_first": (
+            "The board changed while you were moving (someone else's move landed first); "
+            "look at the latest board and choose again."
+        ),
+        "svc.undo_revealed": (
+            "That move cannot be taken back: new tiles or cards came to light after it."
+        ),
+        "svc.lobby_status": "Waiting for players ({count}/{max}; {min} needed to start)",
+        "post.begins": "{game} begins with {names}.",
+        "undo.taken_back": "{name} took back “{move}”.",
+        "history.seat": "seat {seat}",
+        "result.line": "{rank}. {name} — {score}",
+        "unit.points.one": "{n} point",
+        "unit.points.other": "{n} points",
+        "unit.gold.one": "{n} gold",
+        "unit.gold.other": "{n} gold",
         "err.not_your_turn": "It is not your turn; waiting for {waiting}.",
         "err.board_changed": (
             "The board has changed since this button was made; look at the latest board "
