@@ -335,7 +335,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         never cut in the middle of a line."""
         bot = bot_of(interaction)
         locale = loc(interaction)
-        matches = await bot.service.list_matches(guild_id=str(interaction.guild_id))
+        matches = await bot.service.list_matches(guild_id=str(interaction.guild_id), lang=locale)
         if not matches:
             await answer(interaction, t("list.empty", locale))
             return
