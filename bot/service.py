@@ -68,7 +68,9 @@ ABORT_REASON_MAX = 300
 
 # ----- errors ------------------------------------------------------------------------------
 def _catalogue_text(key: str, locale: Any, values: dict[str, Any]) -> str:
-    """A catalogue text; a plural family (``key.one``, ``key.other``…) by its ``n``."""
+    """A catalogue text; a plural family (``key.one``, ``key.other``…) by its ``n``; a
+    value in the stored words form (a list of names) said in that language too."""
+    values = {k: say(v, locale) if isinstance(v, dict) else v for k, v in values.items()}
     if is_plural(key):
         rest = {k: v for k, v in values.items() if k != "n"}
         return tn(key, values["n"], locale, **rest)
@@ -877,7 +879,7 @@ class MatchService:
             raise BoardChanged.said("svc.button_stale")
         if seat not in game.may_act(state):  # to_act, plus optional moves (trade offers)
             waiting = [match.seats[s].name for s in game.to_act(state) if s < len(match.seats)]
-            raise NotAllowed.said("err.not_your_turn", waiting=", ".join(waiting))
+            raise NotAllowed.said("err.not_your_turn", waiting=listing_word(waiting))
         names = match.names
         try:
             move = game.parse(state, seat, text)
@@ -1871,7 +1873,7 @@ class MatchService:
             raise NotAllowed.said("hint.off", match=match.id)
         if seat not in game.to_act(state):
             waiting = [match.seats[s].name for s in game.to_act(state) if s < len(match.seats)]
-            raise NotAllowed.said("hint.not_your_turn", waiting=", ".join(waiting))
+            raise NotAllowed.said("hint.not_your_turn", waiting=listing_word(waiting))
         return await self._seat_turn(match, game, seat, "hint")
 
     async def count_hint(self, match_id: int, seat: int) -> None:

@@ -54,7 +54,7 @@ from bot.computer_players import is_computer
 from bot.discord.common import clip
 from bot.discord.panel import mute_view, turn_view
 from bot.i18n import match_language, t
-from bot.post_words import post_body, said_in, say_line
+from bot.post_words import listing, post_body, said_in, say_line
 from bot.score_chart import chart_png
 from bot.service import ServiceError
 from bot.store import Notification, OutboxRow
@@ -274,7 +274,7 @@ class OutboxWorker:
         pinged = [uid for uid, u in prefs.items() if uid in ping and u["notify"] != "off"]
         by_id = {s.user_id: s.name for s in info.seats}
         names = [f"<@{uid}>" if uid in pinged else by_id.get(uid, uid) for uid in prefs]
-        to_act = t("post.to_act", public, mentions=", ".join(names)) if names else ""
+        to_act = t("post.to_act", public, mentions=listing(names, public)) if names else ""
         # the log's last ply (plies run 1..n): one row read, not the whole log per post
         last = await self.store.moves(info.id, last=1)
         ply = p.get("ply")

@@ -41,6 +41,7 @@ import discord
 
 from bot.discord.common import UserError, answer, bot_of, clip, loc, same_server, user_of
 from bot.i18n import match_language, t
+from bot.post_words import listing
 from bot.service import MatchInfo, User
 from render.words import in_language
 from rules import Move
@@ -319,7 +320,7 @@ async def gate_compose(
     composers = await service.composers(match_id, user)
     if index >= len(composers):
         by_id = {s.user_id: s.name for s in info.seats}
-        waiting = ", ".join(by_id.get(u, u) for u in info.to_act) or "—"
+        waiting = listing([by_id.get(u, u) for u in info.to_act], loc(interaction)) or "—"
         raise UserError("err.not_your_turn", waiting=waiting)
     return user, composers[index]
 
@@ -462,7 +463,7 @@ async def gate(
     moves = [in_language(m, loc(interaction)) for m in await service.legal_moves(match_id, user)]
     if not moves and not await service.composers(match_id, user):
         by_id = {s.user_id: s.name for s in info.seats}
-        waiting = ", ".join(by_id.get(u, u) for u in info.to_act) or "—"
+        waiting = listing([by_id.get(u, u) for u in info.to_act], loc(interaction)) or "—"
         raise UserError("err.not_your_turn", waiting=waiting)
     return user, info, moves
 
@@ -760,14 +761,15 @@ class ComputerButton(
         if self.action == "add":
             info = await bot.service.add_computer(self.match_id, user, self.level)
             bot.computers.watch(self.match_id)
+            public = match_language(info.settings, interaction.guild_locale)
             text = t(
                 "lobby.computer_added",
-                match_language(info.settings, interaction.guild_locale),
+                public,
                 name=info.names[-1],
                 match=self.match_id,
                 count=len(info.seats),
                 max=info.max_players,
-                players=", ".join(info.names),
+                players=listing(info.names, public),
             )
         else:
             info, name = await bot.service.remove_computer(self.match_id, user)
