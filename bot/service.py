@@ -170,6 +170,10 @@ class TurnReport:
     picture: bytes | None = None
     ply: int = 0
     picture_task: asyncio.Future[bytes | None] | None = None
+    #: ``lines`` as words (docs/words.md; None: a line kept only in English) and each
+    #: person's private lines as words, so a front end says them in its reader's language
+    words: list[Any] = field(default_factory=list)
+    private_words: dict[str, list[Any]] = field(default_factory=dict)
 
     @property
     def finished(self) -> bool:
@@ -705,7 +709,7 @@ class MatchService:
         except VersionConflict:
             raise BoardChanged.said("svc.changed_start") from None
         match.version, match.state, match.status = version, state, "running"
-        return await self._report(match, lines, {}, ply=0)
+        return await self._report(match, lines, {}, ply=0, words=words)
 
     async def abort(
         self, match_id: int, user: User, *, is_admin: bool = False, reason: str | None = None
@@ -983,7 +987,9 @@ class MatchService:
         match.version, match.state = version, new_state
         match.status = "finished" if result else "running"
         match.result = result
-        return await self._report(match, lines, private, ply=ply)
+        return await self._report(
+            match, lines, private, ply=ply, words=words, private_words=private_words
+        )
 
     def _private_lines(
         self, match: MatchRow, events: list[Event]
@@ -1068,7 +1074,14 @@ class MatchService:
         return Notification("turn", payload)
 
     async def _report(
-        self, match: MatchRow, lines: list[str], private: dict[str, list[str]], *, ply: int
+        self,
+        match: MatchRow,
+        lines: list[str],
+        private: dict[str, list[str]],
+        *,
+        ply: int,
+        words: list[Any] | None = None,
+        private_words: dict[str, list[Any]] | None = None,
     ) -> TurnReport:
         info = self.describe(match)
         task = None
@@ -1076,7 +1089,9 @@ class MatchService:
             # the move is committed: answer now, draw the picture behind (its post, sent
             # by the outbox, picks it up from the cache or waits for it)
             task = self._spawn(self._picture_behind(match, ply))
-        return TurnReport(info, lines, private, None, ply, task)
+        return TurnReport(
+            info, lines, private, None, ply, task, list(words or []), dict(private_words or {})
+        )
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.ensure_future(coro)
@@ -1195,7 +1210,7 @@ class MatchService:
             raise BoardChanged.said("svc.board_changed") from None
         after.version = version
         after.last_ply = ply
-        return await self._report(after, [text], {}, ply=ply)
+        return await self._report(after, [text], {}, ply=ply, words=[text_words])
 
     async def _resigned(self, match: MatchRow) -> list[tuple[int, str, str]]:
         """(seat, name, how) of everyone who gave up a seat a computer played on (how
@@ -1254,7 +1269,7 @@ class MatchService:
         except VersionConflict:
             raise BoardChanged.said("svc.board_changed") from None
         match.status, match.result = "finished", result
-        return await self._report(match, lines, {}, ply=ply)
+        return await self._report(match, lines, {}, ply=ply, words=words)
 
     async def expire_turn(
         self, match_id: int, expected_version: int, action: str, seat: int | None = None
@@ -1477,7 +1492,7 @@ class MatchService:
             raise BoardChanged.said("svc.undo_changed") from None
         match.state = state
         match.version += 1
-        return await self._report(match, [text], {}, ply=ply)
+        return await self._report(match, [text], {}, ply=ply, words=[said_words])
 
     @staticmethod
     def _ending(match: MatchRow, lang: Any = None) -> dict[str, Any] | None:
@@ -2226,7 +2241,7 @@ class MatchService:
             raise BoardChanged.said("sub.busy") from None
         after.version = version
         after.last_ply = ply
-        return await self._report(after, [text], {}, ply=ply)
+        return await self._report(after, [text], {}, ply=ply, words=[text_words])
 
     async def set_left(self, match_id: int, user_id: str, left: bool = True) -> bool:
         """Mark (or unmark) a seated person as gone from the server; True when this
