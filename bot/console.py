@@ -480,7 +480,9 @@ class Console:
         """``/history [N]``: the latest N log rows (1–50, default 15), as on Discord;
         ``/history replay`` saves the animated replay as a file."""
         if args and args[0].lower() == "replay":
-            return await save_replay(self.service, self._need_match(), self.picture_dir)
+            match_id = self._need_match()
+            public = await self._public_language(match_id)  # public boards: the match's
+            return await save_replay(self.service, match_id, self.picture_dir, public)
         count = 15
         if args:
             if not args[0].isdigit() or not 1 <= int(args[0]) <= 50:

@@ -271,10 +271,10 @@ def make_job(
     """The job for ``match`` with its log ``rows`` (no replaying here: that is the
     worker's). Refuses a lobby and a match without moves."""
     if match.status == "lobby" or match.state is None:
-        raise NothingToReplay(f"Match #{match.id} has not started yet.")
+        raise NothingToReplay.said("svc.not_started", match=match.id)
     moves = effective_moves(rows)
     if not moves:
-        raise NothingToReplay(f"Match #{match.id} has no moves to replay yet.")
+        raise NothingToReplay.said("replay.empty", match=match.id)
     lang = picture_language(lang)
     names = match.names
     game = registered_game(match.game_id)
@@ -328,7 +328,7 @@ class Replays:
         """The replay of the match as it stands now, in ``lang`` (the pictures' words)."""
         match = await self.service.store.get_match(match_id) if 0 < match_id < 2**63 else None
         if match is None:
-            raise NotFound(f"There is no match #{match_id}.")
+            raise NotFound.said("svc.no_match", match=match_id)
         lang = picture_language(lang)
         key = (match.id, match.last_ply, match.status, lang)
         hit = self._cache.get(key)

@@ -30,6 +30,7 @@ import pytest
 import bot.service
 import render.i18n
 from bot.console import Console
+from bot.post_words import post_body
 from bot.service import MatchService, User
 from render.i18n import MESSAGES, PLURAL_KEY, messages
 from rules import get_game
@@ -290,3 +291,55 @@ async def test_a_whole_discord_game_in_every_language(
         assert "“zzz”" in english and "It is not your turn" in english  # the refusals
         for lang in LANGUAGES:
             check_texts(lang, runs["en"], runs[lang], allowed)
+
+
+# ----- the ends a whole game seldom reaches ---------------------------------------------------
+async def posts_of(service: MatchService) -> list[dict[str, Any]]:
+    """The turn posts queued so far, in order (marked sent)."""
+    out = []
+    while rows := await service.store.claim_notifications("test", limit=100):
+        for row in rows:
+            if row.kind == "turn":
+                out.append(row.payload)
+            await service.store.mark_sent(row.id)
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_resigning_aborting_and_the_log_in_the_match_language(
+    tmp_path: Path, fallbacks: list[tuple[str, str]], lang: str
+) -> None:
+    """A resignation's final post, status and log row, and an abort by vote, are kept as
+    words: said in the match's language (not the English stored beside them); the move
+    rows' label words stay out of the game record."""
+    service = await MatchService.open(tmp_path / "ends.db", render=False)
+    try:
+        ids = []
+        for _ in range(2):
+            info = await service.create_match(CONVERTED[0], ALICE, seed=7)
+            await service.join(info.id, BOB)
+            await service.start(info.id, ALICE)
+            ids.append(info.id)
+        resigned, aborted = ids
+        mover = ALICE if ALICE.id in (await service.info(resigned)).to_act else BOB
+        await service.play(resigned, mover, pick(await service.legal_moves(resigned, mover)))
+        await service.resign(resigned, BOB)
+        await service.abort(aborted, ALICE)
+        await service.abort(aborted, BOB)
+        names = (await service.info(resigned)).names
+        for p in await posts_of(service):
+            english, said = post_body(p, "en", names), post_body(p, lang, names)
+            assert english == p["text"]  # the English as stored, ratings and all
+            assert said != english, said
+        for match_id in ids:
+            english = (await service.info(match_id)).status_text
+            said = (await service.info(match_id, lang)).status_text
+            assert said != english and "Bob" in said, said
+        log = await service.history(resigned, lang=lang)
+        english_log = await service.history(resigned)
+        assert len(log) == 2 and all(a != b for a, b in zip(log, english_log, strict=True))
+        record = await service.export_record(resigned)
+        assert all(e["kind"] != "label" for m in record["moves"] for e in m["events"])
+        assert not fallbacks, sorted(set(fallbacks))
+    finally:
+        await service.close()
