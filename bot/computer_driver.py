@@ -38,7 +38,6 @@ from bot.service import (
     TurnReport,
     User,
 )
-from render.i18n import t
 from rules import Move
 from rules.rng import Rng
 
@@ -242,7 +241,7 @@ class ComputerDriver:
         legal = {m.notation: m for m in await self.service.legal_moves(match_id, user)}
         hints = [Hint(legal[n], v, r) for n, v, r in found if n in legal][:count]
         if not hints:
-            raise NotAllowed(t("hint.none", None))
+            raise NotAllowed.said("hint.none")
         await self.service.count_hint(match_id, turn.seat)
         return turn.version, hints
 

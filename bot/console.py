@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import json
 import shlex
-import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -23,12 +22,15 @@ from typing import Any
 from bot import preferences, ratings, stats, substitutes
 from bot.computer_driver import ComputerDriver, Hint
 from bot.computer_players import DEFAULT_LEVEL, is_computer
+from bot.post_words import listing, post_body, say_line
 from bot.preferences import Refusal
 from bot.replay import save_replay
 from bot.score_chart import chart_png
 from bot.service import MatchService, ServiceError, TurnReport, User
 from bot.settings import Settings
-from render.i18n import LANGUAGES, match_language, supported_language, t
+from render.header import away_date
+from render.i18n import LANGUAGES, match_language, supported_language, t, tn
+from render.words import say
 from rules import get_game
 from rules.ai import LEVELS
 from rules.registry import game_ids
@@ -114,17 +116,19 @@ class Console:
             for item in due:
                 p = item.payload
                 if item.kind == "turn":
-                    out.append(f"[match #{p['match_id']}] {p['text']}")
+                    info = await self.service.info(p["match_id"])
+                    public = match_language(info.settings)  # as posted in the thread
+                    body = post_body(p, public, info.names)
+                    out.append(t("console.post", public, match=p["match_id"], text=body))
                     if p.get("ply") is not None:
                         path = await self._save_picture(p["match_id"], p["ply"])
-                        out.append(f"  picture: {path}")
+                        out.append(t("console.picture", public, path=path))
                     # calm, as on Discord: "your turn" only to who newly must act (the
                     # post's ``ping``), not again after every ply of a run or of others
                     newly = p.get("ping", p.get("mentions"))
                     if newly:
-                        info = await self.service.info(p["match_id"])
                         names = [s.name for s in info.seats if s.user_id in newly]
-                        out.append(f"  → {', '.join(names)}: your turn")
+                        out.append(t("console.your_turn", public, names=listing(names, public)))
                 elif item.kind == "chart":
                     public = await self._public_language(p["match_id"])
                     png = await chart_png(self.service.store, p["match_id"], public)
@@ -134,8 +138,24 @@ class Console:
                         path.write_bytes(png)
                         out.append(f"{t('chart.post', public, match=p['match_id'])} {path}")
                 elif item.kind == "dm":
-                    out.append(f"[private to {p['user_id'].removeprefix('console:')}] {p['text']}")
+                    out.append(await self._dm(p))
                 await self.service.store.mark_sent(item.id)
+
+    async def _dm(self, p: dict[str, Any]) -> str:
+        """A private message, in its reader's remembered language (their /lang)."""
+        user = await self.service.store.get_user(str(p["user_id"]))
+        lang = supported_language(user.get("locale"))
+        text = str(p["text"])
+        if p.get("words") and p.get("match_id") is not None:
+            names = (await self.service.info(p["match_id"])).names
+            stored = [str(x) for x in p.get("lines") or text.split("\n")]
+            words = list(p["words"])
+            text = "\n".join(
+                line if k >= len(words) or words[k] is None else say_line(words[k], lang, names)
+                for k, line in enumerate(stored)
+            )
+        who = str(p["user_id"]).removeprefix("console:")
+        return t("console.private_to", lang, name=who, text=text)
 
     async def _public_language(self, match_id: int) -> str:
         return match_language((await self.service.info(match_id)).settings)
@@ -160,15 +180,15 @@ class Console:
                 self.user = User(f"console:{name.lower()}", display)
             line = line.strip()
         if not line.startswith("/"):
-            return ["Commands start with / — type /help."]
+            return [t("console.slash_first", self.lang)]
         if self.user is None and not line.startswith(("/help", "/rules", "/quit")):
-            return ["Say who is typing first, e.g. `alice> /game new azul`."]
+            return [t("console.who_first", self.lang)]
         try:
             words = shlex.split(line[1:])
         except ValueError as exc:
-            return [f"Could not read that line: {exc}."]
+            return [t("console.unreadable", self.lang, error=exc)]
         if not words:
-            return ["Type /help."]
+            return [t("console.type_help", self.lang)]
         try:
             out = await self._dispatch(words)
         except ServiceError as exc:
@@ -180,7 +200,7 @@ class Console:
 
     def _need_match(self) -> int:
         if self.current is None:
-            raise ServiceError("No match selected: open one with /game new, or /use <match>.")
+            raise ServiceError.said("console.no_match")
         return self.current
 
     async def _dispatch(self, words: list[str]) -> list[str]:
@@ -207,7 +227,7 @@ class Console:
         }
         handler = handlers.get(cmd)
         if handler is None:
-            return [f"There is no /{cmd} command. Type /help."]
+            return [t("console.no_command", self.lang, command=cmd)]
         return await handler(args)
 
     async def _help(self, args: list[str]) -> list[str]:
@@ -219,7 +239,7 @@ class Console:
         rest = args[1:]
         if sub == "new":
             if not rest:
-                return [f"Which game? /game new <game>; games: {', '.join(game_ids())}."]
+                return [t("console.which_game", self.lang, games=", ".join(game_ids()))]
             options: dict[str, Any] = {}
             settings: dict[str, Any] = {"language": self.lang}
             players: int | None = None
@@ -227,14 +247,14 @@ class Console:
             seen: set[str] = set()
             for word in rest[1:]:
                 if "=" not in word:
-                    return [f"Options look like name=value; “{word}” does not."]
+                    return [t("console.option_form", self.lang, word=word)]
                 key, value = word.split("=", 1)
                 if key in seen:
-                    return [f"{key} is given twice; give each option once."]
+                    return [t("err.option_twice", self.lang, name=key)]
                 seen.add(key)
                 if key in ("players", "bots"):
                     if not value.isdigit():
-                        return [f"{key}= needs a number."]
+                        return [t("console.needs_number", self.lang, name=key)]
                     if key == "players":
                         players = int(value)
                     else:
@@ -250,7 +270,7 @@ class Console:
                     try:
                         settings["think_seconds"] = min(30.0, max(0.5, float(value)))
                     except ValueError:
-                        return ["think_seconds= needs a number."]
+                        return [t("console.needs_number", self.lang, name=key)]
                 else:
                     options[key] = _value(value)
             if level not in LEVELS:
@@ -265,35 +285,47 @@ class Console:
             self.current = info.id
             for _ in range(bots):
                 info = await self.service.add_computer(info.id, self.user, level)
-            return [
-                f"Match #{info.id} ({info.game_name}) is open. Others join with "
-                f"/game join {info.id}; start with /game start."
-            ]
+            return [t("console.opened", self.lang, match=info.id, game=info.game_name)]
         if sub == "join":
             match_id = self._match_arg(rest)
             info = await self.service.join(match_id, self.user)
             self.current = match_id
             return [
-                f"{self.user.name} joined match #{match_id} ({len(info.seats)}/"
-                f"{info.max_players}): {', '.join(info.names)}."
+                t(
+                    "lobby.joined",
+                    self.lang,
+                    user=self.user.name,
+                    match=match_id,
+                    count=len(info.seats),
+                    max=info.max_players,
+                    players=listing(info.names, self.lang),
+                )
             ]
         if sub == "leave":
             info = await self.service.leave(self._need_match(), self.user)
-            return [f"{self.user.name} left match #{info.id}."]
+            return [t("lobby.left", self.lang, user=self.user.name, match=info.id)]
         if sub == "start":
             report = await self.service.start(self._need_match(), self.user)
-            return [f"Match #{report.match.id} started.", *self._who_acts(report.match)]
+            started = t("console.started", self.lang, match=report.match.id)
+            return [started, *self._who_acts(report.match)]
         if sub == "settings":
             return await self._game_settings(rest)
         if sub == "sub":
             return await self._game_sub(rest)
         if sub == "list":
-            matches = await self.service.list_matches()
+            matches = await self.service.list_matches(lang=self.lang)
             if not matches:
-                return ["No open or running matches."]
+                return [t("console.list_empty", self.lang)]
             return [
-                f"#{m.id} {m.game_name} [{m.status}] {', '.join(m.names)} — "
-                f"{m.status_text.splitlines()[0]}"
+                t(
+                    "console.list_line",
+                    self.lang,
+                    match=m.id,
+                    game=m.game_name,
+                    status=t(f"console.status.{m.status}", self.lang),
+                    players=listing(m.names, self.lang),
+                    text=m.status_text.splitlines()[0],
+                )
                 for m in matches
             ]
         if sub in ("bot", "unbot"):
@@ -311,13 +343,13 @@ class Console:
                     match=match_id,
                     count=len(info.seats),
                     max=info.max_players,
-                    players=", ".join(info.names),
+                    players=listing(info.names, self.lang),
                 )
             ]
         if sub == "abort":
             info = await self.service.abort(self._need_match(), self.user)
             if info.status == "aborted":
-                return [f"Match #{info.id} aborted."]
+                return [t("match.aborted", self.lang, match=info.id)]
             people = [s.user_id for s in info.seats if not is_computer(s.user_id)]
             votes = [u for u in info.settings.get("abort_votes", []) if u in people]
             return [
@@ -329,21 +361,29 @@ class Console:
                     needed=len(people) // 2 + 1,
                 )
             ]
-        return ["Use /game new, join, leave, start, list, bot, unbot, abort, settings or sub."]
+        return [t("console.game_usage", self.lang)]
 
     def _match_arg(self, rest: list[str]) -> int:
         if rest:
             token = rest[0].lstrip("#")
             if not token.isdigit():
-                raise ServiceError(f"“{rest[0]}” is not a match number.")
+                raise ServiceError.said("console.not_a_number", text=rest[0])
             return int(token)
         return self._need_match()
 
     async def _use(self, args: list[str]) -> list[str]:
         match_id = self._match_arg(args)
-        info = await self.service.info(match_id)
+        info = await self.service.info(match_id, self.lang)
         self.current = match_id
-        return [f"Now looking at match #{match_id} ({info.game_name}): {info.status_text}"]
+        return [
+            t(
+                "console.looking",
+                self.lang,
+                match=match_id,
+                game=info.game_name,
+                status=info.status_text,
+            )
+        ]
 
     async def _lang(self, args: list[str]) -> list[str]:
         """``/lang hu``: this console's language, remembered as the typing user's (their
@@ -367,18 +407,18 @@ class Console:
         moves = await self.service.legal_moves(match_id, self.user)
         # moves too free to list (a Pastiche offer): typed in the game's notation
         free = [
-            f"  Also: {c.label} — type it, e.g. `/play {c.key} …` (see /rules)."
+            t("console.also", self.lang, label=say(c.label, self.lang), key=c.key)
             for c in await self.service.composers(match_id, self.user)
         ]
         if not moves:
             if free:
                 return free
             info = await self.service.info(match_id)
-            return self._who_acts(info) or ["You have no move to make right now."]
+            return self._who_acts(info) or [t("console.no_moves", self.lang)]
         moves = sorted(moves, key=lambda m: -m.rank)
-        shown = [f"  {m.notation:<24} {m.label}" for m in moves[:40]]
-        more = [f"  … and {len(moves) - 40} more"] if len(moves) > 40 else []
-        return [f"Your {len(moves)} legal moves:", *shown, *more, *free]
+        shown = [f"  {m.notation:<24} {say(m.label, self.lang)}" for m in moves[:40]]
+        more = [tn("console.more", len(moves) - 40, self.lang)] if len(moves) > 40 else []
+        return [tn("console.moves_head", len(moves), self.lang), *shown, *more, *free]
 
     async def _hint(self, args: list[str]) -> list[str]:
         """``/hint``: the best moves now, privately; ``/hint <n>``: play the n-th of them
@@ -401,28 +441,30 @@ class Console:
             return []
         version, hints = await self.computers.hints(match_id, self.user)
         self._hints = (match_id, version, hints)
-        lines = [f"(private to {self.user.name}) " + t("hint.head", self.lang)]
+        head = t("hint.head", self.lang)
+        lines = [t("console.private", self.lang, name=self.user.name, text=head)]
         for n, hint in enumerate(hints, 1):
             lines.append(
                 t(
                     "console.hint_line",
                     self.lang,
                     n=n,
-                    label=hint.move.label,
+                    label=say(hint.move.label, self.lang),
                     notation=hint.move.notation,
-                    reason=hint.reason,
+                    reason=say(hint.reason, self.lang),
                 )
             )
         return [*lines, t("console.hint_foot", self.lang)]
 
     async def _board(self, args: list[str]) -> list[str]:
         match_id = self._need_match()
-        info = await self.service.info(match_id)
-        png = await self.service.picture(match_id, lang=match_language(info.settings))
+        public = await self._public_language(match_id)  # a public post: the match's
+        info = await self.service.info(match_id, public)
+        png = await self.service.picture(match_id, lang=public)
         self.picture_dir.mkdir(parents=True, exist_ok=True)
         path = self.picture_dir / f"match-{match_id}-board.png"
         path.write_bytes(png)
-        return [info.status_text, f"  picture: {path}"]
+        return [info.status_text, t("console.picture", public, path=path)]
 
     async def _hand(self, args: list[str]) -> list[str]:
         assert self.user is not None
@@ -431,20 +473,23 @@ class Console:
         self.picture_dir.mkdir(parents=True, exist_ok=True)
         path = self.picture_dir / f"match-{match_id}-hand-{self.user.name.lower()}.png"
         path.write_bytes(png)
-        return [f"(private to {self.user.name}) picture: {path}"]
+        picture = t("console.picture", self.lang, path=path).strip()
+        return [t("console.private", self.lang, name=self.user.name, text=picture)]
 
     async def _history(self, args: list[str]) -> list[str]:
         """``/history [N]``: the latest N log rows (1–50, default 15), as on Discord;
         ``/history replay`` saves the animated replay as a file."""
         if args and args[0].lower() == "replay":
-            return await save_replay(self.service, self._need_match(), self.picture_dir)
+            match_id = self._need_match()
+            public = await self._public_language(match_id)  # public boards: the match's
+            return await save_replay(self.service, match_id, self.picture_dir, public)
         count = 15
         if args:
             if not args[0].isdigit() or not 1 <= int(args[0]) <= 50:
-                return [t("err.bad_number", None, name="count", low=1, high=50)]
+                return [t("err.bad_number", self.lang, name="count", low=1, high=50)]
             count = int(args[0])
-        lines = await self.service.history(self._need_match(), last=count)
-        return lines or ["No moves yet."]
+        lines = await self.service.history(self._need_match(), last=count, lang=self.lang)
+        return lines or [t("history.empty", self.lang)]
 
     async def _resign(self, args: list[str]) -> list[str]:
         assert self.user is not None
@@ -463,11 +508,11 @@ class Console:
         ):
             agree = not (args and args[0].lower() in ("no", "n", "refuse"))
             await self.service.answer_undo(match_id, self.user, agree)
-            return ["You agreed to the undo." if agree else "You refused the undo."]
+            return [t("console.undo_agreed" if agree else "undo.refused", self.lang)]
         result = await self.service.undo(match_id, self.user)
         if isinstance(result, TurnReport):
             return []
-        return ["Undo requested; the other players must agree (/undo yes or /undo no)."]
+        return [t("console.undo_asked", self.lang)]
 
     async def _rules(self, args: list[str]) -> list[str]:
         if args:
@@ -475,14 +520,20 @@ class Console:
         elif self.current is not None:
             gid = (await self.service.info(self.current)).game_id
         else:
-            return [f"/rules <game>; games: {', '.join(game_ids())}."]
+            return [t("console.rules_usage", self.lang, games=", ".join(game_ids()))]
         if gid not in game_ids():
-            return [f"There is no game called “{gid}”."]
+            return [t("err.unknown_game", self.lang, game=gid)]
         game = get_game(gid)
         return [
-            f"{game.name} ({game.min_players}–{game.max_players} players)",
-            game.summary,
-            game.notation_help,
+            t(
+                "console.rules_head",
+                self.lang,
+                game=game.name,
+                min=game.min_players,
+                max=game.max_players,
+            ),
+            say(game.summary, self.lang),
+            say(game.notation_help, self.lang),
         ]
 
     async def _export(self, args: list[str]) -> list[str]:
@@ -491,7 +542,7 @@ class Console:
         path = Path(args[0]) if args else self.picture_dir / f"match-{match_id}-record.json"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(record, indent=1, ensure_ascii=False), encoding="utf-8")
-        return [f"Game record written to {path}"]
+        return [t("console.exported", self.lang, path=path)]
 
     async def _game_of(self, args: list[str]) -> str | None:
         """The game named among ``args`` (removed from them), else the current match's."""
@@ -506,7 +557,7 @@ class Console:
     async def _leaderboard(self, args: list[str]) -> list[str]:
         game_id = await self._game_of(args)
         if game_id is None:
-            return [f"/leaderboard <game>; games: {', '.join(game_ids())}."]
+            return [t("console.leaderboard_usage", self.lang, games=", ".join(game_ids()))]
         board = await ratings.leaderboard(self.service.store, None, game_id)
         return ratings.leaderboard_lines(board, get_game(game_id).name)
 
@@ -529,12 +580,11 @@ class Console:
         sub = args[0].lower() if args else ""
         if sub == "away" and len(args) == 2 and args[1].isdigit() and 1 <= int(args[1]) <= 14:
             until = await self.service.go_away(self.user.id, int(args[1]))
-            day = time.strftime("%d %b %Y", time.gmtime(until))
-            return [t("away.set", None, date=day)]
+            return [t("away.set", self.lang, date=away_date(until, self.lang))]
         if sub == "back" and len(args) == 1:
             await self.service.come_back(self.user.id)
-            return [t("away.back", None)]
-        return [t("console.away_usage", None)]
+            return [t("away.back", self.lang)]
+        return [t("console.away_usage", self.lang)]
 
     async def _notify_or_away(self, args: list[str]) -> list[str]:
         """``/notify away <days>`` / ``/notify back`` pause and resume the clocks; anything
@@ -551,13 +601,13 @@ class Console:
             return []
         waiting = [s for s in info.seats if s.user_id in info.to_act]
         if self.user is not None and all(s.user_id == self.user.id for s in waiting):
-            return [t("console.your_move", None)]
+            return [t("console.your_move", self.lang)]
         people = [s for s in waiting if s.user_id.startswith("console:")]
-        names = ", ".join(s.name for s in waiting)
+        names = listing([s.name for s in waiting], self.lang)
         if not people:  # computer players: they move by themselves
-            return [t("console.waiting", None, names=names)]
+            return [t("console.waiting", self.lang, names=names)]
         typed = people[0].user_id.removeprefix("console:")
-        return [t("console.to_move", None, names=names, typed=typed)]
+        return [t("console.to_move", self.lang, names=names, typed=typed)]
 
     @staticmethod
     def _named_options(args: list[str], kinds: dict[str, Any]) -> dict[str, Any]:
@@ -591,9 +641,10 @@ class Console:
             },
         )
         user = await preferences.update_notify(
-            self.service.store, self.user.id, self.user.name, "en", **opts
+            self.service.store, self.user.id, self.user.name, self.lang, **opts
         )
-        return [t("notify.saved", None, summary=preferences.notify_summary(user, None))]
+        summary = preferences.notify_summary(user, self.lang)
+        return [t("notify.saved", self.lang, summary=summary)]
 
     async def _game_settings(self, args: list[str]) -> list[str]:
         """``/game settings [name=value …]``: the match's creator changes them (the console
@@ -611,12 +662,12 @@ class Console:
         }
         changes = preferences.check_match_settings(self._named_options(args, kinds))
         if changes and info.creator_id != self.user.id:
-            return [t("err.not_creator", None)]
+            return [t("err.not_creator", self.lang)]
         if changes:
             info = await self.service.update_settings(match_id, **changes)
-        summary = preferences.settings_summary(self.settings, info.settings, None)
+        summary = preferences.settings_summary(self.settings, info.settings, self.lang)
         key = "settings.saved" if changes else "settings.none"
-        return [t(key, None, match=match_id, summary=summary)]
+        return [t(key, self.lang, match=match_id, summary=summary)]
 
     def _console_user(self, name: str) -> User:
         name = name.lstrip("@")
@@ -633,10 +684,10 @@ class Console:
         if not words:
             open_now = await self.service.open_subs(match_id)
             if not open_now:
-                return [t("console.sub_none", None)]
+                return [t("console.sub_none", self.lang)]
             info = await self.service.info(match_id)
             states = [self._open_state(info, p) for p in open_now]
-            return [substitutes.post_text(s) for s in states]
+            return [substitutes.post_text(s, self.lang) for s in states]
         if words[0] in answers:
             seat = await self._sub_seat(match_id, words[0], words[1:])
             if words[0] in ("accept", "decline"):
@@ -649,34 +700,33 @@ class Console:
                 state = await self.service.vote_sub(
                     match_id, self.user, seat, None, words[0] == "yes"
                 )
-            return [substitutes.answer_text(state, None, self.user.id)]
+            return [substitutes.answer_text(state, self.lang, self.user.id)]
         seat_words = [w for w in words if w.startswith("seat=")]
         rest = [a for a in args if not a.lower().startswith("seat=")]
         if len(rest) != 1 or len(seat_words) > 1:
-            return [t("console.sub_usage", None)]
+            return [t("console.sub_usage", self.lang)]
         if not seat_words:
             if rest[0].lower() == "computer":
-                return [t("sub.computer_needs_seat", None)]
+                return [t("sub.computer_needs_seat", self.lang)]
             state = await self.service.offer_seat(match_id, self.user, self._console_user(rest[0]))
         else:
             number = seat_words[0].removeprefix("seat=")
             if not number.isdigit() or not 1 <= int(number) <= 10:
-                return [t("err.bad_number", None, name="seat", low=1, high=10)]
+                return [t("err.bad_number", self.lang, name="seat", low=1, high=10)]
             new = None if rest[0].lower() == "computer" else self._console_user(rest[0])
             state = await self.service.propose_sub(match_id, self.user, int(number) - 1, new)
         if state.status == "done":
-            return [substitutes.answer_text(state, None, self.user.id)]
-        return [substitutes.post_text(state), *self._sub_howto(state.proposal)]
+            return [substitutes.answer_text(state, self.lang, self.user.id)]
+        return [substitutes.post_text(state, self.lang), *self._sub_howto(state.proposal)]
 
-    @staticmethod
-    def _sub_howto(proposal: dict[str, Any]) -> list[str]:
+    def _sub_howto(self, proposal: dict[str, Any]) -> list[str]:
         """The console's stand-in for the buttons under the post: what to type."""
         lines = []
         if proposal["to"] is not None:
             typed = proposal["to"].removeprefix("console:")
-            lines.append(t("console.sub_answer", None, typed=typed))
+            lines.append(t("console.sub_answer", self.lang, typed=typed))
         if proposal["kind"] == "vote":
-            lines.append(t("console.sub_vote", None, seat=proposal["seat"] + 1))
+            lines.append(t("console.sub_vote", self.lang, seat=proposal["seat"] + 1))
         return lines
 
     def _open_state(self, info: Any, proposal: dict[str, Any]) -> substitutes.SubState:
@@ -709,8 +759,11 @@ class Console:
     async def _audit(self, args: list[str]) -> list[str]:
         problems = await self.service.audit()
         if not problems:
-            return ["Audit: every match rebuilds exactly from its seed and moves."]
-        return [f"Audit: match #{p.match_id}: {p.problem}" for p in problems]
+            return [t("console.audit_ok", self.lang)]
+        return [
+            t("console.audit_problem", self.lang, match=p.match_id, problem=p.problem)
+            for p in problems
+        ]
 
 
 async def run_console(

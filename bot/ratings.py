@@ -314,6 +314,21 @@ def change_lines(changes: Sequence[Change], lang: str = "en") -> list[str]:
     return lines
 
 
+def change_words(changes: Sequence[Change]) -> list[dict[str, Any]]:
+    """:func:`change_lines` as stored words (docs/words.md), for any language."""
+    out: list[dict[str, Any]] = [{"key": "rating.head", "params": {}}]
+    for c in changes:
+        delta = c.after.ordinal - c.before.ordinal
+        params = {
+            "name": c.name,
+            "mu": f"{c.after.mu:.1f}",
+            "sigma": f"{c.after.sigma:.1f}",
+            "delta": f"{delta:+.1f}",
+        }
+        out.append({"key": "rating.change", "params": params})
+    return out
+
+
 async def match_changes(conn: Any, match_id: int) -> list[Change]:
     """The rating changes one match caused (none when it was not rated)."""
     cur = await conn.execute(
@@ -346,10 +361,15 @@ async def on_finish(
     if not changes:
         return notifications
     lines = "\n".join(change_lines(changes))
+    words = change_words(changes)  # said in the match's language on delivery
     out = []
     for note in notifications:
         if note.kind == "turn" and note.payload.get("final"):
-            payload = {**note.payload, "text": f"{note.payload.get('text', '')}\n{lines}"}
+            payload = {
+                **note.payload,
+                "text": f"{note.payload.get('text', '')}\n{lines}",
+                "rating_words": words,
+            }
             note = Notification(note.kind, payload, note.due_at)
         out.append(note)
     return out

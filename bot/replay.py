@@ -39,7 +39,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from bot.service import NotAllowed, NotFound, effective_moves, end_summary
+from bot.post_words import end_summary, score_words
+from bot.service import NotAllowed, NotFound, effective_moves, label_words_of
 from bot.store import MatchRow, MoveRow
 from render.i18n import picture_language, t, tn
 from render.registry import renderer_target
@@ -59,6 +60,7 @@ from render.replay import (
     shared_palette,
     title_frame,
 )
+from render.words import say
 from rules.base import fill_names
 from rules.registry import game_target
 from rules.registry import get_game as registered_game
@@ -210,6 +212,23 @@ def _date(stamp: float) -> str:
     return datetime.fromtimestamp(stamp, UTC).strftime("%Y-%m-%d")
 
 
+def _ending(match: MatchRow, lang: str) -> dict[str, Any] | None:
+    return end_summary(
+        match.status,
+        match.result,
+        match.end_reason,
+        match.names,
+        lang,
+        match.settings.get("end_words"),
+    )
+
+
+def _label(row: MoveRow, lang: str, names: list[str]) -> str:
+    """A move's label in the replay's language (its stored English when kept without words)."""
+    kept = label_words_of(row.events)
+    return fill_names(row.label, names) if kept is None else say(kept, lang, names)
+
+
 def final_card(match: MatchRow, lang: str) -> FinalCard:
     """The standings of a finished match; how an aborted one ended; for a running one,
     only that it is still being played (its scores may count hidden cards)."""
@@ -223,18 +242,19 @@ def final_card(match: MatchRow, lang: str) -> FinalCard:
             name = names[s]
             if s in gave_up and gave_up[s] != name:
                 name = t("result.resigned_seat", lang, name=name, resigner=gave_up[s])
-            score = f"{result['scores'][s]} {game.score_unit}"
+            score = score_words(result["scores"][s], game.score_unit, lang)
             rows.append(Standing(int(result["ranks"][s]), s, name, score))
         lines = []
-        ending = end_summary(match.status, result, match.end_reason, names)
+        ending = _ending(match, lang)
         if ending:
             lines.append(ending["text"])
         if result.get("reason"):
-            lines.append(fill_names(str(result["reason"]), names))
+            lines.append(say(result.get("reason_msg") or str(result["reason"]), lang, names))
         return FinalCard(t("pic.replay.final", lang), lines, rows)
     if match.status == "aborted":
+        ending = _ending(match, lang)
         return FinalCard(
-            t("pic.replay.aborted", lang), [match.end_reason or t("end.aborted", lang)]
+            t("pic.replay.aborted", lang), [ending["text"] if ending else t("end.aborted", lang)]
         )
     return FinalCard(t("pic.replay.running", lang), [t("pic.replay.public_only", lang)])
 
@@ -251,14 +271,14 @@ def make_job(
     """The job for ``match`` with its log ``rows`` (no replaying here: that is the
     worker's). Refuses a lobby and a match without moves."""
     if match.status == "lobby" or match.state is None:
-        raise NothingToReplay(f"Match #{match.id} has not started yet.")
+        raise NothingToReplay.said("svc.not_started", match=match.id)
     moves = effective_moves(rows)
     if not moves:
-        raise NothingToReplay(f"Match #{match.id} has no moves to replay yet.")
+        raise NothingToReplay.said("replay.empty", match=match.id)
     lang = picture_language(lang)
     names = match.names
     game = registered_game(match.game_id)
-    played = [(r.ply, r.seat, r.notation, fill_names(r.label, names)) for r in moves]
+    played = [(r.ply, r.seat, r.notation, _label(r, lang, names)) for r in moves]
     turns = len(turn_ends(played))
     ended_at = None
     if match.status in ("finished", "aborted"):
@@ -283,7 +303,7 @@ def make_job(
         title=title,
         final=final_card(match, lang),
         lang=lang,
-        ended=end_summary(match.status, match.result, match.end_reason, names),
+        ended=_ending(match, lang),
         limit=limit,
         webp=webp,
         width=width,
@@ -308,7 +328,7 @@ class Replays:
         """The replay of the match as it stands now, in ``lang`` (the pictures' words)."""
         match = await self.service.store.get_match(match_id) if 0 < match_id < 2**63 else None
         if match is None:
-            raise NotFound(f"There is no match #{match_id}.")
+            raise NotFound.said("svc.no_match", match=match_id)
         lang = picture_language(lang)
         key = (match.id, match.last_ply, match.status, lang)
         hit = self._cache.get(key)

@@ -33,6 +33,7 @@ from bot.computer_players import (
     new_computer,
 )
 from bot.holders import handovers, holder_history, record_holders, seats_given_up
+from bot.post_words import end_summary, listing_word, result_text, say_line, word
 from bot.render_pool import RenderPool
 from bot.store import (
     MatchRow,
@@ -47,8 +48,8 @@ from bot.store import (
 )
 from bot.substitutes import SubState
 from render.header import away_date
-from render.i18n import MESSAGES, match_language, picture_language, t, tn
-from render.words import said, say
+from render.i18n import MESSAGES, match_language, picture_language, supported_language, t, tn
+from render.words import is_plural, said, say
 from rules import Event, Game, IllegalMove, Move, get_game
 from rules.ai import LEVELS, choose_move
 from rules.base import Composer, fill_names, normalise_notation, rank_by
@@ -66,6 +67,16 @@ ABORT_REASON_MAX = 300
 
 
 # ----- errors ------------------------------------------------------------------------------
+def _catalogue_text(key: str, locale: Any, values: dict[str, Any]) -> str:
+    """A catalogue text; a plural family (``key.one``, ``key.other``…) by its ``n``; a
+    value in the stored words form (a list of names) said in that language too."""
+    values = {k: say(v, locale) if isinstance(v, dict) else v for k, v in values.items()}
+    if is_plural(key):
+        rest = {k: v for k, v in values.items() if k != "n"}
+        return tn(key, values["n"], locale, **rest)
+    return t(key, locale, **values)
+
+
 class ServiceError(Exception):
     """A refusal with a message for the person who asked. Nothing was changed.
 
@@ -84,14 +95,14 @@ class ServiceError(Exception):
     def said(cls, key: str, /, **values: Any) -> Self:
         """A refusal written by the service itself: a catalogue key, English for ``str()``,
         and :meth:`text` in the asker's language."""
-        error = cls(t(key, None, **values))
+        error = cls(_catalogue_text(key, None, values))
         error.key, error.values = key, values
         return error
 
     def text(self, locale: Any = None) -> str:
         """The refusal in ``locale``'s language (the English message when it has no words)."""
         if self.key is not None:
-            return t(self.key, locale, **self.values)
+            return _catalogue_text(self.key, locale, self.values)
         return str(self) if self.words is None else say(self.words, locale, self.names)
 
 
@@ -159,6 +170,10 @@ class TurnReport:
     picture: bytes | None = None
     ply: int = 0
     picture_task: asyncio.Future[bytes | None] | None = None
+    #: ``lines`` as words (docs/words.md; None: a line kept only in English) and each
+    #: person's private lines as words, so a front end says them in its reader's language
+    words: list[Any] = field(default_factory=list)
+    private_words: dict[str, list[Any]] = field(default_factory=dict)
 
     @property
     def finished(self) -> bool:
@@ -262,6 +277,31 @@ def _events_json(events: list[Event]) -> list[dict[str, Any]]:
     return [e.to_json(include_secret=True) for e in events]
 
 
+#: The kind of the entry a move row's events end with when its label is words: the label's
+#: message (``msg``), so /history and the picture's band can say the move in any language.
+#: Not an event of the game: records leave it out (:meth:`MatchService.export_record`).
+LABEL_EVENT = "label"
+
+
+def _candidate(proposal: dict[str, Any]) -> Any:
+    """Who a substitute proposal names, as words: a person's name, or "a computer player"."""
+    return proposal["to_name"] or word("sub.a_computer")
+
+
+def _label_event(label_words: Any) -> list[dict[str, Any]]:
+    if label_words is None:
+        return []
+    return [{"kind": LABEL_EVENT, "text": "", "data": {}, "msg": label_words}]
+
+
+def label_words_of(events: list[dict[str, Any]]) -> Any:
+    """The label's words a move row keeps (None for a row stored before, or a legacy label)."""
+    for e in reversed(events):
+        if e.get("kind") == LABEL_EVENT and "msg" in e:
+            return e["msg"]
+    return None
+
+
 def rank_resigned_last(
     result: dict[str, Any], resigned: list[tuple[int, str]] | list[tuple[int, str, str]]
 ) -> dict[str, Any]:
@@ -287,60 +327,6 @@ def rank_resigned_last(
             for s in order
         ],
     }
-
-
-def result_text(result: dict[str, Any], names: list[str], unit: str = "points") -> str:
-    """The final standings in words; ``unit`` is what the game's scores count (gold...)."""
-    order = sorted(range(len(names)), key=lambda s: (result["ranks"][s], s))
-    gave_up = {r["seat"]: r for r in result.get("gave_up", [])}
-
-    def who(s: int) -> str:
-        if s in gave_up and gave_up[s]["name"] != names[s]:
-            key = "result.forfeited_seat" if gave_up[s].get("how") else "result.resigned_seat"
-            return t(key, None, name=names[s], resigner=gave_up[s]["name"])
-        return names[s]
-
-    parts = [f"{result['ranks'][s]}. {who(s)} — {result['scores'][s]} {unit}" for s in order]
-    winners = [names[s] for s in result["winners"]]
-    head = (
-        t("result.wins", None, name=winners[0])
-        if len(winners) == 1
-        else t("result.shared", None, names=", ".join(winners))
-    )
-    if result.get("ended_by"):  # "Bob resigned — 🏆 Carol wins!"
-        head = t("result.ended", None, what=result["ended_by"], head=head)
-    reason = (
-        f"\n{say(result.get('reason_msg') or result['reason'], None, names)}"
-        if result.get("reason")
-        else ""
-    )
-    return head + "\n" + "\n".join(parts) + reason
-
-
-def end_summary(
-    status: str, result: dict[str, Any] | None, end_reason: str | None, names: list[str]
-) -> dict[str, Any] | None:
-    """What a picture of an ended match says instead of whose turn it is — ``{"text",
-    "winners"}`` — or None when the board itself tells the end (the game's own game
-    over with nobody resigned). Plain words, no emoji: pictures draw them."""
-    if status == "aborted":
-        return {"text": end_reason or t("end.aborted", None), "winners": []}
-    if status != "finished" or not result:
-        return None
-    if not result.get("ended_by") and not result.get("gave_up"):
-        return None
-    winners = [names[s] for s in result["winners"] if s < len(names)]
-    wins = t("end.wins" if len(winners) == 1 else "end.win_shared", None, names=", ".join(winners))
-    if result.get("ended_by"):
-        text = t("end.early", None, what=result["ended_by"], wins=wins)
-    else:
-        gave_up = ", ".join(r["name"] for r in result["gave_up"])
-        hows = {r.get("how") for r in result["gave_up"]}
-        key = "end.over_resigned"  # who gave up: resigned, ran out of time, or both
-        if "forfeit" in hows:
-            key = "end.over_forfeit" if hows == {"forfeit"} else "end.over_gave_up"
-        text = t(key, None, wins=wins, names=gave_up)
-    return {"text": text, "winners": list(result["winners"])}
 
 
 def clocked(
@@ -424,9 +410,10 @@ class MatchService:
             raise NotFound.said("svc.no_match", match=match_id)
         return match
 
-    def describe(self, match: MatchRow) -> MatchInfo:
+    def describe(self, match: MatchRow, lang: Any = None) -> MatchInfo:
         """The front ends' picture of a stored match (no I/O: callers that already hold
-        rows, like the scheduler's sweep, need not read each match again)."""
+        rows, like the scheduler's sweep, need not read each match again); its status line
+        in ``lang`` (None: English)."""
         game = get_game(match.game_id)
         names = match.names
         to_act: list[str] = []
@@ -435,17 +422,21 @@ class MatchService:
             by_seat = {s.seat: s.user_id for s in match.seats}
             to_act = [by_seat[s] for s in game.to_act(match.state) if s in by_seat]
             waits_for = [by_seat[s] for s in game.waits_for(match.state) if s in by_seat]
-            status_text = say(game.status(match.state), None, names)
+            status_text = say(game.status(match.state), lang, names)
         elif match.status == "lobby":
-            status_text = (
-                f"Waiting for players ({len(match.seats)}/{match.max_players}; "
-                f"{game.min_players} needed to start)"
+            status_text = t(
+                "svc.lobby_status",
+                lang,
+                count=len(match.seats),
+                max=match.max_players,
+                min=game.min_players,
             )
         elif match.status == "finished" and match.result:
-            status_text = result_text(match.result, names, game.score_unit)
+            status_text = result_text(match.result, names, game.score_unit, lang)
         else:
             # the stored words say who ended it and how ("Aborted by a vote of the players")
-            status_text = match.end_reason or t("end.aborted", None)
+            ending = self._ending(match, lang)
+            status_text = ending["text"] if ending else t("end.aborted", lang)
         return MatchInfo(
             id=match.id,
             game_id=match.game_id,
@@ -469,8 +460,9 @@ class MatchService:
             waits_for=waits_for,
         )
 
-    async def info(self, match_id: int) -> MatchInfo:
-        return self.describe(await self._load(match_id))
+    async def info(self, match_id: int, lang: Any = None) -> MatchInfo:
+        """The match now, its status line in ``lang`` (None: English)."""
+        return self.describe(await self._load(match_id), lang)
 
     async def match_for_thread(self, thread_id: str) -> int | None:
         return await self.store.match_for_thread(thread_id)
@@ -481,16 +473,19 @@ class MatchService:
         guild_id: str | None = None,
         user_id: str | None = None,
         include_finished: bool = False,
+        lang: Any = None,
     ) -> list[MatchInfo]:
         statuses = ("lobby", "running", "finished") if include_finished else ("lobby", "running")
         rows = await self.store.list_matches(guild_id=guild_id, user_id=user_id, statuses=statuses)
-        infos = [self.describe(m) for m in rows]
+        infos = [self.describe(m, lang) for m in rows]
+        language = supported_language(lang)
         for info in infos:  # "· Bob is away until 12 Dec" on the status line
             if info.status == "running":
-                notes = await self.away_notes(info.id, info.seats, self.store.now())
+                notes = await self.away_notes(info.id, info.seats, self.store.now(), language)
                 if notes:
                     first, *rest = info.status_text.split("\n")
-                    info.status_text = "\n".join([f"{first} · {'; '.join(notes)}", *rest])
+                    more = t("words.semicolon", language).join(notes)
+                    info.status_text = "\n".join([f"{first} · {more}", *rest])
         return infos
 
     async def go_away(self, user_id: str, days: int, now: float | None = None) -> float:
@@ -502,14 +497,8 @@ class MatchService:
         try:
             prefs = away.go_away(user["settings"], days, now)
         except away.AwayRefused as exc:
-            raise NotAllowed(
-                tn(
-                    "away.refused",
-                    exc.days_left,
-                    None,
-                    max=away.MAX_DAYS,
-                    window=away.WINDOW_DAYS,
-                )
+            raise NotAllowed.said(
+                "away.refused", n=exc.days_left, max=away.MAX_DAYS, window=away.WINDOW_DAYS
             ) from None
         await self.store.set_user(user_id, settings=prefs)  # marks their matches due
         return now + days * away.DAY
@@ -520,15 +509,21 @@ class MatchService:
         now = self.store.now() if now is None else now
         prefs = away.come_back((await self.store.get_user(user_id))["settings"], now)
         if prefs is None:
-            raise NotAllowed(t("away.not_away", None))
+            raise NotAllowed.said("away.not_away")
         await self.store.set_user(user_id, settings=prefs)
 
-    async def _away_lines(self, match: MatchRow, game: Game, state: dict[str, Any]) -> list[str]:
-        """A turn post's lines for the players the game now waits for who are away ("Bob
-        is away until 12 Dec"), so the table knows why nothing happens."""
+    async def _away_lines(
+        self, match: MatchRow, game: Game, state: dict[str, Any]
+    ) -> list[dict[str, Any]]:
+        """A turn post's lines, as words, for the players the game now waits for who are
+        away ("Bob is away until 12 Dec"), so the table knows why nothing happens."""
         acting = set(game.to_act(state))
-        seats = [s for s in match.seats if s.seat in acting and not is_computer(s.user_id)]
-        return await self.away_notes(match.id, seats, self.store.now()) if seats else []
+        seats = {s.seat: s.name for s in match.seats if s.seat in acting}
+        seats = {k: v for k, v in seats.items() if not is_computer(match.seats[k].user_id)}
+        if not seats:
+            return []
+        back = await self.away_until(match.id, self.store.now())
+        return [{"away": seats[s], "until": until} for s, until in back.items() if s in seats]
 
     async def away_until(self, match_id: int, now: float) -> dict[int, float]:
         """Seat -> when its player is back, for the players of the match away now."""
@@ -551,10 +546,7 @@ class MatchService:
         seat = match.seat_of(user.id)
         if seat is not None:
             return seat
-        raise NotAllowed(
-            f"You are not playing in match #{match.id}; only its players can do that. "
-            "You are welcome to watch."
-        )
+        raise NotAllowed.said("svc.not_seated", match=match.id)
 
     async def legal_moves(self, match_id: int, user: User) -> list[Move]:
         """The caller's legal moves now (empty when it is not their decision); their words
@@ -621,9 +613,12 @@ class MatchService:
         if max_players is None:
             max_players = game.max_players
         if not game.min_players <= max_players <= game.max_players:
-            raise InvalidMove(
-                f"{game.name} is for {game.min_players}–{game.max_players} players, "
-                f"not {max_players}."
+            raise InvalidMove.said(
+                "game.player_count",
+                game=game.name,
+                low=game.min_players,
+                high=game.max_players,
+                count=max_players,
             )
         match_id = await self.store.create_match(
             game_id=game_id,
@@ -643,10 +638,7 @@ class MatchService:
         if match.status in ("finished", "aborted"):
             raise NotAllowed.said("svc.over", match=match.id)
         if time.time() - match.created_at > LOBBY_TTL_SECONDS:
-            raise NotAllowed(
-                f"The lobby of match #{match.id} has expired (nobody started it within "
-                f"{LOBBY_TTL_SECONDS // 86400} days). Open a new one with /game new."
-            )
+            raise NotAllowed.said("svc.lobby_expired", match=match.id, n=LOBBY_TTL_SECONDS // 86400)
 
     async def join(self, match_id: int, user: User) -> MatchInfo:
         await self._load(match_id)
@@ -682,6 +674,10 @@ class MatchService:
                 status="aborted",
                 state=None,
                 end_reason=t("end.lobby_empty", None),
+                settings_update=lambda settings, _now: {
+                    **settings,
+                    "end_words": word("end.lobby_empty"),
+                },
             )
         return await self.info(match_id)
 
@@ -692,14 +688,15 @@ class MatchService:
         game = get_game(match.game_id)
         n = len(match.seats)
         if n < game.min_players:
-            raise NotAllowed(
-                f"{game.name} needs at least {game.min_players} players; {n} joined so far."
-            )
+            raise NotAllowed.said("svc.too_few", game=game.name, min=game.min_players, n=n)
         state = game.setup(n, match.seed, match.options)
-        lines = [f"{game.name} begins with {', '.join(s.name for s in match.seats)}."]
         names = match.names
-        lines += [say(e.text, None, names) for e in game.setup_events(state) if e.text]
-        notes = [self._turn_post(match, state, lines, ply=0)]
+        begins = word("post.begins", game=game.name, names=listing_word(names))
+        lines = [say(begins, None, names)]
+        setup = [e.text for e in game.setup_events(state) if e.text]
+        lines += [say(text, None, names) for text in setup]
+        words = [begins, *(to_json(x) if is_words(x) else None for x in setup)]
+        notes = [self._turn_post(match, state, lines, ply=0, words=words)]
         try:
             version = await self.store.commit(
                 match_id,
@@ -712,7 +709,7 @@ class MatchService:
         except VersionConflict:
             raise BoardChanged.said("svc.changed_start") from None
         match.version, match.state, match.status = version, state, "running"
-        return await self._report(match, lines, {}, ply=0)
+        return await self._report(match, lines, {}, ply=0, words=words)
 
     async def abort(
         self, match_id: int, user: User, *, is_admin: bool = False, reason: str | None = None
@@ -733,14 +730,14 @@ class MatchService:
         reason = (reason or "").strip()[:ABORT_REASON_MAX] or None
         if match.status == "lobby":
             if user.id != match.creator_id and not is_admin:
-                raise NotAllowed(t("abort.lobby_creator", None))
-            return await self._end_aborted(match, user, t("end.aborted_by", None, name=user.name))
+                raise NotAllowed.said("abort.lobby_creator")
+            return await self._end_aborted(match, user, word("end.aborted_by", name=user.name))
         seated = match.seat_of(user.id) is not None
         if is_admin and reason:
-            words = t("end.aborted_manager", None, name=user.name, reason=reason)
+            words = word("end.aborted_manager", name=user.name, reason=reason)
             return await self._end_aborted(match, user, words)
         if not seated:
-            raise NotAllowed(t("abort.not_seated" if is_admin else "abort.vote_only", None))
+            raise NotAllowed.said("abort.not_seated" if is_admin else "abort.vote_only")
         return await self._vote_abort(match_id, user)
 
     async def _vote_abort(self, match_id: int, user: User) -> MatchInfo:
@@ -752,7 +749,7 @@ class MatchService:
         def mutate(settings: dict[str, Any], _version: int) -> dict[str, Any]:
             votes = list(settings.get("abort_votes", []))
             if user.id in votes:
-                raise NotAllowed(t("abort.already_voted", None))
+                raise NotAllowed.said("abort.already_voted")
             votes.append(user.id)
             decided.append(votes)
             return {**settings, "abort_votes": votes}
@@ -769,11 +766,9 @@ class MatchService:
                     await self._announce_vote(match, user, voters, people)
                     return await self.info(match_id)
             voters = [u for u in decided[-1] if u in people]
-            names = ", ".join(s.name for s in match.seats if s.user_id in voters)
+            names = listing_word([s.name for s in match.seats if s.user_id in voters])
             try:
-                return await self._end_aborted(
-                    match, user, t("end.aborted_vote", None, names=names)
-                )
+                return await self._end_aborted(match, user, word("end.aborted_vote", names=names))
             except BoardChanged:
                 current = await self.info(match_id)
                 if current.status == "aborted":  # another last vote ended it: fine
@@ -784,6 +779,7 @@ class MatchService:
         self, match: MatchRow, user: User, voters: list[str], people: list[str]
     ) -> None:
         needed = len(people) // 2 + 1
+        vote = {"name": user.name, "match": match.id, "votes": len(voters), "needed": needed}
         await self.store.enqueue(
             match.id,
             [
@@ -792,14 +788,8 @@ class MatchService:
                     {
                         "match_id": match.id,
                         "ply": None,
-                        "text": t(
-                            "abort.vote_post",
-                            None,
-                            name=user.name,
-                            match=match.id,
-                            votes=len(voters),
-                            needed=needed,
-                        ),
+                        "text": t("abort.vote_post", None, **vote),
+                        "text_words": word("abort.vote_post", **vote),
                         "mentions": [u for u in people if u not in voters],
                         "final": False,
                     },
@@ -807,13 +797,18 @@ class MatchService:
             ],
         )
 
-    async def _end_aborted(self, match: MatchRow, user: User, words: str) -> MatchInfo:
+    async def _end_aborted(self, match: MatchRow, user: User, said: dict[str, Any]) -> MatchInfo:
         """Abort now. A running match gets a log row, so its final post carries a picture
-        of its own (the board, with ``words`` where the turn marks were)."""
+        of its own (the board, with ``said`` where the turn marks were). ``said``: who
+        ended it and how, as words; kept in the match settings (``end_words``) so the
+        status and pictures say it in any language (``end_reason`` keeps the English)."""
         running = match.status == "running" and match.state is not None
         ply = match.last_ply + 1 if running else None
         seat = match.seat_of(user.id)
-        row = NewMove("abort", -1 if seat is None else seat, user.id, "abort", words, [])
+        words = say(said)
+        events = _label_event(said)
+        row = NewMove("abort", -1 if seat is None else seat, user.id, "abort", words, events)
+        post = word("end.aborted_post", match=match.id, words=said)
         try:
             await self.store.commit(
                 match.id,
@@ -822,13 +817,15 @@ class MatchService:
                 state=match.state,
                 moves=[row] if running else (),
                 end_reason=words,
+                settings_update=lambda settings, _now: {**settings, "end_words": said},
                 notifications=[
                     Notification(
                         "turn",
                         {
                             "match_id": match.id,
                             "ply": ply,
-                            "text": t("end.aborted_post", None, match=match.id, words=words),
+                            "text": say(post),
+                            "text_words": post,
                             "mentions": [],
                             "final": True,
                         },
@@ -838,6 +835,7 @@ class MatchService:
         except VersionConflict:
             raise BoardChanged.said("svc.changed") from None
         match.status, match.end_reason = "aborted", words
+        match.settings = {**match.settings, "end_words": said}
         if running and ply is not None and self.render_enabled:
             match.last_ply = ply
             self._spawn(self._picture_behind(match, ply))
@@ -882,13 +880,10 @@ class MatchService:
         game, state = self._running(match)
         seat = self._seat(match, user)
         if expected_version is not None and expected_version != match.version:
-            raise BoardChanged(
-                "The board has changed since that button was made; look at the latest "
-                "board and choose again."
-            )
+            raise BoardChanged.said("svc.button_stale")
         if seat not in game.may_act(state):  # to_act, plus optional moves (trade offers)
             waiting = [match.seats[s].name for s in game.to_act(state) if s < len(match.seats)]
-            raise NotAllowed.said("err.not_your_turn", waiting=", ".join(waiting))
+            raise NotAllowed.said("err.not_your_turn", waiting=listing_word(waiting))
         names = match.names
         try:
             move = game.parse(state, seat, text)
@@ -910,28 +905,36 @@ class MatchService:
         move: Move,
         *,
         kind: str,
+        timed: bool = False,
     ) -> TurnReport:
+        """``timed``: the move was made for a seat whose clock ran out ("(out of time) …")."""
         names = match.names
         new_state, events = game.apply(state, seat, move)
         outcome = game.outcome(new_state)
-        raw_label = move.label
+        # the label as words (a message, or a legacy English string), for any language
+        label_words: Any = to_json(move.label) if is_words(move.label) else None
+        if timed:
+            english = move.label if label_words is None else say(move.label)
+            label_words = word("clock.timed_label", label=label_words or english)
+            move = replace(move, label=t("clock.timed_label", None, label=english))
         move = _named(move, names)
         lines = [f"{names[seat]}: {move.label}"]
         lines += [say(e.text, None, names) for e in events if e.text]
         # the same lines as words, so the post can be said in the match's language
-        words: list[Any] = [{"mover": seat, "label": to_json(raw_label)}]
+        words: list[Any] = [None if label_words is None else {"mover": seat, "label": label_words}]
         words += [to_json(e.text) if is_words(e.text) else None for e in events if e.text]
-        if not is_words(raw_label):
-            words[0] = None
-        private = self._private_lines(match, events)
+        private, private_words = self._private_lines(match, events)
         result = outcome.to_json() if outcome else None
         if result and is_words(result["reason"]):  # stored with its words, for any language
             result["reason_msg"] = to_json(result["reason"])
         if result:
             result = rank_resigned_last(result, await self._resigned(match))
             lines.append(result_text(result, names, game.score_unit))
+            words.append({"result": result, "unit": game.score_unit})
         else:
-            lines += await self._away_lines(match, game, new_state)
+            away_words = await self._away_lines(match, game, new_state)
+            lines += [say_line(w, None, names) for w in away_words]
+            words += away_words
         ply = match.last_ply + 1
         notes = [
             self._turn_post(
@@ -946,8 +949,17 @@ class MatchService:
             )
         ]
         notes += [
-            Notification("dm", {"match_id": match.id, "user_id": uid, "text": "\n".join(t)})
-            for uid, t in private.items()
+            Notification(
+                "dm",
+                {
+                    "match_id": match.id,
+                    "user_id": uid,
+                    "text": "\n".join(text),
+                    "lines": text,
+                    "words": private_words[uid],  # said in the reader's language
+                },
+            )
+            for uid, text in private.items()
         ]
         try:
             version = await self.store.commit(
@@ -957,7 +969,12 @@ class MatchService:
                 state=new_state,
                 moves=[
                     NewMove(
-                        kind, seat, user.id, move.notation, str(move.label), _events_json(events)
+                        kind,
+                        seat,
+                        user.id,
+                        move.notation,
+                        str(move.label),
+                        _events_json(events) + _label_event(label_words),
                     )
                 ],
                 result=result,
@@ -966,23 +983,28 @@ class MatchService:
                 settings_update=clocked(game, state, new_state, match.version, 1),
             )
         except VersionConflict:
-            raise BoardChanged(
-                "The board changed while you were moving (someone else's move landed "
-                "first); look at the latest board and choose again."
-            ) from None
+            raise BoardChanged.said("svc.moved_first") from None
         match.version, match.state = version, new_state
         match.status = "finished" if result else "running"
         match.result = result
-        return await self._report(match, lines, private, ply=ply)
+        return await self._report(
+            match, lines, private, ply=ply, words=words, private_words=private_words
+        )
 
-    def _private_lines(self, match: MatchRow, events: list[Event]) -> dict[str, list[str]]:
+    def _private_lines(
+        self, match: MatchRow, events: list[Event]
+    ) -> tuple[dict[str, list[str]], dict[str, list[Any]]]:
+        """Per person, their private lines in English and as words (None: a legacy string)."""
         names = match.names
         out: dict[str, list[str]] = {}
+        words: dict[str, list[Any]] = {}
         for e in events:
             for seat, text in e.private.items():
                 if seat < len(match.seats) and not is_computer(match.seats[seat].user_id):
-                    out.setdefault(match.seats[seat].user_id, []).append(say(text, None, names))
-        return out
+                    uid = match.seats[seat].user_id
+                    out.setdefault(uid, []).append(say(text, None, names))
+                    words.setdefault(uid, []).append(to_json(text) if is_words(text) else None)
+        return out, words
 
     @staticmethod
     def _people(match: MatchRow, seats: list[int]) -> list[str]:
@@ -1052,7 +1074,14 @@ class MatchService:
         return Notification("turn", payload)
 
     async def _report(
-        self, match: MatchRow, lines: list[str], private: dict[str, list[str]], *, ply: int
+        self,
+        match: MatchRow,
+        lines: list[str],
+        private: dict[str, list[str]],
+        *,
+        ply: int,
+        words: list[Any] | None = None,
+        private_words: dict[str, list[Any]] | None = None,
     ) -> TurnReport:
         info = self.describe(match)
         task = None
@@ -1060,7 +1089,9 @@ class MatchService:
             # the move is committed: answer now, draw the picture behind (its post, sent
             # by the outbox, picks it up from the cache or waits for it)
             task = self._spawn(self._picture_behind(match, ply))
-        return TurnReport(info, lines, private, None, ply, task)
+        return TurnReport(
+            info, lines, private, None, ply, task, list(words or []), dict(private_words or {})
+        )
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.ensure_future(coro)
@@ -1083,7 +1114,7 @@ class MatchService:
                 ply,
                 match_language(match.settings),  # the language its post is delivered in
                 droppable=True,
-                ended=self._ending(match),
+                ended=self._ending(match, match_language(match.settings)),
             )
         except Exception:  # a picture must never undo a committed move
             log.exception("rendering match %s failed", match.id)
@@ -1114,8 +1145,8 @@ class MatchService:
                 seat,
                 user,
                 "resign",
-                t("resign.text", None, name=user.name),
-                t("end.resigned", None, name=user.name),
+                word("resign.text", name=user.name),
+                word("end.resigned", name=user.name),
             )
         return await self._hand_to_computer(match, game, state, seat, user)
 
@@ -1137,9 +1168,10 @@ class MatchService:
         if level not in LEVELS:
             level = DEFAULT_LEVEL
         uid, name = new_computer(level, [(s.user_id, s.name) for s in match.seats])
-        words = "clock" if how == "forfeit" else "resign"
-        label = t(f"{words}.label", None, name=user.name, computer=name)
-        text = t(f"{words}.handed_over", None, name=user.name, computer=name)
+        prefix = "clock" if how == "forfeit" else "resign"
+        label_words = word(f"{prefix}.label", name=user.name, computer=name)
+        text_words = word(f"{prefix}.handed_over", name=user.name, computer=name)
+        label, text = say(label_words), say(text_words)
         new_row = SeatRow(seat, uid, name)
         after = replace(match, seats=[new_row if s.seat == seat else s for s in match.seats])
         ply = match.last_ply + 1
@@ -1151,7 +1183,16 @@ class MatchService:
                 expected_version=match.version,
                 status="running",
                 state=state,
-                moves=[NewMove(how, seat, user.id, how, label, _events_json([event]))],
+                moves=[
+                    NewMove(
+                        how,
+                        seat,
+                        user.id,
+                        how,
+                        label,
+                        _events_json([event]) + _label_event(label_words),
+                    )
+                ],
                 notifications=[
                     self._turn_post(
                         after,
@@ -1159,6 +1200,7 @@ class MatchService:
                         [text],
                         ply=ply,
                         was_acting=self._people(match, game.to_act(state)),
+                        words=[text_words],
                     )
                 ],
                 seats=[new_row],
@@ -1168,7 +1210,7 @@ class MatchService:
             raise BoardChanged.said("svc.board_changed") from None
         after.version = version
         after.last_ply = ply
-        return await self._report(after, [text], {}, ply=ply)
+        return await self._report(after, [text], {}, ply=ply, words=[text_words])
 
     async def _resigned(self, match: MatchRow) -> list[tuple[int, str, str]]:
         """(seat, name, how) of everyone who gave up a seat a computer played on (how
@@ -1187,12 +1229,12 @@ class MatchService:
         seat: int,
         user: User,
         kind: str,
-        text: str,
-        what: str,
+        text: dict[str, Any],
+        what: dict[str, Any],
     ) -> TurnReport:
         """The match ends now, before the game's own end: ``text`` for the log and the
         post, ``what`` in a few words for the result's head and the final picture
-        ("Bob resigned")."""
+        ("Bob resigned"); both as words, stored with their English."""
         names = match.names
         scores = game.scores(state)
         ranks = rank_by([(scores[s],) for s in range(len(names))])
@@ -1206,8 +1248,10 @@ class MatchService:
         # earlier resigners below everyone, this one just above them
         how = "forfeit" if kind == "forfeit" else "resign"
         result = rank_resigned_last(result, [*await self._resigned(match), (seat, user.name, how)])
-        result["ended_by"] = what
+        result["ended_by"] = say(what)
+        result["ended_by_words"] = what
         lines = [result_text(result, names, game.score_unit)]  # its head says what happened
+        words: list[Any] = [{"result": result, "unit": game.score_unit}]
         ply = match.last_ply + 1
         try:
             await self.store.commit(
@@ -1215,15 +1259,17 @@ class MatchService:
                 expected_version=match.version,
                 status="finished",
                 state=state,
-                moves=[NewMove(kind, seat, user.id, kind, text, [])],
+                moves=[NewMove(kind, seat, user.id, kind, say(text), _label_event(text))],
                 result=result,
-                end_reason=text,
-                notifications=[self._turn_post(match, state, lines, ply=ply, final=True)],
+                end_reason=say(text),
+                notifications=[
+                    self._turn_post(match, state, lines, ply=ply, final=True, words=words)
+                ],
             )
         except VersionConflict:
             raise BoardChanged.said("svc.board_changed") from None
         match.status, match.result = "finished", result
-        return await self._report(match, lines, {}, ply=ply)
+        return await self._report(match, lines, {}, ply=ply, words=words)
 
     async def expire_turn(
         self, match_id: int, expected_version: int, action: str, seat: int | None = None
@@ -1251,9 +1297,9 @@ class MatchService:
         if action == "skip":
             move = await self._timeout_move(match, game, state, seat)
             if move is not None:
-                label = t("clock.timed_label", None, label=move.label)
-                timed = Move(move.notation, label, move.steps, move.rank)
-                return await self._apply(match, game, state, seat, player, timed, kind="move")
+                return await self._apply(
+                    match, game, state, seat, player, move, kind="move", timed=True
+                )
         people_left = [s for s in match.seats if s.seat != seat and not is_computer(s.user_id)]
         if len(match.seats) > 2 and people_left:
             return await self._hand_to_computer(match, game, state, seat, player, "forfeit")
@@ -1264,8 +1310,8 @@ class MatchService:
             seat,
             player,
             "forfeit",
-            t("end.forfeit_text", None, name=player.name),
-            t("end.forfeit", None, name=player.name),
+            word("end.forfeit_text", name=player.name),
+            word("end.forfeit", name=player.name),
         )
 
     async def _timeout_move(
@@ -1362,9 +1408,7 @@ class MatchService:
         if last.seat != seat:
             raise NotAllowed.said("svc.undo_own")
         if any(e.get("reveals") for e in last.events):
-            raise NotAllowed(
-                "That move cannot be taken back: new tiles or cards came to light after it."
-            )
+            raise NotAllowed.said("svc.undo_revealed")
         return last
 
     async def answer_undo(self, match_id: int, user: User, agree: bool) -> TurnReport | MatchInfo:
@@ -1418,7 +1462,11 @@ class MatchService:
         state = before
         if state is None:
             state = self._replay(match, game, effective_moves(rows)[:-1])
-        text = f"{user.name} took back “{last.label}”."
+        taken = label_words_of(last.events)
+        said_words = word(
+            "undo.taken_back", name=user.name, move=last.label if taken is None else taken
+        )
+        text = say(said_words, None, match.names)
         ply = len(rows) + 1
         assert match.state is not None
         post = self._turn_post(
@@ -1428,6 +1476,7 @@ class MatchService:
             ply=ply,
             was_acting=self._people(match, game.to_act(match.state)),
             fold=self._folds(game, match.state, state, last.seat),
+            words=[said_words],
         )
         try:
             await self.store.commit(
@@ -1435,7 +1484,7 @@ class MatchService:
                 expected_version=match.version,
                 status="running",
                 state=state,
-                moves=[NewMove("undo", last.seat, user.id, "undo", text, [])],
+                moves=[NewMove("undo", last.seat, user.id, "undo", text, _label_event(said_words))],
                 notifications=[post],
                 settings_update=clocked(game, match.state, state, match.version, 1),
             )
@@ -1443,11 +1492,18 @@ class MatchService:
             raise BoardChanged.said("svc.undo_changed") from None
         match.state = state
         match.version += 1
-        return await self._report(match, [text], {}, ply=ply)
+        return await self._report(match, [text], {}, ply=ply, words=[said_words])
 
     @staticmethod
-    def _ending(match: MatchRow) -> dict[str, Any] | None:
-        return end_summary(match.status, match.result, match.end_reason, match.names)
+    def _ending(match: MatchRow, lang: Any = None) -> dict[str, Any] | None:
+        return end_summary(
+            match.status,
+            match.result,
+            match.end_reason,
+            match.names,
+            lang,
+            match.settings.get("end_words"),
+        )
 
     # ----- replay, pictures, history, records --------------------------------------------
     @staticmethod
@@ -1541,7 +1597,7 @@ class MatchService:
                 if back:
                     seen = {**seen, "away": {str(s): until for s, until in back.items()}}
             if seat is None and ply >= 0:
-                last = await self._last_words(match_id, ply, names)
+                last = await self._last_words(match_id, ply, names, lang)
                 if last:
                     seen = {**seen, "last_move": last}
             return seen
@@ -1569,8 +1625,11 @@ class MatchService:
         stats.worker_maxrss_kb = self._pool.worker_maxrss_kb
         return png
 
-    async def _last_words(self, match_id: int, ply: int, names: list[str]) -> str | None:
-        """The move of log row ``ply`` in a few words, for the picture's header band."""
+    async def _last_words(
+        self, match_id: int, ply: int, names: list[str], lang: Any = None
+    ) -> str | None:
+        """The move of log row ``ply`` in a few words, for the picture's header band (in
+        the picture's language)."""
         if ply <= 0:
             return None
         rows = await self.store.moves(match_id, last=1)
@@ -1578,11 +1637,7 @@ class MatchService:
             rows = [r for r in await self.store.moves(match_id) if r.ply == ply]
         if not rows:
             return None
-        row = rows[0]
-        if row.kind == "move":
-            who = names[row.seat] if 0 <= row.seat < len(names) else f"seat {row.seat + 1}"
-            return f"{who}: {fill_names(row.label, names)}"
-        return fill_names(row.label, names)
+        return self._row_words(rows[0], names, lang)
 
     async def turn_picture(self, match_id: int, ply: int, lang: str = "en") -> bytes | None:
         """The picture for the turn post of log row ``ply``: the board after that row, or
@@ -1606,7 +1661,7 @@ class MatchService:
                 ply,
                 lang,
                 droppable=True,
-                ended=self._ending(match),
+                ended=self._ending(match, lang),
             )
         finally:
             if self._newest.get(match_id) == ply:  # nothing newer asked for: forget it
@@ -1628,7 +1683,7 @@ class MatchService:
                 None,
                 current,
                 lang,
-                ended=self._ending(match),
+                ended=self._ending(match, lang),
             )
         else:
             state = await self.state_at(match_id, ply)
@@ -1651,17 +1706,27 @@ class MatchService:
         assert png is not None  # not droppable: always drawn
         return png, view
 
-    async def history(self, match_id: int, last: int = 15) -> list[str]:
+    async def history(self, match_id: int, last: int = 15, lang: Any = None) -> list[str]:
+        """The latest ``last`` log rows, each "12. Bob: <label>", the labels in ``lang``
+        (None: English): the reader's for a private answer, the match's for a public one.
+        Rows stored before labels were kept as words show their English label."""
         match = await self._load(match_id)
         names = match.names
-        lines = []
-        for row in await self.store.moves(match_id, last=last):
-            who = names[row.seat] if row.seat < len(names) else f"seat {row.seat + 1}"
-            if row.kind == "move":
-                lines.append(f"{row.ply}. {who}: {row.label}")
-            else:
-                lines.append(f"{row.ply}. {row.label}")
-        return lines
+        return [
+            f"{row.ply}. {self._row_words(row, names, lang)}"
+            for row in await self.store.moves(match_id, last=last)
+        ]
+
+    @staticmethod
+    def _row_words(row: MoveRow, names: list[str], lang: Any) -> str:
+        """A log row in a few words: "Bob: <label>" for a move, else its label."""
+        kept = label_words_of(row.events)
+        label = fill_names(row.label, names) if kept is None else say(kept, lang, names)
+        if row.kind != "move":
+            return label
+        if 0 <= row.seat < len(names):
+            return f"{names[row.seat]}: {label}"
+        return f"{t('history.seat', lang, seat=row.seat + 1)}: {label}"
 
     async def export_record(self, match_id: int) -> dict[str, Any]:
         """Everything needed to replay and check the match independently — once it is over.
@@ -1680,13 +1745,11 @@ class MatchService:
         #: who held each seat from which ply (resign, substitutes: see bot/holders.py)
         held = holder_history([(s.user_id, s.name) for s in match.seats], handovers(rows))
         for row in rows:
+            kept = [e for e in row.events if e.get("kind") != LABEL_EVENT]  # not a game event
             events = (
-                row.events
+                kept
                 if over
-                else [
-                    {k: v for k, v in e.items() if k not in ("secret", "private")}
-                    for e in row.events
-                ]
+                else [{k: v for k, v in e.items() if k not in ("secret", "private")} for e in kept]
             )
             moves.append(
                 {
@@ -1754,14 +1817,14 @@ class MatchService:
     ) -> MatchInfo:
         """Seat a computer player at ``level`` in a lobby (any seated player may)."""
         if level not in LEVELS:
-            raise InvalidMove(t("ai.bad_level", None, levels=", ".join(LEVELS)))
+            raise InvalidMove.said("ai.bad_level", levels=", ".join(LEVELS))
         await self._load(match_id)
 
         def mutate(match: MatchRow) -> list[SeatRow]:
             self._check_lobby(match)
             self._seat(match, user)
             if len(match.seats) >= match.max_players:
-                raise NotAllowed(t("ai.full", None, match=match.id, max=match.max_players))
+                raise NotAllowed.said("ai.full", match=match.id, max=match.max_players)
             uid, name = new_computer(level, [(s.user_id, s.name) for s in match.seats])
             return [*match.seats, SeatRow(len(match.seats), uid, name)]
 
@@ -1777,7 +1840,7 @@ class MatchService:
             self._seat(match, user)
             computers = [s for s in match.seats if is_computer(s.user_id)]
             if not computers:
-                raise NotAllowed(t("ai.none_seated", None, match=match.id))
+                raise NotAllowed.said("ai.none_seated", match=match.id)
             removed.append(computers[-1].name)
             return [s for s in match.seats if s is not computers[-1]]
 
@@ -1822,10 +1885,10 @@ class MatchService:
         game, state = self._running(match)
         seat = self._seat(match, user)
         if not match.settings.get("hints", True):
-            raise NotAllowed(t("hint.off", None, match=match.id))
+            raise NotAllowed.said("hint.off", match=match.id)
         if seat not in game.to_act(state):
             waiting = [match.seats[s].name for s in game.to_act(state) if s < len(match.seats)]
-            raise NotAllowed(t("hint.not_your_turn", None, waiting=", ".join(waiting)))
+            raise NotAllowed.said("hint.not_your_turn", waiting=listing_word(waiting))
         return await self._seat_turn(match, game, seat, "hint")
 
     async def count_hint(self, match_id: int, seat: int) -> None:
@@ -1862,12 +1925,12 @@ class MatchService:
         """A person who may take a seat of ``match``: not seated in it already, and not
         someone who gave up a seat of it (resigned or forfeited)."""
         if is_computer(new.id):
-            raise NotAllowed(t("sub.bot", None))
+            raise NotAllowed.said("sub.bot")
         if match.seat_of(new.id) is not None:
-            raise NotAllowed(t("sub.already_seated", None, name=new.name, match=match.id))
+            raise NotAllowed.said("sub.already_seated", name=new.name, match=match.id)
         changes = handovers(await self.store.moves(match.id))
         if any(c.gave_up and c.user_id == new.id for c in changes):
-            raise NotAllowed(t("sub.gave_up_before", None, name=new.name))
+            raise NotAllowed.said("sub.gave_up_before", name=new.name)
 
     async def offer_seat(self, match_id: int, user: User, new: User) -> SubState:
         """Offer your own seat to ``new``; it changes hands when they accept
@@ -1876,7 +1939,7 @@ class MatchService:
         self._running(match)
         seat = self._seat(match, user)
         if new.id == user.id:
-            raise NotAllowed(t("sub.self", None))
+            raise NotAllowed.said("sub.self")
         await self._check_candidate(match, new)
         proposal = substitutes.new_proposal(
             seat=seat,
@@ -1907,24 +1970,24 @@ class MatchService:
         self._seat(match, user)
         people = substitutes.voters(match.seats, match.settings)
         if user.id not in people:
-            raise NotAllowed(t("sub.not_voter", None, match=match.id))
+            raise NotAllowed.said("sub.not_voter", match=match.id)
         if not 0 <= seat < len(match.seats):
-            raise NotAllowed(t("sub.no_seat", None, seat=seat + 1, n=len(match.seats)))
+            raise NotAllowed.said("sub.no_seat", seat=seat + 1, n=len(match.seats))
         holder = match.seats[seat]
         if holder.user_id == user.id:
             if new is None:
-                raise NotAllowed(t("sub.own_computer", None))
+                raise NotAllowed.said("sub.own_computer")
             return await self.offer_seat(match_id, user, new)
         changes = [c for c in handovers(await self.store.moves(match.id)) if c.seat == seat]
         if is_computer(holder.user_id):
             if not changes:  # the table seated it in the lobby
-                raise NotAllowed(t("sub.seat_chosen", None, seat=seat + 1))
+                raise NotAllowed.said("sub.seat_chosen", seat=seat + 1)
             why = "gave_up" if changes[-1].gave_up else "computer"
             held_by = (changes[-1].user_id, changes[-1].name)
         elif holder.user_id in match.settings.get("left", []):
             why, held_by = "left", (holder.user_id, holder.name)
         else:
-            raise NotAllowed(t("sub.seat_taken", None, name=holder.name, seat=seat + 1))
+            raise NotAllowed.said("sub.seat_taken", name=holder.name, seat=seat + 1)
         if new is not None:
             await self._check_candidate(match, new)
         proposal = substitutes.new_proposal(
@@ -1940,13 +2003,8 @@ class MatchService:
             subs = dict(settings.get("subs", {}))
             old = subs.get(str(seat))
             if old and not substitutes.expired(old):
-                raise NotAllowed(
-                    t(
-                        "sub.vote_already_open",
-                        None,
-                        seat=seat + 1,
-                        to=substitutes.candidate_name(old),
-                    )
+                raise NotAllowed.said(
+                    "sub.vote_already_open", seat=seat + 1, to=substitutes.candidate_name(old)
                 )
             subs[str(seat)] = proposal
             return {**settings, "subs": subs}
@@ -1976,7 +2034,7 @@ class MatchService:
                 or (proposal_id is not None and proposal["id"] != proposal_id)
                 or substitutes.expired(proposal)
             ):
-                raise NotAllowed(t("sub.no_offer", None))
+                raise NotAllowed.said("sub.no_offer")
             proposal, status = change(dict(proposal), people)
             if status in ("failed", "declined", "withdrawn"):
                 subs.pop(str(seat))
@@ -1989,7 +2047,12 @@ class MatchService:
         return match, out[0], out[1]
 
     async def _after_change(
-        self, match: MatchRow, proposal: dict[str, Any], status: str, user: User, note: str
+        self,
+        match: MatchRow,
+        proposal: dict[str, Any],
+        status: str,
+        user: User,
+        note: dict[str, Any] | None,
     ) -> SubState:
         if status == "passed":
             return await self._complete_sub(match.id, proposal, user)
@@ -1997,13 +2060,17 @@ class MatchService:
             await self.store.enqueue(match.id, [self._sub_note(match, note)])
         return self._sub_state(match, proposal, status)
 
-    def _sub_note(self, match: MatchRow, text: str, mentions: Sequence[str] = ()) -> Notification:
+    def _sub_note(
+        self, match: MatchRow, said_words: dict[str, Any], mentions: Sequence[str] = ()
+    ) -> Notification:
+        """A post about a substitute; its words said in the match's language on delivery."""
         return Notification(
             "turn",
             {
                 "match_id": match.id,
                 "ply": None,
-                "text": text,
+                "text": say(said_words),
+                "text_words": said_words,
                 "mentions": list(mentions),
                 "final": False,
             },
@@ -2016,11 +2083,11 @@ class MatchService:
 
         def change(p: dict[str, Any], people: list[str]) -> tuple[dict[str, Any], str]:
             if p["kind"] != "vote":
-                raise NotAllowed(t("sub.no_vote_own", None, holder=p["holder_name"]))
+                raise NotAllowed.said("sub.no_vote_own", holder=p["holder_name"])
             if user.id not in people:
-                raise NotAllowed(t("sub.not_voter", None, match=match_id))
+                raise NotAllowed.said("sub.not_voter", match=match_id)
             if user.id in p["yes"] or user.id in p["no"]:
-                raise NotAllowed(t("sub.already_voted", None))
+                raise NotAllowed.said("sub.already_voted")
             side = "yes" if yes else "no"
             p[side] = [*p[side], user.id]
             return p, substitutes.verdict(p, people)
@@ -2031,13 +2098,12 @@ class MatchService:
             "open": "sub.voted_for" if yes else "sub.voted_against",
             "failed": "sub.failed_post",
         }.get(status)
-        note = ""
+        note = None
         if words:
-            note = t(
+            note = word(
                 words,
-                None,
                 name=user.name,
-                to=substitutes.candidate_name(p),
+                to=_candidate(p),
                 seat=seat + 1,
                 votes=substitutes.votes_for(p, people),
                 needed=substitutes.needed(people),
@@ -2051,15 +2117,15 @@ class MatchService:
 
         def change(p: dict[str, Any], people: list[str]) -> tuple[dict[str, Any], str]:
             if user.id != p["to"]:
-                raise NotAllowed(t("sub.not_for_you", None, name=substitutes.candidate_name(p)))
+                raise NotAllowed.said("sub.not_for_you", name=substitutes.candidate_name(p))
             if not accept:
                 return p, "declined"
             p["accepted"] = True
             return p, substitutes.verdict(p, people)
 
         match, p, status = await self._change_sub(match_id, user, seat, proposal_id, change)
-        note = t("sub.declined_post", None, to=user.name, seat=seat + 1, match=match_id)
-        return await self._after_change(match, p, status, user, note if not accept else "")
+        note = word("sub.declined_post", to=user.name, seat=seat + 1, match=match_id)
+        return await self._after_change(match, p, status, user, note if not accept else None)
 
     async def withdraw_sub(
         self, match_id: int, user: User, seat: int, proposal_id: str | None
@@ -2068,11 +2134,11 @@ class MatchService:
 
         def change(p: dict[str, Any], people: list[str]) -> tuple[dict[str, Any], str]:
             if user.id != p["by"]:
-                raise NotAllowed(t("sub.not_proposer", None, name=p["by_name"]))
+                raise NotAllowed.said("sub.not_proposer", name=p["by_name"])
             return p, "withdrawn"
 
         match, p, status = await self._change_sub(match_id, user, seat, proposal_id, change)
-        note = t("sub.withdrawn_post", None, name=user.name, seat=seat + 1)
+        note = word("sub.withdrawn_post", name=user.name, seat=seat + 1)
         return await self._after_change(match, p, status, user, note)
 
     async def open_subs(self, match_id: int) -> list[dict[str, Any]]:
@@ -2096,7 +2162,7 @@ class MatchService:
                 )
                 if taken:  # another click handed it over a moment ago
                     return self._sub_state(match, proposal, "done")
-                raise NotAllowed(t("sub.no_offer", None))
+                raise NotAllowed.said("sub.no_offer")
             if proposal["to"] is None:
                 level = match.settings.get("level", DEFAULT_LEVEL)
                 uid, name = new_computer(
@@ -2105,8 +2171,8 @@ class MatchService:
                 )
             else:
                 if match.seat_of(proposal["to"]) is not None:
-                    raise NotAllowed(
-                        t("sub.already_seated", None, name=proposal["to_name"], match=match_id)
+                    raise NotAllowed.said(
+                        "sub.already_seated", name=proposal["to_name"], match=match_id
                     )
                 uid, name = proposal["to"], proposal["to_name"]
             try:
@@ -2117,7 +2183,7 @@ class MatchService:
             state = self._sub_state(match, proposal, "done", report)
             state.match = report.match  # the seats after the handover
             return state
-        raise BoardChanged(t("sub.busy", None))
+        raise BoardChanged.said("sub.busy")
 
     async def _drop_sub(self, match_id: int, proposal: dict[str, Any], holder: str | None) -> None:
         """Forget a finished offer or vote; the new holder (``holder``) is present."""
@@ -2139,8 +2205,9 @@ class MatchService:
         goes with it: views, /hand and private messages follow the seat's holder."""
         assert match.state is not None
         old = match.seats[seat]
-        text = t(f"sub.done_{how}", None, old=old.name, new=name, seat=seat + 1)
-        label = t("sub.label", None, old=old.name, new=name, seat=seat + 1)
+        text_words = word(f"sub.done_{how}", old=old.name, new=name, seat=seat + 1)
+        label_words = word("sub.label", old=old.name, new=name, seat=seat + 1)
+        text, label = say(text_words), say(label_words)
         new_row = SeatRow(seat, uid, name)
         after = replace(match, seats=[new_row if s.seat == seat else s for s in match.seats])
         ply = match.last_ply + 1
@@ -2155,15 +2222,26 @@ class MatchService:
                 expected_version=match.version,
                 status="running",
                 state=match.state,
-                moves=[NewMove("sub", seat, user.id, "sub", label, _events_json([event]))],
-                notifications=[self._turn_post(after, match.state, [text], ply=ply)],
+                moves=[
+                    NewMove(
+                        "sub",
+                        seat,
+                        user.id,
+                        "sub",
+                        label,
+                        _events_json([event]) + _label_event(label_words),
+                    )
+                ],
+                notifications=[
+                    self._turn_post(after, match.state, [text], ply=ply, words=[text_words])
+                ],
                 seats=[new_row],
             )
         except VersionConflict:
-            raise BoardChanged(t("sub.busy", None)) from None
+            raise BoardChanged.said("sub.busy") from None
         after.version = version
         after.last_ply = ply
-        return await self._report(after, [text], {}, ply=ply)
+        return await self._report(after, [text], {}, ply=ply, words=[text_words])
 
     async def set_left(self, match_id: int, user_id: str, left: bool = True) -> bool:
         """Mark (or unmark) a seated person as gone from the server; True when this
@@ -2195,7 +2273,7 @@ class MatchService:
             seat = match.seat_of(user_id)
             if seat is None or not await self.set_left(match.id, user_id):
                 continue
-            text = t("sub.left_post", None, name=match.seats[seat].name, seat=seat + 1)
+            text = word("sub.left_post", name=match.seats[seat].name, seat=seat + 1)
             people = [u for u in substitutes.voters(match.seats, match.settings) if u != user_id]
             await self.store.enqueue(match.id, [self._sub_note(match, text, people)])
             out.append(match.id)

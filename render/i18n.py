@@ -122,6 +122,40 @@ MESSAGES: dict[str, dict[str, str]] = {
         "svc.no_request": "There is no open request to take back a move.",
         "svc.own_request": "You asked for this undo; the other players must agree.",
         "svc.undo_changed": "The board changed meanwhile; nothing was taken back.",
+        "svc.not_seated": (
+            "You are not playing in match #{match}; only its players can do that. "
+            "You are welcome to watch."
+        ),
+        "svc.lobby_expired.one": (
+            "The lobby of match #{match} has expired (nobody started it within {n} day). "
+            "Open a new one with /game new."
+        ),
+        "svc.lobby_expired.other": (
+            "The lobby of match #{match} has expired (nobody started it within {n} days). "
+            "Open a new one with /game new."
+        ),
+        "svc.too_few.one": "{game} needs at least {min} players; {n} has joined so far.",
+        "svc.too_few.other": "{game} needs at least {min} players; {n} have joined so far.",
+        "svc.button_stale": (
+            "The board has changed since that button was made; look at the latest board "
+            "and choose again."
+        ),
+        "svc.moved_first": (
+            "The board changed while you were moving (someone else's move landed first); "
+            "look at the latest board and choose again."
+        ),
+        "svc.undo_revealed": (
+            "That move cannot be taken back: new tiles or cards came to light after it."
+        ),
+        "svc.lobby_status": "Waiting for players ({count}/{max}; {min} needed to start)",
+        "post.begins": "{game} begins with {names}.",
+        "undo.taken_back": "{name} took back “{move}”.",
+        "history.seat": "seat {seat}",
+        "result.line": "{rank}. {name} — {score}",
+        "unit.points.one": "{n} point",
+        "unit.points.other": "{n} points",
+        "unit.gold.one": "{n} gold",
+        "unit.gold.other": "{n} gold",
         "err.not_your_turn": "It is not your turn; waiting for {waiting}.",
         "err.board_changed": (
             "The board has changed since this button was made; look at the latest board "
@@ -282,6 +316,52 @@ MESSAGES: dict[str, dict[str, str]] = {
         "console.sub_vote": "(The others: /game sub yes {seat} or /game sub no {seat})",
         "console.sub_which": "Several are open: add the seat number, e.g. /game sub yes 2.",
         "console.lang_usage": "Type /lang and one of these languages: {languages}.",
+        "console.post": "[match #{match}] {text}",
+        "console.picture": "  picture: {path}",
+        "console.your_turn": "  → {names}: your turn",
+        "console.private_to": "[private to {name}] {text}",
+        "console.private": "(private to {name}) {text}",
+        "console.slash_first": "Commands start with / — type /help.",
+        "console.who_first": "Say who is typing first, e.g. `alice> /game new azul`.",
+        "console.unreadable": "Could not read that line: {error}.",
+        "console.type_help": "Type /help.",
+        "console.no_match": "No match selected: open one with /game new, or /use <match>.",
+        "console.no_command": "There is no /{command} command. Type /help.",
+        "console.which_game": "Which game? /game new <game>; games: {games}.",
+        "console.option_form": "Options look like name=value; “{word}” does not.",
+        "console.needs_number": "{name}= needs a number.",
+        "console.opened": (
+            "Match #{match} ({game}) is open. Others join with /game join {match}; "
+            "start with /game start."
+        ),
+        "console.started": "Match #{match} started.",
+        "console.list_empty": "No open or running matches.",
+        "console.list_line": "#{match} {game} [{status}] {players} — {text}",
+        "console.status.lobby": "lobby",
+        "console.status.running": "running",
+        "console.status.finished": "finished",
+        "console.status.aborted": "aborted",
+        "console.game_usage": (
+            "Use /game new, join, leave, start, list, bot, unbot, abort, settings or sub."
+        ),
+        "console.not_a_number": "“{text}” is not a match number.",
+        "console.looking": "Now looking at match #{match} ({game}): {status}",
+        "console.also": "  Also: {label} — type it, e.g. `/play {key} …` (see /rules).",
+        "console.no_moves": "You have no move to make right now.",
+        "console.moves_head.one": "Your {n} legal move:",
+        "console.moves_head.other": "Your {n} legal moves:",
+        "console.more.one": "  … and {n} more",
+        "console.more.other": "  … and {n} more",
+        "console.undo_agreed": "You agreed to take the move back.",
+        "console.undo_asked": (
+            "Undo requested; the other players must agree (/undo yes or /undo no)."
+        ),
+        "console.rules_usage": "/rules <game>; games: {games}.",
+        "console.rules_head": "{game} ({min}–{max} players)",
+        "console.exported": "Game record written to {path}",
+        "console.leaderboard_usage": "/leaderboard <game>; games: {games}.",
+        "console.audit_ok": "Audit: every match rebuilds exactly from its seed and moves.",
+        "console.audit_problem": "Audit: match #{match}: {problem}",
         "console.lang_set": (
             "Language: {language}. Your replies and your hand use it from now on, and so do "
             "the posts and pictures of the matches you open."

@@ -493,7 +493,7 @@ def test_the_end_words_say_who_ran_out_of_time() -> None:
     assert end is not None and end["text"] == "Game over — Bob wins (Cid ran out of time)"
     both = rank_resigned_last(result, [(0, "Ann"), (2, "Cid", "forfeit")])
     end = end_summary("finished", both, None, names)
-    assert end is not None and "(Ann, Cid resigned or ran out of time)" in end["text"]
+    assert end is not None and "(Ann and Cid resigned or ran out of time)" in end["text"]
 
 
 HOUR = DAY / 24

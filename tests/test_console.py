@@ -26,7 +26,7 @@ async def test_console_plays_a_match_as_named_users(service: MatchService, tmp_p
         console, "alice> /game new test-pile size=4", "bob> /game join", "alice> /game start"
     )
     assert any("Match #1 (Pile) is open" in o for o in out)
-    assert any(o.startswith("[match #1] Pile begins with Alice, Bob.") for o in out)
+    assert any(o.startswith("[match #1] Pile begins with Alice and Bob.") for o in out)
     picture = next(o for o in out if "picture:" in o).split("picture: ")[1]
     assert Path(picture).read_bytes().startswith(b"\x89PNG")
     info = await service.info(1)

@@ -26,7 +26,7 @@ async def test_history_keeps_the_newest_moves(tmp_path, monkeypatch) -> None:
             f"{i}. Alice: a long move description number {i:03d} " + "x" * 40 for i in range(50)
         ]
 
-        async def history(match: int, last: int) -> list[str]:
+        async def history(match: int, last: int, lang: object = None) -> list[str]:
             return lines[-last:]
 
         monkeypatch.setattr(h.service, "history", history)

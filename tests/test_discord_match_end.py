@@ -90,7 +90,7 @@ async def test_abort_is_a_vote_of_the_players_or_a_managers_reason(tmp_path, mon
         assert f"Match #{match_id} was aborted" in r.content
         await h.deliver()
         final = posts(h)[-1]
-        assert "Aborted by a vote of the players (Alice, Carol)" in final.content
+        assert "Aborted by a vote of the players (Alice and Carol)" in final.content
         assert final.files and not final.custom_ids  # the final picture, no buttons
 
         # a server manager ends a running match at once with a reason, which is posted

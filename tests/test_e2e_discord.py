@@ -99,7 +99,7 @@ class Table:
         line = next((x for x in post.content.splitlines() if x.startswith("Your move: ")), "")
         by_name = {m["global_name"]: m for m in self.members.values()}
         acting = []
-        for item in line.removeprefix("Your move: ").split(", "):
+        for item in re.split(r", | and ", line.removeprefix("Your move: ")):
             mention = re.fullmatch(r"<@(\d+)>", item)
             member = self.members.get(int(mention.group(1))) if mention else by_name.get(item)
             if member is not None:

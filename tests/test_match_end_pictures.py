@@ -99,7 +99,7 @@ async def test_service_end_words_and_the_final_picture(tmp_path: Path) -> None:
         service._pictures.clear()  # draw them again, under the probe
         expected = {
             resigned: "Bob resigned — Ann wins",
-            aborted: "Aborted by a vote of the players (Ann, Bob)",
+            aborted: "Aborted by a vote of the players (Ann and Bob)",
         }
         for match_id, words in expected.items():
             info = await service.info(match_id)

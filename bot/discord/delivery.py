@@ -54,10 +54,10 @@ from bot.computer_players import is_computer
 from bot.discord.common import clip
 from bot.discord.panel import mute_view, turn_view
 from bot.i18n import match_language, t
+from bot.post_words import listing, post_body, said_in, say_line
 from bot.score_chart import chart_png
 from bot.service import ServiceError
 from bot.store import Notification, OutboxRow
-from render.words import say
 from rules.registry import get_game
 
 if TYPE_CHECKING:
@@ -81,29 +81,6 @@ UNKNOWN_MESSAGE = 10008
 OLD_MESSAGE_EDITS = 30046
 #: Posts of different matches in flight at once (each waits mostly on Discord's answer).
 CONCURRENCY = 8
-
-
-def said_in(
-    p: dict[str, Any], lines: list[str], status: str, lang: str, names: list[str]
-) -> tuple[list[str], str]:
-    """A turn post's lines and status in ``lang``: each line the rules gave as a message
-    (``words``, see ``MatchService._turn_post``) is said again in that language, the
-    others (names, results, notes written in English by older code) stay as stored."""
-    words = list(p.get("words") or [])
-    out = []
-    for k, line in enumerate(lines):
-        word = words[k] if k < len(words) else None
-        if word is None:
-            out.append(line)
-        elif isinstance(word, dict) and "mover" in word:
-            seat = int(word["mover"])
-            who = names[seat] if 0 <= seat < len(names) else "?"
-            out.append(f"{who}: {say(word['label'], lang, names)}")
-        else:
-            out.append(say(word, lang, names))
-    if p.get("status_words") is not None:
-        status = say(p["status_words"], lang, names)
-    return out, status
 
 
 class Drop(Exception):
@@ -253,7 +230,10 @@ class OutboxWorker:
             user = await self.store.get_user(str(p["user_id"]))
             if user["notify"] == "off":  # they asked for no messages at all
                 raise Drop("user turned notifications off")
-            await self._dm(row, int(p["user_id"]), clip(str(p["text"]), 2000))
+            text = str(p["text"])
+            if p.get("words") and p.get("match_id") is not None:  # rule words: the reader's
+                text = await self._dm_text(p, user["locale"])
+            await self._dm(row, int(p["user_id"]), clip(text, 2000))
         elif row.kind == "chart":
             await self._chart(row)
         elif row.kind == "remind":
@@ -262,6 +242,17 @@ class OutboxWorker:
             await self._keepalive(row)
         else:
             raise Drop(f"unknown kind {row.kind}")
+
+    async def _dm_text(self, p: dict[str, Any], locale: Any) -> str:
+        """A private message's lines in the reader's language (their remembered locale);
+        a line without words stays as stored."""
+        names = (await self.bot.service.info(int(p["match_id"]))).names
+        stored = [str(x) for x in p.get("lines") or str(p["text"]).split("\n")]
+        words = list(p["words"])
+        return "\n".join(
+            line if k >= len(words) or words[k] is None else say_line(words[k], locale, names)
+            for k, line in enumerate(stored)
+        )
 
     async def _info(self, row: OutboxRow) -> Any:
         try:
@@ -283,7 +274,7 @@ class OutboxWorker:
         pinged = [uid for uid, u in prefs.items() if uid in ping and u["notify"] != "off"]
         by_id = {s.user_id: s.name for s in info.seats}
         names = [f"<@{uid}>" if uid in pinged else by_id.get(uid, uid) for uid in prefs]
-        to_act = t("post.to_act", public, mentions=", ".join(names)) if names else ""
+        to_act = t("post.to_act", public, mentions=listing(names, public)) if names else ""
         # the log's last ply (plies run 1..n): one row read, not the whole log per post
         last = await self.store.moves(info.id, last=1)
         ply = p.get("ply")
@@ -298,10 +289,13 @@ class OutboxWorker:
             clock_data = info.settings.get("clock")
             deadline = int(clocks.deadline(clock_data, waiting, row.created_at, limit))
             clock = t("post.clock", public, when=f"<t:{deadline}:R>")
-        lines = [str(x) for x in p["lines"]] if "lines" in p else [str(p.get("text", ""))]
-        status = str(p.get("status", ""))
-        if "words" in p or "status_words" in p:  # rules that speak in messages: the match's
-            lines, status = said_in(p, lines, status, public, info.names)
+        # every line kept as words is said in the match's language (docs/words.md)
+        if "lines" in p:
+            lines, status = said_in(
+                p, [str(x) for x in p["lines"]], str(p.get("status", "")), public, info.names
+            )
+        else:
+            lines, status = [post_body(p, public, info.names)], ""
         png, moved_on = await self._turn_png(info, p, public)
         name = f"match-{info.id}-{ply}.png"
         view = None
@@ -328,9 +322,9 @@ class OutboxWorker:
                 return
             # the run's post was deleted meanwhile: this ply gets a post of its own below
         note = t("post.picture_next", public) if moved_on else ""
-        # a new post says ``text``: its lines and status, plus what a finishing commit
-        # appended (rating changes, bot/ratings.py)
-        body = str(p.get("text", ""))
+        # a new post says its lines and status, plus what a finishing commit added (rating
+        # changes, bot/ratings.py), all in the match's language
+        body = post_body(p, public, info.names)
         content = clip("\n".join(x for x in [body, to_act, clock, note] if x), 2000)
         file = discord.File(io.BytesIO(png), filename=name) if png is not None else None
         message = await self._post(

@@ -41,8 +41,9 @@ import discord
 
 from bot.discord.common import UserError, answer, bot_of, clip, loc, same_server, user_of
 from bot.i18n import match_language, t
+from bot.post_words import listing, say_line
 from bot.service import MatchInfo, User
-from render.words import in_language
+from render.words import in_language, say
 from rules import Move
 from rules.ai import LEVELS
 from rules.base import Composer, Step
@@ -319,7 +320,7 @@ async def gate_compose(
     composers = await service.composers(match_id, user)
     if index >= len(composers):
         by_id = {s.user_id: s.name for s in info.seats}
-        waiting = ", ".join(by_id.get(u, u) for u in info.to_act) or "—"
+        waiting = listing([by_id.get(u, u) for u in info.to_act], loc(interaction)) or "—"
         raise UserError("err.not_your_turn", waiting=waiting)
     return user, composers[index]
 
@@ -462,7 +463,7 @@ async def gate(
     moves = [in_language(m, loc(interaction)) for m in await service.legal_moves(match_id, user)]
     if not moves and not await service.composers(match_id, user):
         by_id = {s.user_id: s.name for s in info.seats}
-        waiting = ", ".join(by_id.get(u, u) for u in info.to_act) or "—"
+        waiting = listing([by_id.get(u, u) for u in info.to_act], loc(interaction)) or "—"
         raise UserError("err.not_your_turn", waiting=waiting)
     return user, info, moves
 
@@ -679,15 +680,23 @@ async def play_and_confirm(
     report = await bot.service.play(match_id, user, notation, expected_version=version)
     bot.kick()
     locale = loc(interaction)
-    lines = [t("play.done", locale, label=move_words(report, user))]
-    for text in report.private.get(user.id, []):
+    lines = [t("play.done", locale, label=move_words(report, user, locale))]
+    names = report.match.names
+    kept = report.private_words.get(user.id, [])
+    for k, text in enumerate(report.private.get(user.id, [])):
+        if k < len(kept) and kept[k] is not None:  # the rules' words: the reader's language
+            text = say_line(kept[k], locale, names)
         lines.append(t("play.private", locale, text=text))
     await answer(interaction, "\n".join(lines))
 
 
-def move_words(report: Any, user: User) -> str:
-    """The move's words from the report's first line, "<seat name>: <move>": the known
-    name is stripped, not split at the first ": " (a name may contain one)."""
+def move_words(report: Any, user: User, locale: Any = None) -> str:
+    """The move's words: its label said in ``locale`` when the report keeps them, else
+    from the report's first line, "<seat name>: <move>": the known name is stripped, not
+    split at the first ": " (a name may contain one)."""
+    kept = report.words[0] if report.words else None
+    if isinstance(kept, dict) and "mover" in kept:
+        return say(kept["label"], locale, report.match.names)
     first = str(report.lines[0])
     seat = report.match.seat_of(user.id)
     names = [report.match.seats[seat].name] if seat is not None else []
@@ -760,14 +769,15 @@ class ComputerButton(
         if self.action == "add":
             info = await bot.service.add_computer(self.match_id, user, self.level)
             bot.computers.watch(self.match_id)
+            public = match_language(info.settings, interaction.guild_locale)
             text = t(
                 "lobby.computer_added",
-                match_language(info.settings, interaction.guild_locale),
+                public,
                 name=info.names[-1],
                 match=self.match_id,
                 count=len(info.seats),
                 max=info.max_players,
-                players=", ".join(info.names),
+                players=listing(info.names, public),
             )
         else:
             info, name = await bot.service.remove_computer(self.match_id, user)

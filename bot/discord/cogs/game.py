@@ -38,6 +38,7 @@ from bot.i18n import (
     supported_language,
     t,
 )
+from bot.post_words import listing
 from bot.service import NotAllowed
 from rules.ai import LEVELS
 from rules.registry import game_ids, get_game
@@ -147,14 +148,15 @@ async def lobby_action(interaction: discord.Interaction, action: str, match_id: 
     await same_server(interaction, match_id)
     if action == "join":
         info = await bot.service.join(match_id, user)
+        public = match_language(info.settings, interaction.guild_locale)
         text = t(
             "lobby.joined",
-            match_language(info.settings, interaction.guild_locale),
+            public,
             user=user.name,
             match=match_id,
             count=len(info.seats),
             max=info.max_players,
-            players=", ".join(info.names),
+            players=listing(info.names, public),
         )
         await answer(interaction, text, ephemeral=False)
     elif action == "leave":
@@ -293,7 +295,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
                         "lobby.with_computers",
                         language,
                         match=info.id,
-                        names=", ".join(n for n in info.names[1:]),
+                        names=listing(info.names[1:], language),
                     )
                 )
             except (discord.HTTPException, discord.RateLimited):  # a note; the lobby is open
@@ -335,7 +337,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         never cut in the middle of a line."""
         bot = bot_of(interaction)
         locale = loc(interaction)
-        matches = await bot.service.list_matches(guild_id=str(interaction.guild_id))
+        matches = await bot.service.list_matches(guild_id=str(interaction.guild_id), lang=locale)
         if not matches:
             await answer(interaction, t("list.empty", locale))
             return
@@ -351,7 +353,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
                         match=m.id,
                         game=m.game_name,
                         status=status,
-                        players=clip(", ".join(m.names), 300),
+                        players=clip(listing(m.names, locale), 300),
                         thread=thread,
                     ),
                     600,

@@ -62,7 +62,7 @@ class HistoryCog(commands.GroupCog, group_name="history", group_description=L("c
         locale = loc(interaction)
         match_id = await match_here(interaction)
         count = max(1, min(50, count))
-        lines = await bot_of(interaction).service.history(match_id, last=count)
+        lines = await bot_of(interaction).service.history(match_id, last=count, lang=locale)
         if not lines:
             await answer(interaction, t("history.empty", locale))
             return

@@ -115,6 +115,7 @@ class PlayCog(commands.Cog):
             raise UserError("err.match_not_running", match=match_id)
         await defer(interaction, ephemeral=False)
         public = match_language(info.settings, interaction.guild_locale)  # a public post
+        info = await bot.service.info(match_id, public)  # its status line in that language
         png = await bot.service.picture(match_id, lang=public)
         await answer(
             interaction,
