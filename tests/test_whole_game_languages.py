@@ -14,8 +14,7 @@ the result, button and menu labels. Two checks:
   hold a word of the English catalogue that the language's catalogue never uses, where
   the English twin has it too (so "red" in a Hungarian post fails, "Azul" does not).
 
-``CONVERTED`` lists the games whose rules speak in messages (docs/words.md); the others are
-added here once they are converted.
+``CONVERTED`` lists the games: all four speak in messages (docs/words.md).
 """
 
 from __future__ import annotations
@@ -34,12 +33,14 @@ from bot.post_words import post_body
 from bot.service import MatchService, User
 from render.i18n import MESSAGES, PLURAL_KEY, messages
 from rules import get_game
-from tests.conftest import ALICE, BOB
+from tests.conftest import ALICE, BOB, CAROL
 from tests.discord_harness import Call, Harness, running
 
-#: Games whose rules speak in messages (docs/words.md); the lead adds the others.
-CONVERTED = ["azul"]
+#: Every game (all four speak in messages, docs/words.md), with the fewest players it
+#: allows: Taj Mahal needs three.
+CONVERTED = ["azul", "taj-mahal", "maharani", "pastiche"]
 LANGUAGES = ["hu", "de", "pl"]
+NAMES = [ALICE.name, BOB.name, CAROL.name]
 SEED = 20261203
 #: Moves played per match before someone resigns: a whole game is long; the script plays
 #: the game to its own end when it is short enough, else ends it by resigning.
@@ -123,30 +124,38 @@ def pick(moves: list[Any]) -> str:
     return min(moves, key=lambda m: (-m.rank, m.notation)).notation
 
 
+def seated(game_id: str) -> int:
+    """The fewest players ``game_id`` allows (at least two)."""
+    return max(2, get_game(game_id).min_players)
+
+
 async def console_game(service: MatchService, pics: Path, game_id: str, lang: str) -> list[str]:
-    """A whole match typed in the console by Alice and Bob, both reading ``lang``."""
+    """A whole match typed in the console by Alice, Bob (and Carol where the game needs a
+    third), all reading ``lang``."""
     console = Console(service, pics)
     out: list[str] = []
 
     async def say(line: str) -> None:
         out.extend(await console.run_line(line))
 
-    await say(f"alice> /lang {lang}")
-    await say(f"bob> /lang {lang}")
+    people = [ALICE, BOB, CAROL][: seated(game_id)]
+    for person in people:
+        await say(f"{person.name.lower()}> /lang {lang}")
     await say(f"alice> /game new {game_id}")
-    await say("bob> /game join")
+    for person in people[1:]:
+        await say(f"{person.name.lower()}> /game join")
     await say("bob> /play F1-B-1")  # refused: not started
     await say("alice> /game start")
     assert console.current is not None
     match_id = console.current
-    users = {ALICE.name: User("console:alice", "Alice"), BOB.name: User("console:bob", "Bob")}
+    users = [User(f"console:{p.name.lower()}", p.name) for p in people]
     first = True
     for _ in range(MAX_PLIES):
         info = await service.info(match_id)
         if info.status != "running":
             break
-        user = next(u for u in users.values() if u.id in info.to_act)
-        other = next(u for u in users.values() if u is not user)
+        user = next(u for u in users if u.id in info.to_act)
+        other = next(u for u in users if u.id not in info.to_act)
         name = user.name.lower()
         if first:  # a few bad inputs, and the looks, once
             await say(f"{name}> /moves")
@@ -167,26 +176,26 @@ async def console_game(service: MatchService, pics: Path, game_id: str, lang: st
     return out
 
 
+@pytest.mark.parametrize("game_id", CONVERTED)
 async def test_a_whole_console_game_in_every_language(
-    tmp_path: Path, fallbacks: list[tuple[str, str]], in_process: None
+    game_id: str, tmp_path: Path, fallbacks: list[tuple[str, str]], in_process: None
 ) -> None:
-    for game_id in CONVERTED:
-        # names, and the option names typed as they are (/history count)
-        allowed = {w.lower() for w in [get_game(game_id).name, "Alice", "Bob", "count"]}
-        runs: dict[str, list[str]] = {}
-        for lang in ["en", *LANGUAGES]:
-            service = await MatchService.open(tmp_path / f"{game_id}-{lang}.db")
-            try:
-                texts = await console_game(service, tmp_path / "pics", game_id, lang)
-            finally:
-                await service.close()
-            runs[lang] = [re.sub(r"/tmp\S*", "<path>", x) for x in texts]
-            assert not fallbacks, f"{game_id} {lang}: missing keys {sorted(set(fallbacks))}"
-        english = "\n".join(runs["en"])
-        assert "🏆" in english and "Your 84 legal moves:" in english  # played to the end
-        assert "✗ “zzz”" in english and "✗ There is no match #999." in english  # refusals
-        for lang in LANGUAGES:
-            check_texts(lang, runs["en"], runs[lang], allowed)
+    # names, and the option names typed as they are (/history count)
+    allowed = {w.lower() for w in [*get_game(game_id).name.split(), *NAMES, "count"]}
+    runs: dict[str, list[str]] = {}
+    for lang in ["en", *LANGUAGES]:
+        service = await MatchService.open(tmp_path / f"{game_id}-{lang}.db")
+        try:
+            texts = await console_game(service, tmp_path / "pics", game_id, lang)
+        finally:
+            await service.close()
+        runs[lang] = [re.sub(r"/tmp\S*", "<path>", x) for x in texts]
+        assert not fallbacks, f"{game_id} {lang}: missing keys {sorted(set(fallbacks))}"
+    english = "\n".join(runs["en"])
+    assert "🏆" in english and re.search(r"Your \d+ legal moves?:", english)  # to the end
+    assert "✗ “zzz”" in english and "✗ There is no match #999." in english  # refusals
+    for lang in LANGUAGES:
+        check_texts(lang, runs["en"], runs[lang], allowed)
 
 
 def test_the_checks_catch_english_and_missing_keys(
@@ -235,15 +244,17 @@ def seen(calls: list[Call]) -> list[str]:
 
 
 async def discord_game(h: Harness, game_id: str, lang: str) -> list[str]:
-    """A whole match on Discord: Alice and Bob's clients and the server speak ``lang``."""
+    """A whole match on Discord: the players' clients and the server speak ``lang``."""
     h.guild_locale = lang  # the match's language: the server's when it is created
+    people = [ALICE, BOB, CAROL][: seated(game_id)]
     calls: list[Call] = []
     calls += await h.slash(BOB, "notify", mode="dm", locale=lang)  # DMs on his turns
-    calls += await h.slash(ALICE, "game new", game=game_id, players=2, locale=lang)
+    calls += await h.slash(ALICE, "game new", game=game_id, players=len(people), locale=lang)
     lobby = next(c for c in calls if "tl:join:" in " ".join(c.custom_ids))
     match_id = int(lobby.custom_ids[0].split(":")[2])
     thread = int((await h.service.info(match_id)).thread_id or 0)
-    calls += await h.click(BOB, f"tl:join:{match_id}", channel=thread, locale=lang)
+    for person in people[1:]:
+        calls += await h.click(person, f"tl:join:{match_id}", channel=thread, locale=lang)
     calls += await h.slash(BOB, "play", channel=thread, locale=lang, move="F1-B-1")
     calls += await h.click(ALICE, f"tl:start:{match_id}", channel=thread, locale=lang)
     await h.deliver()
@@ -252,8 +263,8 @@ async def discord_game(h: Harness, game_id: str, lang: str) -> list[str]:
         info = await h.service.info(match_id)
         if info.status != "running":
             break
-        user = ALICE if ALICE.id in info.to_act else BOB
-        other = BOB if user is ALICE else ALICE
+        user = next(u for u in people if u.id in info.to_act)
+        other = next(u for u in people if u.id not in info.to_act)
         if first:
             calls += await h.slash(user, "play", channel=thread, locale=lang, move="zzz")
             calls += await h.slash(other, "play", channel=thread, locale=lang, move="F1-B-1")
@@ -273,24 +284,25 @@ async def discord_game(h: Harness, game_id: str, lang: str) -> list[str]:
     return seen(h.fake.calls)
 
 
+@pytest.mark.parametrize("game_id", CONVERTED)
 async def test_a_whole_discord_game_in_every_language(
+    game_id: str,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     fallbacks: list[tuple[str, str]],
     in_process: None,
 ) -> None:
-    for game_id in CONVERTED:
-        allowed = {w.lower() for w in [get_game(game_id).name, "Alice", "Bob", "Tessera"]}
-        runs: dict[str, list[str]] = {}
-        for lang in ["en", *LANGUAGES]:
-            async with running(tmp_path / lang, monkeypatch) as h:
-                runs[lang] = await discord_game(h, game_id, lang)
-            assert not fallbacks, f"{game_id} {lang}: missing keys {sorted(set(fallbacks))}"
-        english = "\n".join(runs["en"])
-        assert "🏆" in english and "It is your turn in match" in english  # the end; DMs
-        assert "“zzz”" in english and "It is not your turn" in english  # the refusals
-        for lang in LANGUAGES:
-            check_texts(lang, runs["en"], runs[lang], allowed)
+    allowed = {w.lower() for w in [*get_game(game_id).name.split(), *NAMES, "Tessera"]}
+    runs: dict[str, list[str]] = {}
+    for lang in ["en", *LANGUAGES]:
+        async with running(tmp_path / lang, monkeypatch) as h:
+            runs[lang] = await discord_game(h, game_id, lang)
+        assert not fallbacks, f"{game_id} {lang}: missing keys {sorted(set(fallbacks))}"
+    english = "\n".join(runs["en"])
+    assert "🏆" in english and "It is your turn in match" in english  # the end; DMs
+    assert "“zzz”" in english and "It is not your turn" in english  # the refusals
+    for lang in LANGUAGES:
+        check_texts(lang, runs["en"], runs[lang], allowed)
 
 
 # ----- the ends a whole game seldom reaches ---------------------------------------------------
