@@ -21,6 +21,7 @@ _GAMES: dict[str, str] = {
 #: catalogue. A game converted from English strings adds its line here.
 _WORDS: dict[str, str] = {
     "azul": "rules.azul.words",
+    "pastiche": "rules.pastiche.words",
 }
 
 
