@@ -675,7 +675,7 @@ class Pastiche(Game):
         return Outcome(
             scores=[b.total for b in parts],
             ranks=ranks,
-            reason=Join("pastiche.sep.space", [why, ties]) if ties else why,
+            reason=Msg("pastiche.result.ties", why=why, ties=ties) if ties else why,
             details=[b.to_json() for b in parts],
         )
 

@@ -401,9 +401,9 @@ def bank_moves(state: State, seat: int) -> list[Move]:
 
 
 # ----- commissions ---------------------------------------------------------------------------
-def _clip(label: Msg) -> str:
-    """Labels stay within 100 characters (a select option's limit)."""
-    return label if len(label) <= 100 else str(label)[:100]
+#: Labels stay within 100 characters (a select option's limit): a longer one is said
+#: shorter (the steps still hold every detail), never cut in the middle of a word.
+MAX_LABEL = 100
 
 
 def complete_moves(state: State, seat: int) -> list[Move]:
@@ -419,15 +419,7 @@ def complete_moves(state: State, seat: int) -> list[Move]:
                 out.append(
                     Move(
                         f"complete {cid}",
-                        _clip(
-                            Msg(
-                                "pastiche.label.complete",
-                                title=title,
-                                points=c.points,
-                                where=place,
-                                palette=colours_word(c.palette),
-                            )
-                        ),
+                        _complete_label(title, c.points, place, c.palette),
                         (
                             Step("complete", Msg("pastiche.step.complete")),
                             Step(
@@ -446,6 +438,26 @@ def complete_moves(state: State, seat: int) -> list[Move]:
     return out
 
 
+def _complete_label(title: Msg, points: int, where: Msg, palette: tuple[str, ...]) -> Msg:
+    label = Msg(
+        "pastiche.label.complete",
+        title=title,
+        points=points,
+        where=where,
+        palette=colours_word(palette),
+    )
+    if len(label) <= MAX_LABEL:
+        return label
+    return Msg("pastiche.label.complete_short", title=title, points=points, where=where)
+
+
+def _swap_label(hand: Msg, gallery: Msg) -> Msg:
+    label = Msg("pastiche.label.swap", hand=hand, gallery=gallery)
+    if len(label) <= MAX_LABEL:
+        return label
+    return Msg("pastiche.label.swap_short", hand=hand, gallery=gallery)
+
+
 def swap_moves(state: State, seat: int) -> list[Move]:
     p = state["players"][seat]
     out: list[Move] = []
@@ -455,7 +467,7 @@ def swap_moves(state: State, seat: int) -> list[Move]:
             out.append(
                 Move(
                     f"swap {h} for {g}",
-                    _clip(Msg("pastiche.label.swap", hand=th, gallery=tg)),
+                    _swap_label(th, tg),
                     (
                         Step("swap", Msg("pastiche.step.swap")),
                         Step(h, Msg("pastiche.step.give_commission", title=th)),

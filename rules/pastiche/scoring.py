@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from rules.pastiche.data import load
-from rules.words import Join, Msg, Seat
+from rules.words import Msg, Seat
 
 #: Painter bonus by the two cards' point sum [C S1]: (lowest sum, highest sum, bonus).
 BONUS_TABLE: tuple[tuple[int, int, int], ...] = ((15, 17, 3), (18, 22, 4), (23, 27, 5), (28, 31, 6))
@@ -84,7 +84,7 @@ def breakdown(done: list[str], hand: list[str], cards: Mapping[str, int]) -> Bre
     )
 
 
-def tie_reason(parts: list[Breakdown]) -> Join | str:
+def tie_reason(parts: list[Breakdown]) -> Msg | str:
     """Words for every tie on total that a tie-breaker settled (or left shared); "" when
     no total was tied."""
     keys = ("pastiche.tie.completed", "pastiche.tie.usable", "pastiche.tie.bonus")
@@ -112,4 +112,9 @@ def tie_reason(parts: list[Breakdown]) -> Join | str:
                     break
             else:
                 notes.append(Msg("pastiche.tie.shared", first=Seat(i), second=Seat(j)))
-    return Join("pastiche.sep.space", notes) if notes else ""
+    if not notes:
+        return ""
+    said = notes[0]
+    for note in notes[1:]:
+        said = Msg("pastiche.tie.more", first=said, then=note)
+    return said

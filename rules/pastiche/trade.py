@@ -95,9 +95,20 @@ def side_words(colours: tuple[str, ...] | list[str]) -> Msg | Join:
     )
 
 
-def _label(text: Msg) -> str:
-    """Move labels stay within 100 characters (a select option's limit)."""
-    return text if len(text) <= 100 else str(text)[:99] + "…"
+def _label(
+    key: str, give: tuple[str, ...] | list[str], get: tuple[str, ...] | list[str], **params: Any
+) -> Msg:
+    """A trade's label with the cards named; when that is longer than 100 characters (a
+    select option's limit; a big offer), with the cards counted instead (the steps still
+    name them all)."""
+    label = Msg(key, give=side_words(give), get=side_words(get), **params)
+    if len(label) <= 100:
+        return label
+    return Msg(key, give=_counted(give), get=_counted(get), **params)
+
+
+def _counted(colours: tuple[str, ...] | list[str]) -> Msg:
+    return Msg("pastiche.n_cards", n=len(colours)) if colours else Msg("pastiche.nothing")
 
 
 def parse_side(text: str) -> tuple[str, ...] | Msg:
@@ -229,14 +240,7 @@ def _offer_steps(partner: int, give: tuple[str, ...], get: tuple[str, ...]) -> t
 def offer_move(partner: int, give: tuple[str, ...], get: tuple[str, ...]) -> Move:
     return Move(
         f"offer p{partner + 1} {side_notation(give)} for {side_notation(get)}",
-        _label(
-            Msg(
-                "pastiche.label.offer",
-                who=Seat(partner),
-                give=side_words(give),
-                get=side_words(get),
-            )
-        ),
+        _label("pastiche.label.offer", give, get, who=Seat(partner)),
         _offer_steps(partner, give, get),
         -1.0,
     )
@@ -258,15 +262,7 @@ def _deal_step(d: Deal) -> Step:
 def counter_move(d: Deal, give: tuple[str, ...], get: tuple[str, ...]) -> Move:
     return Move(
         f"counter {d['id']} {side_notation(give)} for {side_notation(get)}",
-        _label(
-            Msg(
-                "pastiche.label.counter",
-                id=d["id"],
-                give=side_words(give),
-                who=Seat(d["from"]),
-                get=side_words(get),
-            )
-        ),
+        _label("pastiche.label.counter", give, get, id=d["id"], who=Seat(d["from"])),
         (
             _deal_step(d),
             Step("counter", Msg("pastiche.step.counter")),
@@ -279,14 +275,7 @@ def counter_move(d: Deal, give: tuple[str, ...], get: tuple[str, ...]) -> Move:
 def accept_move(d: Deal) -> Move:
     return Move(
         f"accept {d['id']}",
-        _label(
-            Msg(
-                "pastiche.label.accept",
-                id=d["id"],
-                give=side_words(d["give"]),
-                get=side_words(d["get"]),
-            )
-        ),
+        _label("pastiche.label.accept", d["give"], d["get"], id=d["id"]),
         (_deal_step(d), Step("accept", Msg("pastiche.step.accept"))),
         0.5,
     )

@@ -70,7 +70,7 @@ WORDS: dict[str, str] = {
     "pastiche.painting.P27": "The Dance Class",
     "pastiche.painting.P28": "L'Absinthe",
     "pastiche.painting.P29": "A Sunday on La Grande Jatte",
-    "pastiche.painting.P30": "Bathers at Asnieres",
+    "pastiche.painting.P30": "Bathers at Asnières",
     "pastiche.painting.P31": "The Card Players",
     "pastiche.painting.P32": "Mont Sainte-Victoire",
     "pastiche.painting.P33": "The Fighting Temeraire",
@@ -78,7 +78,7 @@ WORDS: dict[str, str] = {
     # ----- game data: painters ------------------------------------------------------
     "pastiche.painter.leonardo_da_vinci": "Leonardo da Vinci",
     "pastiche.painter.vincent_van_gogh": "Vincent van Gogh",
-    "pastiche.painter.edouard_manet": "Edouard Manet",
+    "pastiche.painter.edouard_manet": "Édouard Manet",
     "pastiche.painter.sandro_botticelli": "Sandro Botticelli",
     "pastiche.painter.claude_monet": "Claude Monet",
     "pastiche.painter.pierre_auguste_renoir": "Pierre-Auguste Renoir",
@@ -87,17 +87,16 @@ WORDS: dict[str, str] = {
     "pastiche.painter.rembrandt_van_rijn": "Rembrandt van Rijn",
     "pastiche.painter.raphael": "Raphael",
     "pastiche.painter.titian": "Titian",
-    "pastiche.painter.diego_velazquez": "Diego Velazquez",
+    "pastiche.painter.diego_velazquez": "Diego Velázquez",
     "pastiche.painter.pieter_bruegel_the_elder": "Pieter Bruegel the Elder",
     "pastiche.painter.edgar_degas": "Edgar Degas",
     "pastiche.painter.georges_seurat": "Georges Seurat",
-    "pastiche.painter.paul_cezanne": "Paul Cezanne",
+    "pastiche.painter.paul_cezanne": "Paul Cézanne",
     "pastiche.painter.j_m_w_turner": "J. M. W. Turner",
     # ----- small words and separators -----------------------------------------------
     "pastiche.sep.plus": " + ",
     "pastiche.sep.or": " or ",
     "pastiche.sep.dot": " · ",
-    "pastiche.sep.space": " ",
     "pastiche.and_list": "{head} and {last}",
     "pastiche.nothing": "nothing",
     "pastiche.no_cards": "no cards",
@@ -133,9 +132,11 @@ WORDS: dict[str, str] = {
     "pastiche.step.get": "get {colour}",
     "pastiche.label.bank": "Bank trade: {give} → {colour}",
     "pastiche.label.complete": "Complete {title} ({points} pts, {where}): pay {palette}",
+    "pastiche.label.complete_short": "Complete {title} ({points} pts, {where})",
     "pastiche.step.complete": "Complete a commission",
     "pastiche.step.commission": "{title} ({points}, {where})",
     "pastiche.label.swap": "Exchange {hand} (hand) for {gallery} (gallery)",
+    "pastiche.label.swap_short": "Exchange {hand} for {gallery}",
     "pastiche.step.swap": "Exchange a commission with the gallery",
     "pastiche.step.give_commission": "give {title}",
     "pastiche.step.take_commission": "take {title}",
@@ -157,6 +158,8 @@ WORDS: dict[str, str] = {
     "pastiche.step.giving": "giving {cards}",
     "pastiche.step.for": "for {cards}",
     "pastiche.label.offer": "Offer {who} your {give} for their {get}",
+    "pastiche.n_cards.one": "{n} card",
+    "pastiche.n_cards.other": "{n} cards",
     "pastiche.step.deal": "Offer {id} from {who}: {give} for {get}",
     "pastiche.label.counter": "Counter offer {id}: your {give} for {who}'s {get}",
     "pastiche.step.counter": "Counter-offer",
@@ -176,25 +179,25 @@ WORDS: dict[str, str] = {
     "pastiche.ev.deal": (
         "{who} starts. Gallery: {gallery}. Everyone holds {hexes} and {commissions}."
     ),
-    "pastiche.n_hexes.one": "{n} hexes",
+    "pastiche.n_hexes.one": "{n} hex",
     "pastiche.n_hexes.other": "{n} hexes",
-    "pastiche.n_commissions.one": "{n} commission cards",
+    "pastiche.n_commissions.one": "{n} commission card",
     "pastiche.n_commissions.other": "{n} commission cards",
-    "pastiche.ev.must_return.one": "{who} must return {n} card(s) to the bank.",
-    "pastiche.ev.must_return.other": "{who} must return {n} card(s) to the bank.",
+    "pastiche.ev.must_return.one": "{who} must return {n} card to the bank.",
+    "pastiche.ev.must_return.other": "{who} must return {n} cards to the bank.",
     "pastiche.ev.place": (
         "{who} painted hex {slot} at {cell} (rotation {rotation}) and took {cards}."
     ),
     "pastiche.ev.place_short": "{cards} (the bank had no {colours} left)",
     "pastiche.ev.bank": "{who} traded {give} to the bank for {colour}.",
     "pastiche.ev.swap": "{who} exchanged {gave} from hand for {took} from the gallery.",
-    "pastiche.ev.complete.one": "{who} completed {title} ({painter}, {n} points), paying {paid}.",
+    "pastiche.ev.complete.one": "{who} completed {title} ({painter}, {n} point), paying {paid}.",
     "pastiche.ev.complete.other": "{who} completed {title} ({painter}, {n} points), paying {paid}.",
     "pastiche.ev.gallery_refill": "{title} joins the gallery.",
     "pastiche.ev.gallery_shrinks": "The commission deck is empty; the gallery shrinks.",
     "pastiche.ev.draw": "{who} drew a commission card.",
     "pastiche.ev.drew": "You drew {title}.",
-    "pastiche.ev.trigger.one": "{who} reached {n} commission points (at least {threshold}): {tail}",
+    "pastiche.ev.trigger.one": "{who} reached {n} commission point (at least {threshold}): {tail}",
     "pastiche.ev.trigger.other": (
         "{who} reached {n} commission points (at least {threshold}): {tail}"
     ),
@@ -216,6 +219,8 @@ WORDS: dict[str, str] = {
     # ----- results ------------------------------------------------------------------
     "pastiche.result.goal": "Someone reached the commission goal; everyone had equal turns.",
     "pastiche.result.hexes": "Every hex was painted; the round was finished.",
+    "pastiche.result.ties": "{why} {ties}",
+    "pastiche.tie.more": "{first} {then}",
     "pastiche.tie.completed": (
         "{winner} and {loser} tied on {total}; {winner} is ahead on completed commissions "
         "({high} to {low})."
@@ -258,10 +263,10 @@ WORDS: dict[str, str] = {
     "pastiche.no.not_a_colour": "“{colour}” is not a palette colour.",
     "pastiche.no.none_to_return": "You hold no {colour} card to return.",
     "pastiche.no.return_first.one": (
-        "First return {n} card(s) to the bank: `return <colour>` or `return auto`."
+        "First return {n} card to the bank: `return <colour>` or `return auto`."
     ),
     "pastiche.no.return_first.other": (
-        "First return {n} card(s) to the bank: `return <colour>` or `return auto`."
+        "First return {n} cards to the bank: `return <colour>` or `return auto`."
     ),
     "pastiche.no.place_first": "First place one of your hexes, e.g. {example}. {hexes}",
     "pastiche.no.swap_order": "The gallery exchange comes before completing and only once a turn.",
@@ -290,7 +295,8 @@ WORDS: dict[str, str] = {
         "Trading is over for this turn: trades come before the exchange and completions."
     ),
     "pastiche.no.bank_form": "Bank trades look like `bank green+green+green for black`.",
-    "pastiche.no.hold_only": "You hold only {n} {colour}.",
+    "pastiche.no.hold_only.one": "You hold only {n} {colour}.",
+    "pastiche.no.hold_only.other": "You hold only {n} {colour}.",
     "pastiche.no.bank_loses": "Trading {give} for {colour} would only lose cards.",
     "pastiche.no.bank_three": (
         "Three identical cards buy black, white, a secondary or a tertiary, not {colour}."
@@ -318,7 +324,8 @@ WORDS: dict[str, str] = {
     "pastiche.no.not_a_card": (
         "“{item}” is not a palette card (write e.g. green+green+red, or - for none)."
     ),
-    "pastiche.no.side_max": "An offer names at most {n} cards a side.",
+    "pastiche.no.side_max.one": "An offer names at most {n} card a side.",
+    "pastiche.no.side_max.other": "An offer names at most {n} cards a side.",
     "pastiche.no.offer_when": (
         "Offers are made while the player on turn trades (after placing their hex, before the "
         "exchange and completions)."
@@ -328,7 +335,8 @@ WORDS: dict[str, str] = {
         "The player whose turn it is takes part in every trade: offer to {who} "
         "(`offer p{number} …`)."
     ),
-    "pastiche.no.offers_used": "You have made the {n} offers allowed each turn.",
+    "pastiche.no.offers_used.one": "You have made the {n} offer allowed each turn.",
+    "pastiche.no.offers_used.other": "You have made the {n} offers allowed each turn.",
     "pastiche.no.offer_empty": "An offer gives or asks for at least one card.",
     "pastiche.no.both_sides": "{colours} is on both sides of the offer: leave it out.",
     "pastiche.no.offer_twice": "You already made that offer (offer {id}).",
