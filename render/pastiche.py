@@ -340,13 +340,20 @@ def _draw_texts(draw: ImageDraw.ImageDraw, ox: int, oy: int, texts: list[tuple])
 
 # ----- panels -------------------------------------------------------------------------------------
 def _bank(draw: ImageDraw.ImageDraw, x: int, y: int, view: View, lang: str) -> int:
+    """The palette bank: a swatch per colour with its name and count, three to a row; two
+    to a row when a language's colour names do not fit three (Polish *pomarańczowy*)."""
     draw.text((x, y), t("pic.pastiche.bank", lang), font=font(22, True), fill=INK)
     y += 34
-    col_w = (WIDTH_RIGHT - 2 * PAD) // 3
     f = font(16, True)
-    for i, c in enumerate(view["colours"]):
-        cx = x + (i % 3) * col_w
-        cy = y + (i // 3) * 36
+    names = [_colour(c["name"], lang) for c in view["colours"]]
+    widest = font(BANK_SMALLEST, True)
+    cols = 3
+    if any(widest.getlength(name) > _bank_room(cols, f) for name in names):
+        cols = 2
+    col_w = (WIDTH_RIGHT - 2 * PAD) // cols
+    for i, (c, name) in enumerate(zip(view["colours"], names, strict=True)):
+        cx = x + (i % cols) * col_w
+        cy = y + (i // cols) * 36
         n = view["bank"][c["name"]]
         draw.rounded_rectangle(
             (cx, cy, cx + col_w - 8, cy + 30),
@@ -357,13 +364,17 @@ def _bank(draw: ImageDraw.ImageDraw, x: int, y: int, view: View, lang: str) -> i
         fill = _text_on(c["name"]) if n else MUTED
         cnt = f"{n}"
         room = col_w - 30 - int(f.getlength(cnt))  # a longer language is set smaller
-        name = _colour(c["name"], lang)
         fn = shrink_to_fit(name, 16, room, smallest=BANK_SMALLEST, bold=True)
         name = fit_text(name, fn, room)
         draw.text((cx + 7, cy + 5 + (16 - fn.size) // 2), name, font=fn, fill=fill)
         draw.text((cx + col_w - 16 - f.getlength(cnt), cy + 5), cnt, font=f, fill=fill)
-    rows = (len(view["colours"]) + 2) // 3
+    rows = (len(view["colours"]) + cols - 1) // cols
     return y + rows * 36 + 8
+
+
+def _bank_room(cols: int, f: Any) -> int:
+    """Room for a colour's name in a bank swatch beside a two-digit count."""
+    return (WIDTH_RIGHT - 2 * PAD) // cols - 30 - int(f.getlength("12"))
 
 
 def _commission_card(
@@ -379,16 +390,18 @@ def _commission_card(
 ) -> int:
     """A commission: title, painter and points, then its palette as named chips. With
     ``lack`` the colours still missing are marked '✗ name' on a pale chip. A long title
-    (or points word) is set smaller, down to ``smallest`` (the picture's legible floor)."""
+    (a painting's name in German, say, or the points word) is set smaller, down to
+    ``smallest`` (the picture's legible floor), then on a second line: the card grows."""
     f_t, f_s = font(19, True), font(16)
     top = y
     pts = t("pic.pastiche.pts", lang, n=com["points"])
     room = w - 30 - int(f_t.getlength(pts))
-    name = _title(com, lang)
-    f_title = shrink_to_fit(name, 19, room, smallest=smallest, bold=True)
-    title = fit_text(name, f_title, room)
-    draw.text((x + 10, y + 8 + 19 - f_title.size), title, font=f_title, fill=INK)
+    lines, f_title = fit_lines(_title(com, lang), 19, room, smallest=smallest, bold=True)
+    for i, line in enumerate(lines):
+        ty = y + 8 + 19 - f_title.size + i * (f_title.size + 4)
+        draw.text((x + 10, ty), line, font=f_title, fill=INK)
     draw.text((x + w - 10 - f_t.getlength(pts), y + 8), pts, font=f_t, fill=INK)
+    y += (len(lines) - 1) * (f_title.size + 4)
     sub = _painter(com, lang) + (f" · {tag}" if tag else "")
     draw.text((x + 10, y + 34), fit_text(sub, f_s, w - 20), font=f_s, fill=MUTED)
     cy = y + 60
