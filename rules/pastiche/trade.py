@@ -100,7 +100,10 @@ def _label(
 ) -> Msg:
     """A trade's label with the cards named; when that is longer than 100 characters (a
     select option's limit; a big offer), with the cards counted instead (the steps still
-    name them all)."""
+    name them all). An offer or counter-offer with an empty side is a gift or a request
+    for one, and says so (``…_gift``, ``…_request``) rather than "for their nothing"."""
+    if key != "pastiche.label.accept" and not (give and get):
+        key += "_gift" if give else "_request"
     label = Msg(key, give=side_words(give), get=side_words(get), **params)
     if len(label) <= 100:
         return label
