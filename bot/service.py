@@ -563,7 +563,9 @@ class MatchService:
 
     async def composers(self, match_id: int, user: User) -> list[Composer]:
         """Moves the caller may build pick by pick now (a Pastiche trade offer), in words
-        with player names; empty for most games and whenever it is not their decision."""
+        with player names; empty for most games and whenever it is not their decision.
+        Labels that are messages stay :class:`render.words.Said`, so a front end can say
+        them in its reader's language (``render.words.say``)."""
         match = await self._load(match_id)
         seat = match.seat_of(user.id)
         if match.status != "running" or match.state is None or seat is None:
@@ -574,11 +576,12 @@ class MatchService:
             picks = tuple(
                 replace(
                     p,
-                    options=tuple(replace(o, label=fill_names(o.label, names)) for o in p.options),
+                    label=said(p.label, None, names),
+                    options=tuple(replace(o, label=said(o.label, None, names)) for o in p.options),
                 )
                 for p in c.picks
             )
-            out.append(replace(c, picks=picks))
+            out.append(replace(c, label=said(c.label, None, names), picks=picks))
         return out
 
     async def compose(self, match_id: int, user: User, key: str, chosen: list[list[str]]) -> str:

@@ -11,9 +11,12 @@ Colour swatches always carry their names: 17 paint colours are too many to tell 
 The painting is drawn at 2x and reduced for smooth edges; text is drawn after the reduce.
 
 Words come from the catalogue (``pic.pastiche.*`` in :mod:`render.i18n`) in the language
-given to :func:`draw`. Paint names are notation tokens (players type them in moves), so they
-pass through, as do spot names, commission ids, titles and painters, rotations (``r3``),
-numbers and player names. The cached sprites hold no words.
+given to :func:`draw`, and so do the names of the game data: paint colours, painting titles
+and painters are the rules' own catalogue keys (``pastiche.colour.*``,
+``pastiche.painting.*``, ``pastiche.painter.*``, see ``rules/pastiche/words.py``), so a
+Hungarian picture shows *kékeszöld* and *Csillagos éj*. Spot names, commission ids,
+rotations (``r3``), numbers and player names pass through. The cached sprites hold no
+words.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from render.common import (
 )
 from render.header import Band, away_words, header_band
 from render.i18n import picture_language, t, tn
+from rules.pastiche.words import painter_key
 
 View = dict[str, Any]
 SQ3 = math.sqrt(3)
@@ -75,6 +79,8 @@ LINE = "#B8AE9C"
 
 WIDTH_RIGHT = 520
 PAINT_W = 880
+#: The bank's colour names shrink down to the public picture's legible floor.
+BANK_SMALLEST = smallest_size(PAINT_W + WIDTH_RIGHT)
 HEADER_H = 64
 PAD = 16
 #: The hand picture's width: phone-shaped (a tall column read at ~400 px), not a 1,400 px
@@ -106,6 +112,20 @@ def _badge(
     w = f.getlength(initial)
     draw.text((x + (d - w) / 2, y + 4), initial, font=f, fill=player_text_colour(seat))
     return x + d + 8
+
+
+def _colour(name: str, lang: str) -> str:
+    """A paint colour's name in the picture's language."""
+    return t(f"pastiche.colour.{name}", lang)
+
+
+def _title(com: dict[str, Any], lang: str) -> str:
+    """A commission's painting by the title it is known by in the picture's language."""
+    return t(f"pastiche.painting.{com['id']}", lang)
+
+
+def _painter(com: dict[str, Any], lang: str) -> str:
+    return t(painter_key(com["painter"]), lang)
 
 
 def chip(draw: ImageDraw.ImageDraw, x: int, y: int, colour: str, text: str, size: int = 16) -> int:
@@ -320,13 +340,20 @@ def _draw_texts(draw: ImageDraw.ImageDraw, ox: int, oy: int, texts: list[tuple])
 
 # ----- panels -------------------------------------------------------------------------------------
 def _bank(draw: ImageDraw.ImageDraw, x: int, y: int, view: View, lang: str) -> int:
+    """The palette bank: a swatch per colour with its name and count, three to a row; two
+    to a row when a language's colour names do not fit three (Polish *pomarańczowy*)."""
     draw.text((x, y), t("pic.pastiche.bank", lang), font=font(22, True), fill=INK)
     y += 34
-    col_w = (WIDTH_RIGHT - 2 * PAD) // 3
     f = font(16, True)
-    for i, c in enumerate(view["colours"]):
-        cx = x + (i % 3) * col_w
-        cy = y + (i // 3) * 36
+    names = [_colour(c["name"], lang) for c in view["colours"]]
+    widest = font(BANK_SMALLEST, True)
+    cols = 3
+    if any(widest.getlength(name) > _bank_room(cols, f) for name in names):
+        cols = 2
+    col_w = (WIDTH_RIGHT - 2 * PAD) // cols
+    for i, (c, name) in enumerate(zip(view["colours"], names, strict=True)):
+        cx = x + (i % cols) * col_w
+        cy = y + (i // cols) * 36
         n = view["bank"][c["name"]]
         draw.rounded_rectangle(
             (cx, cy, cx + col_w - 8, cy + 30),
@@ -335,11 +362,19 @@ def _bank(draw: ImageDraw.ImageDraw, x: int, y: int, view: View, lang: str) -> i
             outline=INK if n else LINE,
         )
         fill = _text_on(c["name"]) if n else MUTED
-        draw.text((cx + 7, cy + 5), f"{c['name']}", font=f, fill=fill)
         cnt = f"{n}"
+        room = col_w - 30 - int(f.getlength(cnt))  # a longer language is set smaller
+        fn = shrink_to_fit(name, 16, room, smallest=BANK_SMALLEST, bold=True)
+        name = fit_text(name, fn, room)
+        draw.text((cx + 7, cy + 5 + (16 - fn.size) // 2), name, font=fn, fill=fill)
         draw.text((cx + col_w - 16 - f.getlength(cnt), cy + 5), cnt, font=f, fill=fill)
-    rows = (len(view["colours"]) + 2) // 3
+    rows = (len(view["colours"]) + cols - 1) // cols
     return y + rows * 36 + 8
+
+
+def _bank_room(cols: int, f: Any) -> int:
+    """Room for a colour's name in a bank swatch beside a two-digit count."""
+    return (WIDTH_RIGHT - 2 * PAD) // cols - 30 - int(f.getlength("12"))
 
 
 def _commission_card(
@@ -355,23 +390,26 @@ def _commission_card(
 ) -> int:
     """A commission: title, painter and points, then its palette as named chips. With
     ``lack`` the colours still missing are marked '✗ name' on a pale chip. A long title
-    (or points word) is set smaller, down to ``smallest`` (the picture's legible floor)."""
+    (a painting's name in German, say, or the points word) is set smaller, down to
+    ``smallest`` (the picture's legible floor), then on a second line: the card grows."""
     f_t, f_s = font(19, True), font(16)
     top = y
     pts = t("pic.pastiche.pts", lang, n=com["points"])
     room = w - 30 - int(f_t.getlength(pts))
-    f_title = shrink_to_fit(com["title"], 19, room, smallest=smallest, bold=True)
-    title = fit_text(com["title"], f_title, room)
-    draw.text((x + 10, y + 8 + 19 - f_title.size), title, font=f_title, fill=INK)
+    lines, f_title = fit_lines(_title(com, lang), 19, room, smallest=smallest, bold=True)
+    for i, line in enumerate(lines):
+        ty = y + 8 + 19 - f_title.size + i * (f_title.size + 4)
+        draw.text((x + 10, ty), line, font=f_title, fill=INK)
     draw.text((x + w - 10 - f_t.getlength(pts), y + 8), pts, font=f_t, fill=INK)
-    sub = com["painter"] + (f" · {tag}" if tag else "")
+    y += (len(lines) - 1) * (f_title.size + 4)
+    sub = _painter(com, lang) + (f" · {tag}" if tag else "")
     draw.text((x + 10, y + 34), fit_text(sub, f_s, w - 20), font=f_s, fill=MUTED)
     cy = y + 60
     cx = x + 10
     fb = font(16, True)
     for c in com["palette"]:
         missing = lack is not None and c in lack
-        text = f"✗ {c}" if missing else c
+        text = f"✗ {_colour(c, lang)}" if missing else _colour(c, lang)
         cw = int(fb.getlength(text)) + (40 if missing else 20)
         if cx + cw > x + w - 6 and cx > x + 10:
             cx, cy = x + 10, cy + 32
@@ -470,7 +508,7 @@ def _players(
         )
         cy += 24
         for com in info["done"]:
-            done = fit_text(f"{com['points']:>2} · {com['title']}", font(16), col - 20)
+            done = fit_text(f"{com['points']:>2} · {_title(com, lang)}", font(16), col - 20)
             draw.text((cx + 4, cy), done, font=font(16), fill=INK)
             cy += 22
         if not info["done"]:
@@ -568,7 +606,8 @@ def _offers(
             draw.text((x + 8, y + 5), label, font=small, fill=MUTED)
             cx = x + 16 + int(small.getlength(label))
             if cards:
-                y = _chips(draw, cx, y, width - (cx - x), [(c, c) for c in cards]) - 6
+                chips = [(c, _colour(c, lang)) for c in cards]
+                y = _chips(draw, cx, y, width - (cx - x), chips) - 6
             else:
                 draw.text((cx, y + 5), t("pic.pastiche.offer_nothing", lang), font=small, fill=INK)
                 y += 26
@@ -726,7 +765,10 @@ def draw_private(view: View, names: list[str], seat: int, lang: str = "en") -> I
             draw.text((PAD, y), line, font=font(22, True), fill=INK)
             y += 32
         y += 4
-        items = [(c["name"], f"{c['name']} ×{me['cards'][c['name']]}") for c in view["colours"]]
+        items = [
+            (c["name"], f"{_colour(c['name'], lang)} ×{me['cards'][c['name']]}")
+            for c in view["colours"]
+        ]
         items = [it for it in items if me["cards"][it[0]] > 0]
         if items:
             y = _chips(draw, PAD, y, w - 2 * PAD, items, 18)
@@ -762,13 +804,15 @@ def draw_private(view: View, names: list[str], seat: int, lang: str = "en") -> I
             for com in view["gallery"]:
                 lack = gl.get(com["id"], [])
                 if lack:
-                    need = t("pic.pastiche.need", lang, colours=", ".join(lack))
+                    need = t(
+                        "pic.pastiche.need", lang, colours=", ".join(_colour(c, lang) for c in lack)
+                    )
                 else:
                     need = t("pic.pastiche.ready", lang)
                 line = t(
                     "pic.pastiche.gallery_line",
                     lang,
-                    title=com["title"],
+                    title=_title(com, lang),
                     points=com["points"],
                     need=need,
                 )
@@ -805,7 +849,7 @@ def _rotations(
     hx: dict[str, Any],
     lang: str = "en",
 ) -> int:
-    centre = t("pic.pastiche.or", lang).join(LETTER[c] for c in hx["centre"])
+    centre = t("pic.pastiche.or", lang).join(_colour(LETTER[c], lang) for c in hx["centre"])
     heading = t("pic.pastiche.hex", lang, slot=hx["slot"], centre=centre)
     draw.text((x, y), heading, font=font(20, True), fill=INK)
     y += 30
@@ -835,7 +879,7 @@ def _rotations(
         draw.text((cx + 6, ty), head, font=font(16, True), fill=INK)
         ty += 22
         line = ""
-        for c in cards or []:
+        for c in (_colour(c, lang) for c in cards or []):
             nxt = f"{line}, {c}" if line else c
             if f.getlength(nxt) > cell_w - 12:
                 draw.text((cx + 6, ty), line + ",", font=f, fill=INK)

@@ -23,6 +23,7 @@ _WORDS: dict[str, str] = {
     "azul": "rules.azul.words",
     "maharani": "rules.maharani.words",
     "taj-mahal": "rules.taj_mahal.words",
+    "pastiche": "rules.pastiche.words",
 }
 
 

@@ -208,7 +208,7 @@ def build_panel(
             view.add_item(
                 ComposeButton(
                     f"tk:{match_id}:{version}:{i}:",
-                    clip(composer.label, 80),
+                    clip(say(composer.label, locale), 80),
                     style=discord.ButtonStyle.secondary,
                     row=4,
                 )
@@ -259,15 +259,16 @@ def build_composer(
     """One pick of a composer (a select, plus "none" where none is allowed), or, once every
     pick is made, what was composed with a button that plays it."""
     view = discord.ui.View(timeout=None)
-    lines = [t("panel.head", locale, match=match_id), f"**{composer.label}**"]
+    lines = [t("panel.head", locale, match=match_id), f"**{say(composer.label, locale)}**"]
     for pick, idx in zip(composer.picks, chosen, strict=False):
-        words = " + ".join(pick.options[i].label for i in idx) or t("panel.none", locale)
-        lines.append(t("panel.picked", locale, pick=pick.label, chosen=words))
+        words = " + ".join(say(pick.options[i].label, locale) for i in idx)
+        words = words or t("panel.none", locale)
+        lines.append(t("panel.picked", locale, pick=say(pick.label, locale), chosen=words))
     tail = f"{match_id}:{version}:{index}:"
     enc = encode_chosen(chosen)
     if len(chosen) < len(composer.picks):
         pick = composer.picks[len(chosen)]
-        lines.append(pick.label)
+        lines.append(say(pick.label, locale))
         options = pick.options[:MAX_SELECT]
         if options:
             select = discord.ui.Select(
@@ -276,7 +277,7 @@ def build_composer(
                 min_values=max(1, min(pick.least, len(options))),
                 max_values=max(1, min(pick.most, len(options))),
                 options=[
-                    discord.SelectOption(label=clip(o.label, 100), value=str(i))
+                    discord.SelectOption(label=clip(say(o.label, locale), 100), value=str(i))
                     for i, o in enumerate(options)
                 ],
             )

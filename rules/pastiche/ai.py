@@ -28,7 +28,9 @@ from rules.pastiche import moves as mv
 from rules.pastiche import scoring as sc
 from rules.pastiche import trade as tr
 from rules.pastiche.data import load
+from rules.pastiche.words import and_list, colour_word, painter_word, painting_word
 from rules.rng import Rng
+from rules.words import Msg
 
 #: How many placements (by distinct yield) and centre takes the search considers.
 TOP_PLACEMENTS = 6
@@ -75,10 +77,9 @@ def _lack_count(cid: str, cards: dict[str, int]) -> int:
     return sum(1 for c in set(load().commissions[cid].palette) if cards.get(c, 0) < 1)
 
 
-def _words(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+def _colours(items: list[str]) -> Any:
+    """``green``, ``green and red``, ``green, orange and red`` in words."""
+    return and_list([colour_word(c) for c in items])
 
 
 class PasticheAI(GameAI):
@@ -381,10 +382,10 @@ class PasticheAI(GameAI):
         return out
 
     # ----- hint words ---------------------------------------------------------------------------
-    def explain(self, game: Game, view: View, seat: int, move: Move, value: float) -> str:
+    def explain(self, game: Game, view: View, seat: int, move: Move, value: float) -> Msg:
         data = load()
         comms = data.commissions
-        tail = f"wins about {round(100 * value)}% of simulated games"
+        tail = Msg("pastiche.hint.tail", percent=round(100 * value))
         me = view["me"]
         cards: dict[str, int] = me["cards"]
         hand = [c["id"] for c in me["hand"]]
@@ -396,50 +397,75 @@ class PasticheAI(GameAI):
             gain = c.points
             done = [d["id"] for d in view["seats"][seat]["done"]]
             bonus = sc.painter_bonus([*done, cid]) - sc.painter_bonus(done)
-            extra = f" and the {c.painter} pair bonus (+{bonus})" if bonus else ""
-            return f"completes {c.title}{extra}, +{gain + bonus}; {tail}"
+            extra = (
+                Msg("pastiche.hint.pair", painter=painter_word(c.painter), bonus=bonus)
+                if bonus
+                else ""
+            )
+            return Msg(
+                "pastiche.hint.complete",
+                title=painting_word(cid),
+                extra=extra,
+                points=gain + bonus,
+                tail=tail,
+            )
         if note.startswith("h"):
             m = mv.PLACE_RE.match(note.replace(" ", ""))
             if m is not None:
                 got = self._view_yield(view, seat, m) if m.group(4) == "mix" else [m.group(4)]
                 helps = sorted({c for c in got if want.get(c)})
-                what = _words(got) if got else "no cards"
+                what = _colours(got) if got else Msg("pastiche.no_cards")
                 if m.group(4) != "mix":
-                    what += " from the centre"
+                    what = Msg("pastiche.from_centre", colour=what)
                 worth = sum(data.value[c] for c in got)
                 why = (
-                    f", {_words(helps)} for {_lacking_titles(hand, cards, helps)}" if helps else ""
+                    Msg(
+                        "pastiche.hint.paint_why",
+                        colours=_colours(helps),
+                        titles=_lacking_titles(hand, cards, helps),
+                    )
+                    if helps
+                    else ""
                 )
-                return f"paints for {what} (worth {worth}){why}; {tail}"
+                return Msg("pastiche.hint.paint", cards=what, worth=worth, why=why, tail=tail)
         if note.startswith("bank "):
             target = note.split(" for ")[-1]
             why = (
-                f", which {_lacking_titles(hand, cards, [target])} lacks"
+                Msg("pastiche.hint.lacks", titles=_lacking_titles(hand, cards, [target]))
                 if want.get(target)
                 else ""
             )
-            return f"trades with the bank for {target}{why}; {tail}"
+            return Msg("pastiche.hint.bank", colour=colour_word(target), why=why, tail=tail)
         if note.startswith("swap "):
             _, h, _, g = note.split()
-            return (
-                f"exchanges {comms[h].title} (lacks {_lack_count(h, cards)}) for "
-                f"{comms[g].title} (lacks {_lack_count(g, cards)}); {tail}"
+            return Msg(
+                "pastiche.hint.swap",
+                gave=painting_word(h),
+                gave_lacks=_lack_count(h, cards),
+                took=painting_word(g),
+                took_lacks=_lack_count(g, cards),
+                tail=tail,
             )
         if note.startswith(("offer ", "counter ")):
             asked = [c for c in note.split(" for ")[-1].split("+") if c in data.colour]
             helps = [c for c in asked if want.get(c)]
-            why = f", which {_lacking_titles(hand, cards, helps)} lacks" if helps else ""
-            what = "counters with an offer" if note.startswith("counter") else "offers a trade"
-            return f"{what} for {_words(asked) or 'nothing'}{why}; {tail}"
+            why = (
+                Msg("pastiche.hint.lacks", titles=_lacking_titles(hand, cards, helps))
+                if helps
+                else ""
+            )
+            key = "pastiche.hint.counter" if note.startswith("counter") else "pastiche.hint.offer"
+            what = _colours(asked) if asked else Msg("pastiche.nothing")
+            return Msg(key, cards=what, why=why, tail=tail)
         if note.startswith("accept"):
-            return f"accepts the trade: worth at least what it costs; {tail}"
+            return Msg("pastiche.hint.accept", tail=tail)
         if note.startswith("decline"):
-            return f"declines the trade: it costs more than it brings; {tail}"
+            return Msg("pastiche.hint.decline", tail=tail)
         if note.startswith("return"):
-            return f"returns the least useful cards; {tail}"
+            return Msg("pastiche.hint.return", tail=tail)
         if note.startswith("withdraw"):
-            return f"withdraws the open offer; {tail}"
-        return f"ends the turn; {tail}"
+            return Msg("pastiche.hint.withdraw", tail=tail)
+        return Msg("pastiche.hint.end", tail=tail)
 
     @staticmethod
     def _view_yield(view: View, seat: int, m: Any) -> list[str]:
@@ -460,15 +486,15 @@ class PasticheAI(GameAI):
         return got
 
 
-def _lacking_titles(hand: list[str], cards: dict[str, int], colours: list[str]) -> str:
+def _lacking_titles(hand: list[str], cards: dict[str, int], colours: list[str]) -> Any:
     """Titles of the hand commissions that lack any of these colours, in words."""
     comms = load().commissions
-    titles = [
-        comms[cid].title
+    titles: list[object] = [
+        painting_word(cid)
         for cid in hand
         if any(c in comms[cid].palette and cards.get(c, 0) < 1 for c in colours)
     ]
-    return _words(titles) if titles else "your commissions"
+    return and_list(titles) if titles else Msg("pastiche.hint.your_commissions")
 
 
 def _needed(hand: list[str], colour: str) -> bool:

@@ -9,11 +9,13 @@ import re
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from rules.base import normalise_notation
+from rules.base import NOT_YOUR_TURN, OVER_ALREADY, normalise_notation
 from rules.pastiche import board as bd
 from rules.pastiche import moves as mv
 from rules.pastiche import trade as tr
 from rules.pastiche.data import load
+from rules.pastiche.words import colour_word, colours_word, painting_word
+from rules.words import Join, Msg, Seat
 
 if TYPE_CHECKING:
     from rules.pastiche.game import Pastiche
@@ -25,12 +27,11 @@ def _shown(text: str) -> str:
     return text.strip()[:40] or "that"
 
 
-def explain(game: Pastiche, state: State, seat: int, text: str) -> str:
-    help_ = "Type /help or see the move list for the notation."
+def explain(game: Pastiche, state: State, seat: int, text: str) -> Msg:
     if state["over"]:
-        return "This game is over; no more moves can be made."
+        return OVER_ALREADY
     if seat not in game.may_act(state):
-        return "It is not your turn."
+        return NOT_YOUR_TURN
     key = normalise_notation(text)
     why = tr.explain(state, seat, key)
     if why is not None:
@@ -38,16 +39,8 @@ def explain(game: Pastiche, state: State, seat: int, text: str) -> str:
     cur = state["cur"]
     if seat != cur:
         waiting = tr.to_answer(state, seat)
-        answer = (
-            f" Offer {waiting[0]['id']} waits for your answer: `accept {waiting[0]['id']}`, "
-            f"`decline {waiting[0]['id']}` or `counter {waiting[0]['id']} … for …`."
-            if waiting
-            else ""
-        )
-        return (
-            f"It is not your turn ({{p{cur}}} is playing); while they trade you may offer "
-            f"them cards, e.g. `offer p{cur + 1} green for red`.{answer}"
-        )
+        answer = Msg("pastiche.no.waiting", id=waiting[0]["id"]) if waiting else ""
+        return Msg("pastiche.no.not_your_turn", who=Seat(cur), number=cur + 1, answer=answer)
     phase = state["phase"]
     data = load()
     p = state["players"][seat]
@@ -55,30 +48,29 @@ def explain(game: Pastiche, state: State, seat: int, text: str) -> str:
         if key.startswith("return"):
             colour = key[len("return") :]
             if colour not in data.colour:
-                return f"“{colour}” is not a palette colour."
-            return f"You hold no {colour} card to return."
+                return Msg("pastiche.no.not_a_colour", colour=colour)
+            return Msg("pastiche.no.none_to_return", colour=colour_word(colour))
         extra = mv.hand_size(p["cards"]) - mv.HAND_LIMIT
-        return f"First return {extra} card(s) to the bank: `return <colour>` or `return auto`."
+        return Msg("pastiche.no.return_first", n=extra)
     if m := mv.PLACE_RE.match(key):
         return _explain_place(state, seat, m)
     if phase == "place":
-        return (
-            "First place one of your hexes, e.g. "
-            + _example_place(state, seat)
-            + ". "
-            + (_hint_place(state, seat))
+        return Msg(
+            "pastiche.no.place_first",
+            example=_example_place(state, seat),
+            hexes=_hint_place(state, seat),
         )
     if key.startswith("bank"):
         return _explain_bank(state, seat, key)
     if key.startswith("swap"):
         if phase != "trade":
-            return "The gallery exchange comes before completing and only once a turn."
-        return "Swap a hand commission for a gallery card: `swap <hand id> for <gallery id>`."
+            return Msg("pastiche.no.swap_order")
+        return Msg("pastiche.no.swap_form")
     if key.startswith("complete"):
         return _explain_complete(state, seat, key[len("complete") :])
     if key.startswith("return"):
-        return "Cards go back only when you end your turn holding more than 8."
-    return f"“{_shown(text)}” is not a Pastiche move. {help_}"
+        return Msg("pastiche.no.return_when")
+    return Msg("pastiche.no.not_a_move", text=_shown(text), help=Msg("pastiche.no.help"))
 
 
 def _example_place(state: State, seat: int) -> str:
@@ -90,104 +82,100 @@ def _example_place(state: State, seat: int) -> str:
     return f"`h{slot + 1} {cell} r0 mix`"
 
 
-def _hint_place(state: State, seat: int) -> str:
+def _hint_place(state: State, seat: int) -> Msg:
     slots = [str(i + 1) for i, h in enumerate(state["players"][seat]["hexes"]) if h]
-    return f"Your hexes: {', '.join(slots) or 'none'}."
+    listed = Join("words.comma", slots) if slots else Msg("pastiche.no.none")
+    return Msg("pastiche.no.your_hexes", slots=listed)
 
 
-def _explain_place(state: State, seat: int, m: re.Match[str]) -> str:
+def _explain_place(state: State, seat: int, m: re.Match[str]) -> Msg:
     data = load()
     if state["phase"] != "place":
-        return "You have already placed your hex this turn."
+        return Msg("pastiche.no.placed")
     p = state["players"][seat]
     slot = int(m.group(1)) - 1
     if not 0 <= slot < len(p["hexes"]) or p["hexes"][slot] is None:
-        return f"You have no hex {slot + 1}. " + _hint_place(state, seat)
+        return Msg("pastiche.no.no_hex", slot=slot + 1, hexes=_hint_place(state, seat))
     cell = bd.parse_cell(m.group(2))
     if cell is None:
-        return (
-            f"“{m.group(2)}” is not a cell name (a row letter and a column number), e.g. "
-            + _example_place(state, seat)
-            + "."
-        )
+        return Msg("pastiche.no.not_a_cell", cell=m.group(2), example=_example_place(state, seat))
     name = bd.cell_name(cell)
     if bd.key(cell) in state["board"]:
-        return f"{name} is already painted; an empty spot: " + _example_place(state, seat) + "."
+        return Msg("pastiche.no.painted", cell=name, example=_example_place(state, seat))
     if not any(bd.key(n) in state["board"] for n in bd.neighbours(cell)):
-        return f"{name} does not touch the painting: a hex must share a side with it."
+        return Msg("pastiche.no.not_touching", cell=name)
     rot = int(m.group(3))
     if rot > 5:
-        return f"Rotation {rot} does not exist: use 0 to 5."
+        return Msg("pastiche.no.rotation", rotation=rot)
     take = m.group(4)
     hx = data.hexes[p["hexes"][slot]]
     centre = [data.letter_colour[x] for x in hx.centre]
     if take in centre:
-        return f"The bank has no {take} left."
+        return Msg("pastiche.no.bank_out", colour=colour_word(take))
     if take != "mix":
-        return (
-            f"End the move with `mix` (the mixed cards) or the centre colour "
-            f"({' or '.join(centre)}), not “{take}”."
-        )
-    return "That placement is not available."
+        return Msg("pastiche.no.take", colours=colours_word(centre, "pastiche.sep.or"), take=take)
+    return Msg("pastiche.no.placement")
 
 
-def _explain_bank(state: State, seat: int, key: str) -> str:
+def _explain_bank(state: State, seat: int, key: str) -> Msg:
     data = load()
     if state["phase"] != "trade":
-        return "Trading is over for this turn: trades come before the exchange and completions."
+        return Msg("pastiche.no.bank_over")
     m = mv.BANK_RE.match(key)
     if not m:
-        return "Bank trades look like `bank green+green+green for black`."
+        return Msg("pastiche.no.bank_form")
     give = m.group(1).split("+")
     target = m.group(2)
     for c in [*give, target]:
         if c not in data.colour:
-            return f"“{c}” is not a palette colour."
+            return Msg("pastiche.no.not_a_colour", colour=c)
     have = state["players"][seat]["cards"]
     for c, n in Counter(give).items():
         if have[c] < n:
-            return f"You hold only {have[c]} {c}."
+            return Msg("pastiche.no.hold_only", n=have[c], colour=colour_word(c))
     if state["bank"][target] <= 0:
-        return f"The bank has no {target} left."
+        return Msg("pastiche.no.bank_out", colour=colour_word(target))
     if target in give:
-        return f"Trading {' + '.join(give)} for {target} would only lose cards."
+        return Msg(
+            "pastiche.no.bank_loses",
+            give=colours_word(give, "pastiche.sep.plus"),
+            colour=colour_word(target),
+        )
     g = sorted(give)
     groups = {c.name: c.group for c in data.colours}
     if len(give) == 3 and len(set(give)) == 1:
-        return f"Three identical cards buy black, white, a secondary or a tertiary, not {target}."
+        return Msg("pastiche.no.bank_three", colour=colour_word(target))
     if g == sorted(["yellow", "brown"]):
-        return "Yellow + brown buys cream only."
+        return Msg("pastiche.no.bank_cream")
     if g == sorted(["black", "white"]):
-        return "Black + white buys gray only."
+        return Msg("pastiche.no.bank_gray")
     if len(give) == 2 and any(groups[c] == "primary" for c in give):
-        return "A primary + any card buys another primary only."
-    return (
-        "The bank rates are: 3 identical cards → black/white/secondary/tertiary; "
-        "yellow + brown → cream; black + white → gray; primary + any card → a primary."
-    )
+        return Msg("pastiche.no.bank_primary")
+    return Msg("pastiche.no.bank_rates")
 
 
-def _explain_complete(state: State, seat: int, ident: str) -> str:
+def _explain_complete(state: State, seat: int, ident: str) -> Msg:
     data = load()
     p = state["players"][seat]
     if not ident:  # `complete` without a name: say which ones can be completed
         can = [m.steps[1] for m in mv.complete_moves(state, seat)]
         if not can:
-            return (
-                "You cannot complete any commission now: your palette cards cover none of "
-                "the commissions in your hand or in the gallery."
-            )
-        listed = ", ".join(f"{s.key} ({s.label})" for s in can)
+            return Msg("pastiche.no.complete_none")
+        listed = Join(
+            "words.comma",
+            [Msg("pastiche.no.complete_item", id=s.key, label=s.label) for s in can],
+        )
         example = f"`complete {can[0].key}`"
-        return f"Complete which commission? You can complete: {listed}. Type e.g. {example}."
+        return Msg("pastiche.no.complete_which", listed=listed, example=example)
     match = [c for c in data.commission_ids if c.lower() == ident]
     if not match:
-        return f"There is no commission “{ident.upper()}”."
+        return Msg("pastiche.no.no_commission", id=ident.upper())
     cid = match[0]
     com = data.commissions[cid]
+    title = painting_word(cid)
     if cid not in p["hand"] and cid not in state["gallery"]:
-        return f"{com.title} is neither in your hand nor in the gallery."
+        return Msg("pastiche.no.not_held", title=title)
     lack = mv.lacking(com.palette, p["cards"])
     if lack:
-        return f"To complete {com.title} you still lack {', '.join(lack)}."
-    return f"{com.title} cannot be completed now."
+        return Msg("pastiche.no.lacking", title=title, colours=colours_word(lack))
+    return Msg("pastiche.no.cannot_complete", title=title)

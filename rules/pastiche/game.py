@@ -24,19 +24,14 @@ from rules.pastiche import rollout
 from rules.pastiche import scoring as sc
 from rules.pastiche import trade as tr
 from rules.pastiche.data import load
+from rules.pastiche.words import colour_word, colours_word, painter_word, painting_word
 from rules.rng import Rng
+from rules.words import Join, Msg, Seat
 
 State = dict[str, Any]
 GALLERY_SIZE = 4
 HAND_COMMISSIONS = 2
 HEXES_IN_HAND = 2
-
-PHASE_WORDS = {
-    "place": "to place a hex",
-    "trade": "to trade, exchange a commission, complete commissions or end the turn",
-    "complete": "to complete commissions or end the turn",
-    "discard": "to return cards down to 8",
-}
 
 
 class PasticheOptions(BaseModel):
@@ -47,10 +42,6 @@ class PasticheOptions(BaseModel):
     #: included; answered, declined or withdrawn alike): keeps a turn finite and the thread
     #: readable; the rulebook sets no limit.
     max_offers_per_turn: int = Field(default=3, ge=0, le=10)
-
-
-def _p(seat: int) -> str:
-    return f"{{p{seat}}}"
 
 
 def _clone(state: State) -> State:
@@ -94,22 +85,8 @@ class Pastiche(Game):
     max_players: ClassVar[int] = 4
     Options: ClassVar[type[BaseModel]] = PasticheOptions
     has_hidden_information: ClassVar[bool] = True
-    summary: ClassVar[str] = (
-        "Paint a shared picture from hexes of primary dabs; every corner where your new hex "
-        "meets the painting mixes a palette card (or take the centre primary instead).\n"
-        "Trade with the bank and other players, swap one commission with the gallery, then "
-        "pay palette cards to complete famous paintings for points.\n"
-        "At most 8 palette cards at the end of your turn. The game ends after the round in "
-        "which someone reaches 45/40/35 commission points (2/3/4 players).\n"
-        "Bonus for both paintings of a painter; usable cards in hand score at the end."
-    )
-    notation_help: ClassVar[str] = (
-        "Moves: `h1 CELL r3 mix` (hex 1 on an open spot the picture labels, e.g. m12 at "
-        "first; rotation 3; take the mixed cards) or `h1 CELL r3 red` (take the centre "
-        "primary); `bank green+green+green for black`; `offer p2 green+green for red` "
-        "(`-`: nothing; answer `accept 1`, `decline 1`, `counter 1 …`); "
-        "`swap P05 for P12`; `complete P05`; `end`; over 8 cards: `return green`, `return auto`."
-    )
+    summary: ClassVar[str] = Msg("pastiche.summary")
+    notation_help: ClassVar[str] = Msg("pastiche.notation_help")
 
     # ----- setup ------------------------------------------------------------------------------
     def setup(
@@ -168,15 +145,17 @@ class Pastiche(Game):
         """The chance outcomes of ``setup``: the start player, the gallery, the hexes dealt
         (public) and the commission cards dealt into each hand (secret), so a record can be
         checked without our random-number generator."""
-        data = load()
-        gallery = ", ".join(data.commissions[c].title for c in state["gallery"])
         players = state["players"]
         return [
             Event(
                 "deal",
-                f"{_p(state['start'])} starts. Gallery: {gallery}. Everyone holds "
-                f"{len(players[0]['hexes'])} hexes and {len(players[0]['hand'])} commission "
-                "cards.",
+                Msg(
+                    "pastiche.ev.deal",
+                    who=Seat(state["start"]),
+                    gallery=Join("words.comma", [painting_word(c) for c in state["gallery"]]),
+                    hexes=Msg("pastiche.n_hexes", n=len(players[0]["hexes"])),
+                    commissions=Msg("pastiche.n_commissions", n=len(players[0]["hand"])),
+                ),
                 {
                     "start": state["start"],
                     "gallery": list(state["gallery"]),
@@ -316,7 +295,7 @@ class Pastiche(Game):
                 s["phase"] = "discard"
                 extra = mv.hand_size(s["players"][seat]["cards"]) - mv.HAND_LIMIT
                 events.append(
-                    Event("discard", f"{_p(seat)} must return {extra} card(s) to the bank.")
+                    Event("discard", Msg("pastiche.ev.must_return", who=Seat(seat), n=extra))
                 )
         else:  # pragma: no cover - _find accepted it, so one branch above handles it
             raise IllegalMove(self.explain_illegal(state, seat, move.notation))
@@ -347,15 +326,23 @@ class Pastiche(Game):
         s["last"] = k
         s["phase"] = "trade"
         name = bd.cell_name(cell)
-        what = ", ".join(got) if got else "no cards"
+        what: Msg | Join = colours_word(got) if got else Msg("pastiche.no_cards")
         if take != "mix":
-            what = f"{take} from the centre"
+            what = Msg("pastiche.from_centre", colour=colour_word(take))
         if short:
-            what += f" (the bank had no {', '.join(sorted(set(short)))} left)"
+            out = colours_word(sorted(set(short)))
+            what = Msg("pastiche.ev.place_short", cards=what, colours=out)
         events.append(
             Event(
                 "place",
-                f"{_p(seat)} painted hex {slot + 1} at {name} (rotation {rot}) and took {what}.",
+                Msg(
+                    "pastiche.ev.place",
+                    who=Seat(seat),
+                    slot=slot + 1,
+                    cell=name,
+                    rotation=rot,
+                    cards=what,
+                ),
                 {"cell": name, "hex": hex_id, "rotation": rot, "cards": got, "short": short},
             )
         )
@@ -373,7 +360,12 @@ class Pastiche(Game):
         events.append(
             Event(
                 "bank",
-                f"{_p(seat)} traded {' + '.join(give)} to the bank for {target}.",
+                Msg(
+                    "pastiche.ev.bank",
+                    who=Seat(seat),
+                    give=colours_word(give, "pastiche.sep.plus"),
+                    colour=colour_word(target),
+                ),
                 {"give": give, "get": target},
             )
         )
@@ -393,12 +385,15 @@ class Pastiche(Game):
         p["hand"][p["hand"].index(h)] = g
         s["gallery"][s["gallery"].index(g)] = h
         s["phase"] = "complete"
-        comms = load().commissions
         events.append(
             Event(
                 "swap",
-                f"{_p(seat)} exchanged {comms[h].title} from hand for {comms[g].title} "
-                "from the gallery.",
+                Msg(
+                    "pastiche.ev.swap",
+                    who=Seat(seat),
+                    gave=painting_word(h),
+                    took=painting_word(g),
+                ),
                 {"gave": h, "took": g},
                 reveals=True,
             )
@@ -419,8 +414,14 @@ class Pastiche(Game):
         events.append(
             Event(
                 "complete",
-                f"{_p(seat)} completed {com.title} ({com.painter}, {com.points} points), "
-                f"paying {', '.join(com.palette)}.",
+                Msg(
+                    "pastiche.ev.complete",
+                    who=Seat(seat),
+                    title=painting_word(cid),
+                    painter=painter_word(com.painter),
+                    n=com.points,
+                    paid=colours_word(com.palette),
+                ),
                 {"commission": cid, "paid": list(com.palette)},
                 reveals=True,
             )
@@ -433,14 +434,14 @@ class Pastiche(Game):
                 events.append(
                     Event(
                         "refill",
-                        f"{data.commissions[new].title} joins the gallery.",
+                        Msg("pastiche.ev.gallery_refill", title=painting_word(new)),
                         {"commission": new},
                         reveals=True,
                     )
                 )
             else:
                 del s["gallery"][i]
-                events.append(Event("refill", "The commission deck is empty; the gallery shrinks."))
+                events.append(Event("refill", Msg("pastiche.ev.gallery_shrinks")))
         else:
             p["hand"].remove(cid)
             if s["deck"]:
@@ -449,9 +450,9 @@ class Pastiche(Game):
                 events.append(
                     Event(
                         "draw",
-                        f"{_p(seat)} drew a commission card.",
+                        Msg("pastiche.ev.draw", who=Seat(seat)),
                         secret={"seat": seat, "commission": new},
-                        private={seat: f"You drew {data.commissions[new].title}."},
+                        private={seat: Msg("pastiche.ev.drew", title=painting_word(new))},
                         reveals=True,
                     )
                 )
@@ -461,14 +462,20 @@ class Pastiche(Game):
             s["end"] = "trigger"
             last = (s["start"] - 1) % s["n"]
             tail = (
-                "the game ends after this turn."
+                Msg("pastiche.ev.trigger_last")
                 if seat == last
-                else f"play continues until {_p(last)} has played, so all have equal turns."
+                else Msg("pastiche.ev.trigger_until", who=Seat(last))
             )
             events.append(
                 Event(
                     "trigger",
-                    f"{_p(seat)} reached {total} commission points (at least {threshold}): {tail}",
+                    Msg(
+                        "pastiche.ev.trigger",
+                        who=Seat(seat),
+                        n=total,
+                        threshold=threshold,
+                        tail=tail,
+                    ),
                 )
             )
 
@@ -482,7 +489,7 @@ class Pastiche(Game):
         events.append(
             Event(
                 "return",
-                f"{_p(seat)} returned {', '.join(colours)} to the bank (hand limit 8).",
+                Msg("pastiche.ev.return", who=Seat(seat), cards=colours_word(colours)),
                 {"cards": colours},
             )
         )
@@ -506,7 +513,7 @@ class Pastiche(Game):
             events.append(
                 Event(
                     "hex",
-                    f"{_p(seat)} drew a new hex.",
+                    Msg("pastiche.ev.hex", who=Seat(seat)),
                     {"hexes": drawn},
                     reveals=True,
                 )
@@ -518,15 +525,13 @@ class Pastiche(Game):
         nobody_has_hex = all(h is None for q in s["players"] for h in q["hexes"])
         if s["end"] is None and not s["supply"] and nobody_has_hex:
             s["end"] = "hexes"
-            events.append(
-                Event("hexes", "Every hex is painted: the round is finished, then the game ends.")
-            )
+            events.append(Event("hexes", Msg("pastiche.ev.hexes_out")))
         if s["end"] is not None and seat == (s["start"] - 1) % n:
             s["over"] = True
             s["phase"] = "over"
             out = self.outcome(s)
             assert out is not None
-            events.append(Event("over", "The game is over.", {"outcome": out.to_json()}))
+            events.append(Event("over", Msg("pastiche.ev.over"), {"outcome": out.to_json()}))
             return
         nxt = (seat + 1) % n
         s["cur"] = nxt
@@ -534,7 +539,7 @@ class Pastiche(Game):
             s["phase"] = "place"
         else:
             s["phase"] = "trade"
-            events.append(Event("nohex", f"{_p(nxt)} has no hex left to place."))
+            events.append(Event("nohex", Msg("pastiche.ev.no_hex", who=Seat(nxt))))
 
     # ----- views ------------------------------------------------------------------------------
     def _board_json(self, state: State) -> list[dict[str, Any]]:
@@ -665,16 +670,12 @@ class Pastiche(Game):
             return None
         parts = self._breakdowns(state)
         ranks = rank_by([b.key() for b in parts])
-        why = (
-            "Someone reached the commission goal; everyone had equal turns."
-            if state["end"] == "trigger"
-            else "Every hex was painted; the round was finished."
-        )
+        why = Msg("pastiche.result.goal" if state["end"] == "trigger" else "pastiche.result.hexes")
         ties = sc.tie_reason(parts)
         return Outcome(
             scores=[b.total for b in parts],
             ranks=ranks,
-            reason=(why + (" " + ties if ties else "")).strip(),
+            reason=Msg("pastiche.result.ties", why=why, ties=ties) if ties else why,
             details=[b.to_json() for b in parts],
         )
 
@@ -687,20 +688,31 @@ class Pastiche(Game):
 
     def status(self, state: State) -> str:
         if state["over"]:
-            return "Game over."
+            return Msg("pastiche.status.over")
         cur = state["cur"]
         rnd = state["turns"][cur] + 1  # the round the player on turn is playing
-        text = f"Round {rnd} · {_p(cur)} {PHASE_WORDS[state['phase']]}"
-        for d in state["deals"]:
-            text += (
-                f" · offer {d['id']}: {_p(d['from'])} gives {tr.side_words(d['give'])} for "
-                f"{tr.side_words(d['get'])}, {_p(d['to'])} to answer"
-            )
+        offers: Msg | str = ""
+        if state["deals"]:
+            listed = [
+                Msg(
+                    "pastiche.status.offer",
+                    id=d["id"],
+                    maker=Seat(d["from"]),
+                    give=tr.side_words(d["give"]),
+                    get=tr.side_words(d["get"]),
+                    taker=Seat(d["to"]),
+                )
+                for d in state["deals"]
+            ]
+            offers = Msg("pastiche.status.offers", offers=Join("pastiche.sep.dot", listed))
+        end: Msg | str = ""
         if state["end"] == "trigger":
-            text += f" · final round: ends after {_p((state['start'] - 1) % state['n'])}"
+            end = Msg("pastiche.status.final", who=Seat((state["start"] - 1) % state["n"]))
         elif state["end"] == "hexes":
-            text += " · hexes used up: last round"
-        return text + "."
+            end = Msg("pastiche.status.hexes_out")
+        return Msg(
+            f"pastiche.status.{state['phase']}", round=rnd, who=Seat(cur), offers=offers, end=end
+        )
 
     def is_commitment(self, state: State, seat: int, move: Move) -> bool:
         """An answer to an offer (accept, decline, counter) commits: the offer's maker has

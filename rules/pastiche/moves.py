@@ -18,6 +18,8 @@ from typing import Any
 from rules.base import Move, Step
 from rules.pastiche import board as bd
 from rules.pastiche.data import load
+from rules.pastiche.words import colour_word, colours_word, painting_word
+from rules.words import Join, Msg
 
 State = dict[str, Any]
 HAND_LIMIT = 8
@@ -131,17 +133,28 @@ def _spot_groups(spots: tuple[bd.Cell, ...]) -> dict[bd.Cell, Step]:
     for cell in spots:  # spots come sorted by row, then column
         rows.setdefault(bd.row_name(cell[1]), []).append(cell)
     # (first row, last row, key, label, cells)
-    chunks: list[tuple[str, str, str, str, list[bd.Cell]]] = []
+    chunks: list[tuple[str, str, str, Msg, list[bd.Cell]]] = []
     for name, cells in rows.items():
         parts = [cells[i : i + MAX_STEP_OPTIONS] for i in range(0, len(cells), MAX_STEP_OPTIONS)]
         for i, part in enumerate(parts):
             suffix = f" part {i + 1}" if len(parts) > 1 else ""
-            chunks.append((name, name, f"row {name}{suffix}", f"Row {name}{suffix}", part))
+            label = (
+                Msg("pastiche.step.row_part", row=name, part=i + 1)
+                if len(parts) > 1
+                else Msg("pastiche.step.row", row=name)
+            )
+            chunks.append((name, name, f"row {name}{suffix}", label, part))
     while len(chunks) > MAX_STEP_OPTIONS:  # merge the smallest neighbouring pair of rows
         i = min(range(len(chunks) - 1), key=lambda j: len(chunks[j][4]) + len(chunks[j + 1][4]))
         a, b = chunks[i], chunks[i + 1]
         first, last = a[0], b[1]
-        merged = (first, last, f"rows {first}-{last}", f"Rows {first}–{last}", a[4] + b[4])
+        merged = (
+            first,
+            last,
+            f"rows {first}-{last}",
+            Msg("pastiche.step.rows", first=first, last=last),
+            a[4] + b[4],
+        )
         chunks[i : i + 2] = [merged]
     out: dict[bd.Cell, Step] = {}
     for _first, _last, k, label, cells in chunks:
@@ -155,24 +168,59 @@ def _spot_groups(spots: tuple[bd.Cell, ...]) -> dict[bd.Cell, Step]:
 def _hex_step(slot: int, hex_id: str) -> Step:
     hx = load().hexes[hex_id]
     names = load().letter_colour
-    centre = " or ".join(names[x] for x in hx.centre)
-    return Step(f"h{slot + 1}", f"Hex {slot + 1} ({hx.corners}, centre {centre})")
+    centre = colours_word([names[x] for x in hx.centre], "pastiche.sep.or")
+    return Step(
+        f"h{slot + 1}", Msg("pastiche.step.hex", slot=slot + 1, corners=hx.corners, centre=centre)
+    )
 
 
 @cache
 def _rot_step(rot: int) -> Step:
-    turn = "as drawn" if rot == 0 else f"turned {rot} step{'s' if rot > 1 else ''} anticlockwise"
-    return Step(f"r{rot}", f"rotation {rot} ({turn})")
+    turn = Msg("pastiche.step.as_drawn") if rot == 0 else Msg("pastiche.step.turned", n=rot)
+    return Step(f"r{rot}", Msg("pastiche.step.rotation", rotation=rot, turn=turn))
 
 
 @cache
 def _spot_step(name: str) -> Step:
-    return Step(name, f"at {name}")
+    return Step(name, Msg("pastiche.step.at", cell=name))
 
 
 @cache
 def _take_step(take: str, words: str) -> Step:
-    return Step(take, f"take {words}")
+    return Step(take, Msg("pastiche.step.take", cards=words))
+
+
+def yield_words(got: list[str], short: list[str]) -> Msg | Join:
+    """What a placement's mix gives: ``green, orange``, ``no cards``, and the colours the
+    bank is out of."""
+    return _yield_words(tuple(got), tuple(short))
+
+
+@lru_cache(maxsize=1 << 12)
+def _yield_words(got: tuple[str, ...], short: tuple[str, ...]) -> Msg | Join:
+    """Cached: a hex's corners make few different yields, met at every spot and rotation."""
+    words: Msg | Join = colours_word(got) if got else Msg("pastiche.no_cards")
+    if short:
+        words = Msg("pastiche.yield_short", cards=words, colours=colours_word(sorted(set(short))))
+    return words
+
+
+@lru_cache(maxsize=1 << 14)
+def _place_label(slot: int, cell: str, rot: int, words: Msg | Join) -> Msg:
+    """Cached: a message costs a few times an f-string, and the same placements are listed
+    again for every look at a state (autocomplete, the panel, a typed label's check)."""
+    return Msg("pastiche.label.place", slot=slot, cell=cell, rotation=rot, cards=words)
+
+
+@lru_cache(maxsize=1 << 12)
+def _centre_label(slot: int, cell: str, rot: int, colour: str) -> Msg:
+    return Msg(
+        "pastiche.label.place_centre",
+        slot=slot,
+        cell=cell,
+        rotation=rot,
+        colour=colour_word(colour),
+    )
 
 
 def place_moves(
@@ -209,18 +257,15 @@ def place_moves(
             if rot_only is None or rot == rot_only
         ]
         centre = [
-            (c, _gain_rank([c], need), _take_step(c, c))
+            (c, _gain_rank([c], need), _take_step(c, colour_word(c)))
             for c in (data.letter_colour[x] for x in hx.centre)
             if bank[c] > 0
         ]
         for name, others, gstep, sstep in cells:
             head = f"h{slot + 1} {name} r"
-            lhead = f"Hex {slot + 1} at {name}, rotation "
             for rot, corners, rstep in rots:
                 got, short = received(bd.placement_yield(corners, others), bank)
-                words = ", ".join(got) if got else "no cards"
-                if short:
-                    words += f" (bank is out of {', '.join(sorted(set(short)))})"
+                words = yield_words(got, short)
                 rank = _gain_rank(got, need)
                 out.append(
                     (
@@ -228,7 +273,7 @@ def place_moves(
                         len(out),
                         Move(
                             f"{head}{rot} mix",
-                            f"{lhead}{rot} → {words}",
+                            _place_label(slot + 1, name, rot, words),
                             (hstep, gstep, sstep, rstep, _take_step("mix", words)),
                             rank,
                         ),
@@ -241,7 +286,7 @@ def place_moves(
                             len(out),
                             Move(
                                 f"{head}{rot} {colour}",
-                                f"{lhead}{rot} → {colour} (centre) instead",
+                                _centre_label(slot + 1, name, rot, colour),
                                 (hstep, gstep, sstep, rstep, cstep),
                                 crank,
                             ),
@@ -252,7 +297,7 @@ def place_moves(
 
 
 # ----- bank trades -----------------------------------------------------------------------------
-_BANK = Step("bank", "Trade with the bank")
+_BANK = Step("bank", Msg("pastiche.step.bank"))
 
 
 def three_for_one_targets() -> tuple[str, ...]:
@@ -307,12 +352,12 @@ def bank_trades(cards: dict[str, int], bank: dict[str, int]) -> list[tuple[tuple
 
 def _bank_kind(give: tuple[str, ...]) -> Step:
     if len(give) == 3:
-        return Step("3same", "3 identical cards → black, white, secondary or tertiary")
+        return Step("3same", Msg("pastiche.step.bank_three"))
     if set(give) == {"yellow", "brown"}:
-        return Step("yellow+brown", "yellow + brown → cream")
+        return Step("yellow+brown", Msg("pastiche.step.bank_cream"))
     if set(give) == {"black", "white"}:
-        return Step("black+white", "black + white → gray")
-    return Step("primary+any", "a primary + any card → another primary")
+        return Step("black+white", Msg("pastiche.step.bank_gray"))
+    return Step("primary+any", Msg("pastiche.step.bank_primary"))
 
 
 def bank_move(give: tuple[str, ...], target: str, need: Counter[str]) -> Move:
@@ -326,18 +371,25 @@ def _bank_move(give: tuple[str, ...], target: str, gain: int, spent: int) -> Mov
     """The bank-trade Move; cached since the same trades recur every trading step."""
     kind = _bank_kind(give)
     if len(give) == 3:
-        mid = (Step(f"3 {give[0]}", f"give 3 {give[0]}"),)
+        mid = (Step(f"3 {give[0]}", Msg("pastiche.step.give_three", colour=colour_word(give[0]))),)
     elif kind.key == "primary+any":
         prim = next(c for c in give if c in primaries())
         pen = give[1] if give[0] == prim else give[0]
-        mid = (Step(f"give {prim}", f"give {prim}"), Step(f"and {pen}", f"and {pen}"))
+        mid = (
+            Step(f"give {prim}", Msg("pastiche.step.give", colour=colour_word(prim))),
+            Step(f"and {pen}", Msg("pastiche.step.and", colour=colour_word(pen))),
+        )
     else:
         mid = ()
     rank = 1.0 + 3 * gain - spent
     return Move(
         f"bank {'+'.join(give)} for {target}",
-        f"Bank trade: {' + '.join(give)} → {target}",
-        (_BANK, kind, *mid, Step(target, f"get {target}")),
+        Msg(
+            "pastiche.label.bank",
+            give=colours_word(give, "pastiche.sep.plus"),
+            colour=colour_word(target),
+        ),
+        (_BANK, kind, *mid, Step(target, Msg("pastiche.step.get", colour=colour_word(target)))),
         rank,
     )
 
@@ -349,6 +401,11 @@ def bank_moves(state: State, seat: int) -> list[Move]:
 
 
 # ----- commissions ---------------------------------------------------------------------------
+#: Labels stay within 100 characters (a select option's limit): a longer one is said
+#: shorter (the steps still hold every detail), never cut in the middle of a word.
+MAX_LABEL = 100
+
+
 def complete_moves(state: State, seat: int) -> list[Move]:
     comms = load().commissions
     p = state["players"][seat]
@@ -357,15 +414,23 @@ def complete_moves(state: State, seat: int) -> list[Move]:
         for cid in ids:
             c = comms[cid]
             if not lacking(c.palette, p["cards"]):
+                place = Msg(f"pastiche.where.{where}")
+                title = painting_word(cid)
                 out.append(
                     Move(
                         f"complete {cid}",
-                        f"Complete {c.title} ({c.points} pts, {where}): pay {', '.join(c.palette)}"[
-                            :100
-                        ],
+                        _complete_label(title, c.points, place, c.palette),
                         (
-                            Step("complete", "Complete a commission"),
-                            Step(cid, f"{c.title} ({c.points}, {where})"),
+                            Step("complete", Msg("pastiche.step.complete")),
+                            Step(
+                                cid,
+                                Msg(
+                                    "pastiche.step.commission",
+                                    title=title,
+                                    points=c.points,
+                                    where=place,
+                                ),
+                            ),
                         ),
                         10.0 + c.points,
                     )
@@ -373,21 +438,40 @@ def complete_moves(state: State, seat: int) -> list[Move]:
     return out
 
 
+def _complete_label(title: Msg, points: int, where: Msg, palette: tuple[str, ...]) -> Msg:
+    label = Msg(
+        "pastiche.label.complete",
+        title=title,
+        points=points,
+        where=where,
+        palette=colours_word(palette),
+    )
+    if len(label) <= MAX_LABEL:
+        return label
+    return Msg("pastiche.label.complete_short", title=title, points=points, where=where)
+
+
+def _swap_label(hand: Msg, gallery: Msg) -> Msg:
+    label = Msg("pastiche.label.swap", hand=hand, gallery=gallery)
+    if len(label) <= MAX_LABEL:
+        return label
+    return Msg("pastiche.label.swap_short", hand=hand, gallery=gallery)
+
+
 def swap_moves(state: State, seat: int) -> list[Move]:
-    comms = load().commissions
     p = state["players"][seat]
     out: list[Move] = []
     for h in p["hand"]:
         for g in state["gallery"]:
-            ch, cg = comms[h], comms[g]
+            th, tg = painting_word(h), painting_word(g)
             out.append(
                 Move(
                     f"swap {h} for {g}",
-                    f"Exchange {ch.title} (hand) for {cg.title} (gallery)"[:100],
+                    _swap_label(th, tg),
                     (
-                        Step("swap", "Exchange a commission with the gallery"),
-                        Step(h, f"give {ch.title}"),
-                        Step(g, f"take {cg.title}"),
+                        Step("swap", Msg("pastiche.step.swap")),
+                        Step(h, Msg("pastiche.step.give_commission", title=th)),
+                        Step(g, Msg("pastiche.step.take_commission", title=tg)),
                     ),
                     0.2,
                 )
@@ -399,19 +483,20 @@ def swap_moves(state: State, seat: int) -> list[Move]:
 def end_moves(state: State, seat: int) -> list[Move]:
     n = hand_size(state["players"][seat]["cards"])
     if n <= HAND_LIMIT:
-        return [Move("end", "End your turn", (Step("end", "End your turn"),), 1.0)]
+        end = Msg("pastiche.label.end")
+        return [Move("end", end, (Step("end", end),), 1.0)]
     extra = n - HAND_LIMIT
     return [
         Move(
             "end",
-            f"End your turn (choose {extra} card{'s' if extra > 1 else ''} to return first)",
-            (Step("end", "End your turn, choosing what to return"),),
+            Msg("pastiche.label.end_choose", n=extra),
+            (Step("end", Msg("pastiche.step.end_choose")),),
             1.0,
         ),
         Move(
             "end auto",
-            f"End your turn, returning {extra} least useful card{'s' if extra > 1 else ''}",
-            (Step("end auto", "End your turn, returning the least useful cards"),),
+            Msg("pastiche.label.end_auto", n=extra),
+            (Step("end auto", Msg("pastiche.step.end_auto")),),
             0.9,
         ),
     ]
@@ -444,15 +529,20 @@ def return_moves(state: State, seat: int) -> list[Move]:
     p = state["players"][seat]
     extra = hand_size(p["cards"]) - HAND_LIMIT
     out = [
-        Move(f"return {c}", f"Return one {c} to the bank", (Step(c, f"return {c}"),), 0.0)
+        Move(
+            f"return {c}",
+            Msg("pastiche.label.return", colour=colour_word(c)),
+            (Step(c, Msg("pastiche.step.return", colour=colour_word(c))),),
+            0.0,
+        )
         for c in load().names
         if p["cards"][c] > 0
     ]
     out.append(
         Move(
             "return auto",
-            f"Return the {extra} least useful card{'s' if extra > 1 else ''} and end the turn",
-            (Step("auto", "return the least useful cards"),),
+            Msg("pastiche.label.return_auto", n=extra),
+            (Step("auto", Msg("pastiche.step.return_auto")),),
             1.0,
         )
     )

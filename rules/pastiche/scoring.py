@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from rules.pastiche.data import load
+from rules.words import Msg, Seat
 
 #: Painter bonus by the two cards' point sum [C S1]: (lowest sum, highest sum, bonus).
 BONUS_TABLE: tuple[tuple[int, int, int], ...] = ((15, 17, 3), (18, 22, 4), (23, 27, 5), (28, 31, 6))
@@ -83,10 +84,11 @@ def breakdown(done: list[str], hand: list[str], cards: Mapping[str, int]) -> Bre
     )
 
 
-def tie_reason(parts: list[Breakdown]) -> str:
-    """Words for every tie on total that a tie-breaker settled (or left shared)."""
-    labels = ("completed commissions", "usable palette points", "painter bonus points")
-    notes: list[str] = []
+def tie_reason(parts: list[Breakdown]) -> Msg | str:
+    """Words for every tie on total that a tie-breaker settled (or left shared); "" when
+    no total was tied."""
+    keys = ("pastiche.tie.completed", "pastiche.tie.usable", "pastiche.tie.bonus")
+    notes: list[Msg] = []
     n = len(parts)
     for i in range(n):
         for j in range(i + 1, n):
@@ -94,14 +96,25 @@ def tie_reason(parts: list[Breakdown]) -> str:
             if a.total != b.total:
                 continue
             ka, kb = a.key()[1:], b.key()[1:]
-            for idx, label in enumerate(labels):
+            for idx, key in enumerate(keys):
                 if ka[idx] != kb[idx]:
                     win, lose = (i, j) if ka[idx] > kb[idx] else (j, i)
                     notes.append(
-                        f"{{p{win}}} and {{p{lose}}} tied on {a.total}; {{p{win}}} is ahead on "
-                        f"{label} ({max(ka[idx], kb[idx])} to {min(ka[idx], kb[idx])})."
+                        Msg(
+                            key,
+                            winner=Seat(win),
+                            loser=Seat(lose),
+                            total=a.total,
+                            high=max(ka[idx], kb[idx]),
+                            low=min(ka[idx], kb[idx]),
+                        )
                     )
                     break
             else:
-                notes.append(f"{{p{i}}} and {{p{j}}} tied on everything and share their place.")
-    return " ".join(notes)
+                notes.append(Msg("pastiche.tie.shared", first=Seat(i), second=Seat(j)))
+    if not notes:
+        return ""
+    said = notes[0]
+    for note in notes[1:]:
+        said = Msg("pastiche.tie.more", first=said, then=note)
+    return said

@@ -44,6 +44,8 @@ from typing import Any
 
 from rules.base import Composer, IllegalMove, Move, Pick, Step
 from rules.pastiche.data import load
+from rules.pastiche.words import colour_word, colours_word
+from rules.words import Join, Msg, Seat
 
 State = dict[str, Any]
 #: The most cards one side of an offer may name.
@@ -79,20 +81,40 @@ def side_notation(colours: tuple[str, ...] | list[str]) -> str:
     return "+".join(colours) if colours else EMPTY
 
 
-def side_words(colours: tuple[str, ...] | list[str]) -> str:
+def side_words(colours: tuple[str, ...] | list[str]) -> Msg | Join:
     """``2 green + orange``: repeats counted, so a big offer still reads in one line."""
     if not colours:
-        return "nothing"
+        return Msg("pastiche.nothing")
     counts = Counter(colours)
-    return " + ".join(f"{n} {c}" if n > 1 else c for c, n in counts.items())
+    return Join(
+        "pastiche.sep.plus",
+        [
+            Msg("pastiche.cards", n=n, colour=colour_word(c)) if n > 1 else colour_word(c)
+            for c, n in counts.items()
+        ],
+    )
 
 
-def _label(text: str) -> str:
-    """Move labels stay within 100 characters (a select option's limit)."""
-    return text if len(text) <= 100 else text[:99] + "…"
+def _label(
+    key: str, give: tuple[str, ...] | list[str], get: tuple[str, ...] | list[str], **params: Any
+) -> Msg:
+    """A trade's label with the cards named; when that is longer than 100 characters (a
+    select option's limit; a big offer), with the cards counted instead (the steps still
+    name them all). An offer or counter-offer with an empty side is a gift or a request
+    for one, and says so (``…_gift``, ``…_request``) rather than "for their nothing"."""
+    if key != "pastiche.label.accept" and not (give and get):
+        key += "_gift" if give else "_request"
+    label = Msg(key, give=side_words(give), get=side_words(get), **params)
+    if len(label) <= 100:
+        return label
+    return Msg(key, give=_counted(give), get=_counted(get), **params)
 
 
-def parse_side(text: str) -> tuple[str, ...] | str:
+def _counted(colours: tuple[str, ...] | list[str]) -> Msg:
+    return Msg("pastiche.n_cards", n=len(colours)) if colours else Msg("pastiche.nothing")
+
+
+def parse_side(text: str) -> tuple[str, ...] | Msg:
     """A typed side (``green+2red``, ``-``) as canonical colours, or why it is not one."""
     if text == EMPTY:
         return ()
@@ -100,15 +122,15 @@ def parse_side(text: str) -> tuple[str, ...] | str:
     for item in text.split("+"):
         m = _ITEM_RE.match(item)
         if not m:
-            return f"“{item}” is not a palette card (write e.g. green+green+red, or - for none)."
+            return Msg("pastiche.no.not_a_card", item=item)
         if m.group(2) not in load().colour:
-            return f"“{m.group(2)}” is not a palette colour."
+            return Msg("pastiche.no.not_a_colour", colour=m.group(2))
         count = int(m.group(1)) if m.group(1) else 1
         if count > MAX_SIDE:
-            return f"An offer names at most {MAX_SIDE} cards a side."
+            return Msg("pastiche.no.side_max", n=MAX_SIDE)
         out += [m.group(2)] * count
     if len(out) > MAX_SIDE:
-        return f"An offer names at most {MAX_SIDE} cards a side."
+        return Msg("pastiche.no.side_max", n=MAX_SIDE)
     return canonical(out)
 
 
@@ -165,69 +187,63 @@ def partners(state: State, seat: int) -> list[int]:
 
 def offer_problem(
     state: State, seat: int, partner: int, give: tuple[str, ...], get: tuple[str, ...]
-) -> str | None:
+) -> Msg | None:
     """Why ``seat`` may not offer this now (player's words), or None when it may."""
     if not trading(state):
-        return (
-            "Offers are made while the player on turn trades (after placing their hex, "
-            "before the exchange and completions)."
-        )
+        return Msg("pastiche.no.offer_when")
     cur = state["cur"]
     if not 0 <= partner < state["n"] or partner == seat:
-        return f"There is no other player {partner + 1} to trade with."
+        return Msg("pastiche.no.no_player", number=partner + 1)
     if seat != cur and partner != cur:
-        return (
-            f"The player whose turn it is takes part in every trade: offer to {{p{cur}}} "
-            f"(`offer p{cur + 1} …`)."
-        )
+        return Msg("pastiche.no.offer_cur", who=Seat(cur), number=cur + 1)
     if state["made"][seat] >= state["max_offers"]:
-        return f"You have made the {state['max_offers']} offers allowed each turn."
+        return Msg("pastiche.no.offers_used", n=state["max_offers"])
     if not give and not get:
-        return "An offer gives or asks for at least one card."
+        return Msg("pastiche.no.offer_empty")
     both = sorted(set(give) & set(get), key=list(load().names).index)
     if both:
-        return f"{', '.join(both)} is on both sides of the offer: leave it out."
+        return Msg("pastiche.no.both_sides", colours=colours_word(both))
     have = state["players"][seat]["cards"]
     for c, n in Counter(give).items():
         if have.get(c, 0) < n:
-            return f"You hold only {have.get(c, 0)} {c}."
+            return Msg("pastiche.no.hold_only", n=have.get(c, 0), colour=colour_word(c))
     for d in own(state, seat):
         if d["to"] == partner and tuple(d["give"]) == give and tuple(d["get"]) == get:
-            return f"You already made that offer (offer {d['id']})."
+            return Msg("pastiche.no.offer_twice", id=d["id"])
     return None
 
 
-def accept_problem(state: State, seat: int, d: Deal) -> str | None:
+def accept_problem(state: State, seat: int, d: Deal) -> Msg | None:
     """Checks both hands at the moment of accepting: the offer runs only as written."""
     mine = state["players"][seat]["cards"]
     lack = _missing(mine, d["get"])
     if lack:
-        return (
-            f"To accept offer {d['id']} you would give {side_words(d['get'])}, but you no "
-            f"longer hold enough {', '.join(lack)}; nothing was traded. You may decline it "
-            "or make a counter-offer."
+        return Msg(
+            "pastiche.no.accept_short",
+            id=d["id"],
+            give=side_words(d["get"]),
+            colours=colours_word(lack),
         )
     if not holds(state["players"][d["from"]]["cards"], d["give"]):
-        return (  # unreachable while the lapse rule holds; kept so a trade never runs short
-            f"{{p{d['from']}}} no longer holds {side_words(d['give'])}; nothing was traded."
-        )
+        # unreachable while the lapse rule holds; kept so a trade never runs short
+        return Msg("pastiche.no.maker_short", who=Seat(d["from"]), give=side_words(d["give"]))
     return None
 
 
 # ----- moves --------------------------------------------------------------------------------
 def _offer_steps(partner: int, give: tuple[str, ...], get: tuple[str, ...]) -> tuple[Step, ...]:
     return (
-        Step("offer", "Offer a trade"),
-        Step(f"p{partner + 1}", f"to {{p{partner}}}"),
-        Step(f"give {side_notation(give)}", f"giving {side_words(give)}"),
-        Step(f"for {side_notation(get)}", f"for {side_words(get)}"),
+        Step("offer", Msg("pastiche.step.offer")),
+        Step(f"p{partner + 1}", Msg("pastiche.step.to", who=Seat(partner))),
+        Step(f"give {side_notation(give)}", Msg("pastiche.step.giving", cards=side_words(give))),
+        Step(f"for {side_notation(get)}", Msg("pastiche.step.for", cards=side_words(get))),
     )
 
 
 def offer_move(partner: int, give: tuple[str, ...], get: tuple[str, ...]) -> Move:
     return Move(
         f"offer p{partner + 1} {side_notation(give)} for {side_notation(get)}",
-        _label(f"Offer {{p{partner}}} your {side_words(give)} for their {side_words(get)}"),
+        _label("pastiche.label.offer", give, get, who=Seat(partner)),
         _offer_steps(partner, give, get),
         -1.0,
     )
@@ -236,19 +252,25 @@ def offer_move(partner: int, give: tuple[str, ...], get: tuple[str, ...]) -> Mov
 def _deal_step(d: Deal) -> Step:
     return Step(
         f"offer {d['id']}",
-        f"Offer {d['id']} from {{p{d['from']}}}: {side_words(d['give'])} for "
-        f"{side_words(d['get'])}",
+        Msg(
+            "pastiche.step.deal",
+            id=d["id"],
+            who=Seat(d["from"]),
+            give=side_words(d["give"]),
+            get=side_words(d["get"]),
+        ),
     )
 
 
 def counter_move(d: Deal, give: tuple[str, ...], get: tuple[str, ...]) -> Move:
     return Move(
         f"counter {d['id']} {side_notation(give)} for {side_notation(get)}",
-        _label(
-            f"Counter offer {d['id']}: your {side_words(give)} for {{p{d['from']}}}'s "
-            f"{side_words(get)}"
+        _label("pastiche.label.counter", give, get, id=d["id"], who=Seat(d["from"])),
+        (
+            _deal_step(d),
+            Step("counter", Msg("pastiche.step.counter")),
+            *_offer_steps(d["from"], give, get)[2:],
         ),
-        (_deal_step(d), Step("counter", "Counter-offer"), *_offer_steps(d["from"], give, get)[2:]),
         -0.5,
     )
 
@@ -256,8 +278,8 @@ def counter_move(d: Deal, give: tuple[str, ...], get: tuple[str, ...]) -> Move:
 def accept_move(d: Deal) -> Move:
     return Move(
         f"accept {d['id']}",
-        _label(f"Accept offer {d['id']}: get {side_words(d['give'])}, give {side_words(d['get'])}"),
-        (_deal_step(d), Step("accept", "Accept")),
+        _label("pastiche.label.accept", d["give"], d["get"], id=d["id"]),
+        (_deal_step(d), Step("accept", Msg("pastiche.step.accept"))),
         0.5,
     )
 
@@ -265,8 +287,8 @@ def accept_move(d: Deal) -> Move:
 def decline_move(d: Deal) -> Move:
     return Move(
         f"decline {d['id']}",
-        f"Decline offer {d['id']} from {{p{d['from']}}}",
-        (_deal_step(d), Step("decline", "Decline")),
+        Msg("pastiche.label.decline", id=d["id"], who=Seat(d["from"])),
+        (_deal_step(d), Step("decline", Msg("pastiche.step.decline"))),
         0.4,
     )
 
@@ -274,8 +296,11 @@ def decline_move(d: Deal) -> Move:
 def withdraw_move(d: Deal) -> Move:
     return Move(
         f"withdraw {d['id']}",
-        f"Withdraw your offer {d['id']} to {{p{d['to']}}}",
-        (Step("withdraw", "Withdraw an offer"), Step(str(d["id"]), f"offer {d['id']}")),
+        Msg("pastiche.label.withdraw", id=d["id"], who=Seat(d["to"])),
+        (
+            Step("withdraw", Msg("pastiche.step.withdraw")),
+            Step(str(d["id"]), Msg("pastiche.step.offer_id", id=d["id"])),
+        ),
         0.0,
     )
 
@@ -318,7 +343,7 @@ def find(state: State, seat: int, key: str) -> Move | None:
         return accept_move(d) if accept_problem(state, seat, d) is None else None
     if m := OFFER_RE.match(key):
         give, get = parse_side(m.group(2)), parse_side(m.group(3))
-        if isinstance(give, str) or isinstance(get, str):
+        if isinstance(give, Msg) or isinstance(get, Msg):
             return None
         partner = int(m.group(1)) - 1
         if offer_problem(state, seat, partner, give, get) is not None:
@@ -327,7 +352,7 @@ def find(state: State, seat: int, key: str) -> Move | None:
     if parts := counter_parts(state, key):
         d = deal(state, parts[0])
         give, get = parse_side(parts[1]), parse_side(parts[2])
-        if d is None or d["to"] != seat or isinstance(give, str) or isinstance(get, str):
+        if d is None or d["to"] != seat or isinstance(give, Msg) or isinstance(get, Msg):
             return None
         if offer_problem(state, seat, d["from"], give, get) is not None:
             return None
@@ -335,7 +360,7 @@ def find(state: State, seat: int, key: str) -> Move | None:
     return None
 
 
-def explain(state: State, seat: int, key: str) -> str | None:
+def explain(state: State, seat: int, key: str) -> Msg | None:
     """Why a typed trade move is refused, or None when ``key`` is no trade move."""
     m = ANSWER_RE.match(key)
     o = OFFER_RE.match(key)
@@ -343,52 +368,47 @@ def explain(state: State, seat: int, key: str) -> str | None:
     if not (m or o or c or key.startswith(("offer", "counter"))):
         return None
     if not trading(state):
-        return (
-            "Trading happens while the player on turn trades (after placing their hex, before "
-            "the exchange and completions); open offers end with that step."
-        )
+        return Msg("pastiche.no.trade_when")
     if m:
         verb, num = m.group(1), m.group(2)
         pool = own(state, seat) if verb == "withdraw" else to_answer(state, seat)
-        what = "of yours is open" if verb == "withdraw" else "is waiting for your answer"
         other = deal(state, int(num)) if num else None
         if other is not None and other not in pool:
             if verb == "withdraw":
-                return f"Offer {num} is not yours: only {{p{other['from']}}} may withdraw it."
-            return f"Offer {num} is not for you: it waits for {{p{other['to']}}}'s answer."
+                return Msg("pastiche.no.not_yours", id=num, who=Seat(other["from"]))
+            return Msg("pastiche.no.not_for_you", id=num, who=Seat(other["to"]))
         if not pool:
-            return f"No offer {what}."
+            none = "pastiche.no.none_open" if verb == "withdraw" else "pastiche.no.none_waiting"
+            return Msg(none)
         if not num and len(pool) > 1:
-            ids = ", ".join(f"`{verb} {d['id']}`" for d in pool)
-            return f"Several offers: say which one, e.g. {ids}."
+            ids = Join("words.comma", [f"`{verb} {d['id']}`" for d in pool])
+            return Msg("pastiche.no.which_offer", ids=ids)
         d = next((x for x in pool if x["id"] == int(num)), None) if num else pool[0]
         if d is None:
-            return f"Offer {num} {'is not yours' if verb == 'withdraw' else 'is not for you'}"
+            bare = "not_yours_bare" if verb == "withdraw" else "not_for_you_bare"
+            return Msg(f"pastiche.no.{bare}", id=num)
         problem = accept_problem(state, seat, d)
-        return problem or "That offer cannot be answered now."
+        return problem or Msg("pastiche.no.answer_now")
     if o:
         give, get = parse_side(o.group(2)), parse_side(o.group(3))
         for side in (give, get):
-            if isinstance(side, str):
+            if isinstance(side, Msg):
                 return side
-        assert not isinstance(give, str) and not isinstance(get, str)
+        assert not isinstance(give, Msg) and not isinstance(get, Msg)
         problem = offer_problem(state, seat, int(o.group(1)) - 1, give, get)
-        return problem or "That offer is not possible now."
+        return problem or Msg("pastiche.no.offer_now")
     if c:
         d = deal(state, c[0])
         if d is None or d["to"] != seat:
-            return f"Offer {c[0]} is not waiting for your answer."
+            return Msg("pastiche.no.counter_waiting", id=c[0])
         give, get = parse_side(c[1]), parse_side(c[2])
         for side in (give, get):
-            if isinstance(side, str):
+            if isinstance(side, Msg):
                 return side
-        assert not isinstance(give, str) and not isinstance(get, str)
+        assert not isinstance(give, Msg) and not isinstance(get, Msg)
         problem = offer_problem(state, seat, d["from"], give, get)
-        return problem or "That counter-offer is not possible now."
-    return (
-        "Offers look like `offer p2 green+orange for red` (`-` for nothing); a counter-offer "
-        "like `counter 3 red for green+green`."
-    )
+        return problem or Msg("pastiche.no.counter_now")
+    return Msg("pastiche.no.offer_form")
 
 
 # ----- what an offer is worth to a seat (its own view only) ----------------------------------
@@ -512,10 +532,6 @@ def suggested_counter(state: State, seat: int, d: Deal) -> Move | None:
 
 
 # ----- applying -----------------------------------------------------------------------------
-def _p(seat: int) -> str:
-    return f"{{p{seat}}}"
-
-
 def apply(state: State, seat: int, key: str, events: list[Any], event: Any) -> None:
     """Apply a trade move (already checked by :func:`find`) to the cloned ``state``.
     ``event`` is the Event class (passed in to keep this module free of the game module)."""
@@ -526,9 +542,13 @@ def apply(state: State, seat: int, key: str, events: list[Any], event: Any) -> N
         state["deals"] = [x for x in state["deals"] if x["id"] != d["id"]]
         data = {"id": d["id"], "from": d["from"], "to": d["to"]}
         if verb == "withdraw":
-            events.append(event("withdraw", f"{_p(seat)} withdrew offer {d['id']}.", data))
+            events.append(
+                event("withdraw", Msg("pastiche.ev.withdraw", who=Seat(seat), id=d["id"]), data)
+            )
         elif verb == "decline":
-            events.append(event("decline", f"{_p(seat)} declined offer {d['id']}.", data))
+            events.append(
+                event("decline", Msg("pastiche.ev.decline", who=Seat(seat), id=d["id"]), data)
+            )
         else:
             a, b = state["players"][d["from"]]["cards"], state["players"][seat]["cards"]
             for c in d["give"]:
@@ -540,8 +560,14 @@ def apply(state: State, seat: int, key: str, events: list[Any], event: Any) -> N
             events.append(
                 event(
                     "accept",
-                    f"{_p(seat)} accepted offer {d['id']}: {_p(d['from'])} gave "
-                    f"{side_words(d['give'])} for {side_words(d['get'])}.",
+                    Msg(
+                        "pastiche.ev.accept",
+                        who=Seat(seat),
+                        id=d["id"],
+                        maker=Seat(d["from"]),
+                        give=side_words(d["give"]),
+                        get=side_words(d["get"]),
+                    ),
                     {**data, "give": list(d["give"]), "get": list(d["get"])},
                 )
             )
@@ -552,11 +578,11 @@ def apply(state: State, seat: int, key: str, events: list[Any], event: Any) -> N
         assert d is not None
         state["deals"] = [x for x in state["deals"] if x["id"] != d["id"]]
         give, get = parse_side(parts[1]), parse_side(parts[2])
-        assert not isinstance(give, str) and not isinstance(get, str)
+        assert not isinstance(give, Msg) and not isinstance(get, Msg)
         events.append(
             event(
                 "counter",
-                f"{_p(seat)} answered offer {d['id']} with a counter-offer.",
+                Msg("pastiche.ev.counter", who=Seat(seat), id=d["id"]),
                 {"id": d["id"], "from": d["from"], "to": d["to"]},
             )
         )
@@ -565,7 +591,7 @@ def apply(state: State, seat: int, key: str, events: list[Any], event: Any) -> N
     m = OFFER_RE.match(key)
     assert m is not None
     give, get = parse_side(m.group(2)), parse_side(m.group(3))
-    assert not isinstance(give, str) and not isinstance(get, str)
+    assert not isinstance(give, Msg) and not isinstance(get, Msg)
     _open(state, seat, int(m.group(1)) - 1, give, get, events, event)
 
 
@@ -587,8 +613,14 @@ def _open(
     events.append(
         event(
             "offer",
-            f"Offer {ident}: {_p(seat)} offers {_p(partner)} {side_words(give)} for "
-            f"{side_words(get)}.",
+            Msg(
+                "pastiche.ev.offer",
+                id=ident,
+                who=Seat(seat),
+                partner=Seat(partner),
+                give=side_words(give),
+                get=side_words(get),
+            ),
             dict(d),
         )
     )
@@ -604,8 +636,12 @@ def lapse_short(state: State, events: list[Any], event: Any) -> None:
             events.append(
                 event(
                     "lapse",
-                    f"Offer {d['id']} lapsed: {_p(d['from'])} no longer holds "
-                    f"{side_words(d['give'])}.",
+                    Msg(
+                        "pastiche.ev.lapse",
+                        id=d["id"],
+                        who=Seat(d["from"]),
+                        give=side_words(d["give"]),
+                    ),
                     {"ids": [d["id"]]},
                 )
             )
@@ -616,11 +652,11 @@ def lapse_all(state: State, events: list[Any], event: Any) -> None:
     """The active player's trading step is over: every open offer expires."""
     if state["deals"]:
         ids = [d["id"] for d in state["deals"]]
-        listed = ", ".join(str(i) for i in ids)
+        listed = Join("words.comma", [str(i) for i in ids])
         events.append(
             event(
                 "lapse",
-                f"Trading is over: offer{'s' if len(ids) > 1 else ''} {listed} expired.",
+                Msg("pastiche.ev.expired", n=len(ids), ids=listed),
                 {"ids": ids},
             )
         )
@@ -638,23 +674,27 @@ def composers(state: State, seat: int) -> list[Composer]:
     held = held[:25]  # a select holds 25 options; more cards are rare and can be typed
     who = partners(state, seat)
     picks = (
-        Pick("to", "Offer whom?", tuple(Step(f"p{q + 1}", f"{{p{q}}}") for q in who)),
+        Pick("to", Msg("pastiche.compose.whom"), tuple(Step(f"p{q + 1}", Seat(q)) for q in who)),
         Pick(
             "give",
-            "Cards you give (none: ask for a gift)",
-            tuple(Step(c, c) for c in held),
+            Msg("pastiche.compose.give"),
+            tuple(Step(c, colour_word(c)) for c in held),
             0,
             len(held),
         ),
         Pick(
-            "get", "Cards you want (none: a gift)", tuple(Step(c, c) for c in names), 0, len(names)
+            "get",
+            Msg("pastiche.compose.get"),
+            tuple(Step(c, colour_word(c)) for c in names),
+            0,
+            len(names),
         ),
     )
-    return [Composer("offer", "Compose an offer (any cards for any cards)", picks)]
+    return [Composer("offer", Msg("pastiche.compose.offer"), picks)]
 
 
 def compose(state: State, seat: int, key: str, chosen: list[list[str]]) -> str:
     if key != "offer" or len(chosen) != 3 or len(chosen[0]) != 1:
-        raise IllegalMove("Choose one player, then the cards you give and the cards you want.")
+        raise IllegalMove(Msg("pastiche.no.compose"))
     give, get = canonical(chosen[1]), canonical(chosen[2])
     return f"offer {chosen[0][0]} {side_notation(give)} for {side_notation(get)}"
