@@ -193,7 +193,9 @@ async def test_a_whole_console_game_in_every_language(
         assert not fallbacks, f"{game_id} {lang}: missing keys {sorted(set(fallbacks))}"
     english = "\n".join(runs["en"])
     assert "🏆" in english and re.search(r"Your \d+ legal moves?:", english)  # to the end
-    assert "✗ “zzz”" in english and "✗ There is no match #999." in english  # refusals
+    # the refusals (a bad move is refused in the game's own words, not always quoted)
+    assert "✗ It is not your turn" in english and "✗ There is no match #999." in english
+    assert english.count("✗ ") >= 4
     for lang in LANGUAGES:
         check_texts(lang, runs["en"], runs[lang], allowed)
 
@@ -300,7 +302,7 @@ async def test_a_whole_discord_game_in_every_language(
         assert not fallbacks, f"{game_id} {lang}: missing keys {sorted(set(fallbacks))}"
     english = "\n".join(runs["en"])
     assert "🏆" in english and "It is your turn in match" in english  # the end; DMs
-    assert "“zzz”" in english and "It is not your turn" in english  # the refusals
+    assert "It is not your turn" in english  # the refusals
     for lang in LANGUAGES:
         check_texts(lang, runs["en"], runs[lang], allowed)
 
