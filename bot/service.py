@@ -964,6 +964,7 @@ class MatchService:
                 end_reason="game over" if result else None,
                 notifications=notes,
                 settings_update=clocked(game, state, new_state, match.version, 1),
+                settings_seen=match.settings_text,
             )
         except VersionConflict:
             raise BoardChanged(

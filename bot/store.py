@@ -195,6 +195,9 @@ class MatchRow(Seated):
     #: Rows in the move log when ``state`` was read (the ply the snapshot stands at).
     last_ply: int = 0
     seats: list[SeatRow] = field(default_factory=list)
+    #: ``settings`` as the stored text it was read from: a commit may check that the
+    #: settings are still these (:meth:`Store.commit`'s ``settings_seen``).
+    settings_text: str = "{}"
 
 
 @dataclass(slots=True)
@@ -298,6 +301,7 @@ def _match_from_row(row: Sequence[Any]) -> MatchRow:
         created_at=row[15],
         updated_at=row[16],
         last_ply=row[17],
+        settings_text=row[14],
     )
 
 
@@ -674,6 +678,7 @@ class Store:
         notifications: Sequence[Notification] = (),
         seats: Sequence[SeatRow] = (),
         settings_update: Callable[[dict[str, Any], float], dict[str, Any]] | None = None,
+        settings_seen: str | None = None,
     ) -> int:
         """The one transaction of a state change: append the move(s), store the snapshot,
         bump the version, queue the notifications. Returns the new version.
@@ -683,7 +688,10 @@ class Store:
 
         ``settings_update(settings, now)`` rewrites the match settings read inside the
         transaction (the per-seat clocks, ``bot/clocks.py``): a settings change racing this
-        commit is neither lost nor overwritten.
+        commit is neither lost nor overwritten. ``settings_seen``: the stored settings text
+        the caller read with the match (``MatchRow.settings_text``); a backend may then
+        apply ``settings_update`` to those and write only if they are still stored
+        (PostgreSQL: the whole commit in one statement), else it does as without.
 
         Raises :class:`VersionConflict` if the match is not at ``expected_version``.
         """
