@@ -457,6 +457,18 @@ class Store:
             await self._writer.execute("COMMIT")
             return result
 
+    async def _write_one(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """One statement that writes, as a transaction of its own; returns its rows (a
+        ``RETURNING``). Here through the writer like every transaction; PostgreSQL runs it
+        without ``BEGIN`` and ``COMMIT`` (a lone statement is a transaction there), which
+        would be two more round trips to the server for each such write."""
+
+        async def work(conn: aiosqlite.Connection) -> list[Any]:
+            cur = await conn.execute(sql, tuple(params))
+            return list(await cur.fetchall())
+
+        return list(await self._transaction(work))
+
     async def _after_copy(self, conn: aiosqlite.Connection) -> None:
         """After ``copy-db`` wrote rows with their ids: nothing to do on SQLite (a new row
         takes the largest id + 1)."""
@@ -839,82 +851,59 @@ class Store:
         ``shards``, only items of servers on those shards (and items of no server)."""
         now = time.time() if now is None else now
         shard_sql, shard_params = shards.clause("m.guild_key") if shards else ("", [])
-
-        async def work(conn: aiosqlite.Connection) -> list[OutboxRow]:
-            cur = await conn.execute(
-                "SELECT o.id FROM outbox o LEFT JOIN matches m ON m.id = o.match_id "
-                "WHERE o.sent_at IS NULL AND o.due_at <= ? "
-                "AND (o.claimed_until IS NULL OR o.claimed_until <= ?) AND NOT EXISTS ("
-                "  SELECT 1 FROM outbox p WHERE p.sent_at IS NULL AND p.match_id = o.match_id "
-                f"  AND p.id < o.id){shard_sql} ORDER BY o.id LIMIT ?"
-                f"{self._SKIP_LOCKED.format(table='o')}",
-                (now, now, *shard_params, limit),
-            )
-            ids = [int(r[0]) for r in await cur.fetchall()]
-            if not ids:
-                return []
-            cur = await conn.execute(
-                "UPDATE outbox SET claimed_by = ?, claimed_until = ? "
-                f"WHERE id IN ({','.join('?' * len(ids))}) "
-                "RETURNING id, match_id, kind, payload, attempts, created_at, due_at",
-                (owner, now + lease, *ids),
-            )
-            rows = [
-                OutboxRow(int(r[0]), r[1], r[2], json.loads(r[3]), int(r[4]), r[5], r[6])
-                for r in await cur.fetchall()
-            ]
-            return sorted(rows, key=lambda r: r.id)
-
-        return await self._transaction(work)
+        # one statement: the rows are chosen (and, on PostgreSQL, locked, skipping those
+        # another process is claiming) and leased in one go — a worker polls this several
+        # times a second, so it is one round trip, not a transaction of four
+        found = await self._write_one(
+            "UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id IN ("
+            "SELECT o.id FROM outbox o LEFT JOIN matches m ON m.id = o.match_id "
+            "WHERE o.sent_at IS NULL AND o.due_at <= ? "
+            "AND (o.claimed_until IS NULL OR o.claimed_until <= ?) AND NOT EXISTS ("
+            "  SELECT 1 FROM outbox p WHERE p.sent_at IS NULL AND p.match_id = o.match_id "
+            f"  AND p.id < o.id){shard_sql} ORDER BY o.id LIMIT ?"
+            f"{self._SKIP_LOCKED.format(table='o')}) "
+            "RETURNING id, match_id, kind, payload, attempts, created_at, due_at",
+            (owner, now + lease, now, now, *shard_params, limit),
+        )
+        rows = [
+            OutboxRow(int(r[0]), r[1], r[2], json.loads(r[3]), int(r[4]), r[5], r[6]) for r in found
+        ]
+        return sorted(rows, key=lambda r: r.id)
 
     async def release_notifications(self, outbox_ids: Sequence[int]) -> None:
         """Hand claimed items back unsent (e.g. the worker must pause for a rate limit):
         any process may claim them again at once."""
         if not outbox_ids:
             return
-
-        async def work(conn: aiosqlite.Connection) -> None:
-            await conn.execute(
-                "UPDATE outbox SET claimed_until = NULL "
-                f"WHERE id IN ({','.join('?' * len(outbox_ids))})",
-                tuple(outbox_ids),
-            )
-
-        await self._transaction(work)
+        await self._write_one(
+            "UPDATE outbox SET claimed_until = NULL "
+            f"WHERE id IN ({','.join('?' * len(outbox_ids))})",
+            tuple(outbox_ids),
+        )
 
     async def mark_sent(self, outbox_id: int) -> None:
-        async def work(conn: aiosqlite.Connection) -> None:
-            await conn.execute(
-                "UPDATE outbox SET sent_at = ?, attempts = attempts + 1, claimed_until = NULL "
-                "WHERE id = ?",
-                (time.time(), outbox_id),
-            )
-
-        await self._transaction(work)
+        await self._write_one(
+            "UPDATE outbox SET sent_at = ?, attempts = attempts + 1, claimed_until = NULL "
+            "WHERE id = ?",
+            (time.time(), outbox_id),
+        )
 
     async def mark_failed(self, outbox_id: int, error: str, retry_at: float) -> None:
-        async def work(conn: aiosqlite.Connection) -> None:
-            await conn.execute(
-                "UPDATE outbox SET attempts = attempts + 1, last_error = ?, due_at = ?, "
-                "claimed_until = NULL WHERE id = ?",
-                (error[:500], retry_at, outbox_id),
-            )
-
-        await self._transaction(work)
+        await self._write_one(
+            "UPDATE outbox SET attempts = attempts + 1, last_error = ?, due_at = ?, "
+            "claimed_until = NULL WHERE id = ?",
+            (error[:500], retry_at, outbox_id),
+        )
 
     async def drop_notification(self, outbox_id: int, error: str) -> None:
         """Give up on an item that can never be delivered (e.g. its thread was deleted):
         it is marked sent with the error kept for the record, so it no longer blocks its
         match's later posts."""
-
-        async def work(conn: aiosqlite.Connection) -> None:
-            await conn.execute(
-                "UPDATE outbox SET sent_at = ?, last_error = ?, attempts = attempts + 1, "
-                "claimed_until = NULL WHERE id = ?",
-                (time.time(), ("dropped: " + error)[:500], outbox_id),
-            )
-
-        await self._transaction(work)
+        await self._write_one(
+            "UPDATE outbox SET sent_at = ?, last_error = ?, attempts = attempts + 1, "
+            "claimed_until = NULL WHERE id = ?",
+            (time.time(), ("dropped: " + error)[:500], outbox_id),
+        )
 
     async def pending_count(self) -> int:
         cur = await self._reader.execute("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL")
@@ -948,15 +937,11 @@ class Store:
         beside the command being handled, which may be saving the user's other
         preferences (/notify) at the same moment — a read-modify-write here could undo
         them."""
-
-        async def work(conn: aiosqlite.Connection) -> None:
-            await conn.execute(
-                "INSERT INTO users (user_id, name, locale, notify, settings) VALUES (?,?,?,?,?) "
-                "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale",
-                (user_id, name, locale, "mention", _dumps({})),
-            )
-
-        await self._transaction(work)
+        await self._write_one(
+            "INSERT INTO users (user_id, name, locale, notify, settings) VALUES (?,?,?,?,?) "
+            "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale",
+            (user_id, name, locale, "mention", _dumps({})),
+        )
 
     async def set_user(self, user_id: str, **fields: Any) -> None:
         allowed = {"name", "locale", "notify", "settings"}
