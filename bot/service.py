@@ -525,25 +525,38 @@ class MatchService:
 
     async def _away_lines(self, match: MatchRow, game: Game, state: dict[str, Any]) -> list[str]:
         """A turn post's lines for the players the game now waits for who are away ("Bob
-        is away until 12 Dec"), so the table knows why nothing happens."""
+        is away until 12 Dec"), so the table knows why nothing happens. From the
+        preferences read with the match (no read of its own on the move's path)."""
         acting = set(game.to_act(state))
         seats = [s for s in match.seats if s.seat in acting and not is_computer(s.user_id)]
-        return await self.away_notes(match.id, seats, self.store.now()) if seats else []
+        if not seats:
+            return []
+        return await self.away_notes(match.id, seats, self.store.now(), prefs=match.preferences)
 
-    async def away_until(self, match_id: int, now: float) -> dict[int, float]:
-        """Seat -> when its player is back, for the players of the match away now."""
-        prefs = await self.store.seat_preferences(match_id)
+    async def away_until(
+        self, match_id: int, now: float, prefs: dict[int, dict[str, Any]] | None = None
+    ) -> dict[int, float]:
+        """Seat -> when its player is back, for the players of the match away now
+        (``prefs``: the seats' preferences if already read, else they are read)."""
+        if prefs is None:
+            prefs = await self.store.seat_preferences(match_id)
         back = {seat: away.away_until(p, now) for seat, p in prefs.items()}
         return {seat: until for seat, until in back.items() if until is not None}
 
     async def away_notes(
-        self, match_id: int, seats: list[SeatRow], now: float, lang: str = "en"
+        self,
+        match_id: int,
+        seats: list[SeatRow],
+        now: float,
+        lang: str = "en",
+        *,
+        prefs: dict[int, dict[str, Any]] | None = None,
     ) -> list[str]:
         """A line per player of ``seats`` who is away now: "Bob is away until 12 Dec"."""
         names = {s.seat: s.name for s in seats}
         return [
             t("away.status", lang, name=names[seat], date=away_date(until, lang))
-            for seat, until in (await self.away_until(match_id, now)).items()
+            for seat, until in (await self.away_until(match_id, now, prefs)).items()
             if seat in names
         ]
 

@@ -198,6 +198,9 @@ class MatchRow(Seated):
     #: ``settings`` as the stored text it was read from: a commit may check that the
     #: settings are still these (:meth:`Store.commit`'s ``settings_seen``).
     settings_text: str = "{}"
+    #: The seat holders' preferences (``users.settings``) by seat, read with the seats
+    #: (:meth:`Store.seat_preferences` as of the same snapshot); None where not read.
+    preferences: dict[int, dict[str, Any]] | None = None
 
 
 @dataclass(slots=True)
@@ -364,12 +367,16 @@ class Store:
     #: Statement that serialises rating updates inside a transaction (SQLite: the write
     #: lock already does; PostgreSQL: an advisory lock), parameter: a fixed key.
     _RATINGS_LOCK = ""
-    #: A match's seats as one JSON text of ``[seat, user_id, name]`` triples in seat order
-    #: (NULL without seats), a column of :meth:`get_match`'s one statement: the match and
-    #: its seats come from one snapshot in one round trip. The JSON functions differ.
+    #: A match's seats as one JSON text of ``[seat, user_id, name, preferences]`` in seat
+    #: order (NULL without seats; preferences: the holder's ``users.settings``, null when
+    #: they never set any), a column of :meth:`get_match`'s one statement: the match, its
+    #: seats and who of them is away come from one snapshot in one round trip (a move's
+    #: turn post says who it waits for is away). The JSON functions differ.
     _SEATS_JSON = (
-        "(SELECT json_group_array(json_array(seat, user_id, name)) FROM "
-        "(SELECT seat, user_id, name FROM seats WHERE match_id = matches.id ORDER BY seat))"
+        "(SELECT json_group_array(json_array(seat, user_id, name, json(settings))) FROM "
+        "(SELECT s.seat, s.user_id, s.name, u.settings FROM seats s "
+        "LEFT JOIN users u ON u.user_id = s.user_id WHERE s.match_id = matches.id "
+        "ORDER BY s.seat))"
     )
     #: Called inside :meth:`commit`'s transaction when a match finishes, with the store,
     #: the connection, the match id and the notifications; returns the notifications to
@@ -526,8 +533,9 @@ class Store:
         if row is None:
             return None
         match = _match_from_row(row)
-        seats = sorted(json.loads(row[18])) if row[18] is not None else []  # by seat
-        match.seats = [SeatRow(int(seat), user_id, name) for seat, user_id, name in seats]
+        seats = sorted(json.loads(row[18]), key=lambda s: s[0]) if row[18] is not None else []
+        match.seats = [SeatRow(int(seat), user_id, name) for seat, user_id, name, _ in seats]
+        match.preferences = {int(s[0]): s[3] for s in seats if s[3] is not None}
         return match
 
     async def match_for_thread(self, thread_id: str) -> int | None:

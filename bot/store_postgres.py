@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import Any
@@ -210,8 +209,9 @@ class PostgresStore(Store):
     _SKIP_LOCKED = " FOR UPDATE OF {table} SKIP LOCKED"
     _RATINGS_LOCK = "SELECT pg_advisory_xact_lock(?)"
     _SEATS_JSON = (
-        "(SELECT json_agg(json_build_array(seat, user_id, name) ORDER BY seat)::text "
-        "FROM seats WHERE match_id = matches.id)"
+        "(SELECT json_agg(json_build_array(s.seat, s.user_id, s.name, u.settings::json) "
+        "ORDER BY s.seat)::text FROM seats s LEFT JOIN users u ON u.user_id = s.user_id "
+        "WHERE s.match_id = matches.id)"
     )
 
     def __init__(self, url: str, pool: asyncpg.Pool) -> None:
@@ -313,7 +313,7 @@ class PostgresStore(Store):
             and (settings_update is None or settings_seen is not None)
         )
         if one:
-            now = time.time()
+            now = self.now()  # the store's clock (tests replace it)
             new_settings = None
             if settings_update is not None:
                 assert settings_seen is not None

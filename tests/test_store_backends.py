@@ -186,6 +186,23 @@ async def test_a_commit_checks_the_version_and_keeps_a_racing_settings_change(
         await store.close()
 
 
+async def test_a_match_is_read_with_its_holders_preferences(database: str | Path) -> None:
+    """The match read carries what ``seat_preferences`` would read, from the same
+    snapshot (the move's turn post says who is away without a read of its own)."""
+    store = await open_store(database)
+    try:
+        match_id = await _match(store)
+        read = await store.get_match(match_id)
+        assert read is not None and read.preferences == {} == await store.seat_preferences(match_id)
+        await store.set_user("1001", settings={"away": [[1.0, 2.0]], "lang": "hu"})
+        read = await store.get_match(match_id)
+        assert read is not None and [s.name for s in read.seats] == ["Alice"]
+        assert read.preferences == {0: {"away": [[1.0, 2.0]], "lang": "hu"}}
+        assert read.preferences == await store.seat_preferences(match_id)
+    finally:
+        await store.close()
+
+
 async def test_due_matches_come_from_the_index_and_are_claimed(database: str | Path) -> None:
     a, b = await open_store(database), await open_store(database)
     try:
@@ -340,8 +357,9 @@ def _count_statements(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 async def test_a_move_sends_few_statements_on_both_backends(
     database: str | Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """One ``play`` is one read of the match with its seats, the away look-up and the
-    commit: on SQLite one transaction whose version-checked UPDATE also returns what the
+    """One ``play`` is one read of the match with its seats and their holders'
+    preferences (who is away: the turn post says so) and the commit: on SQLite one
+    transaction whose version-checked UPDATE also returns what the
     rest needs; on PostgreSQL, where every statement is a round trip to another process,
     the same writes as one statement (``store_postgres._COMMIT_ONE``). No pool reset
     query after each release (PostgreSQL). Counted, not timed: a statement added to the
@@ -365,7 +383,7 @@ async def test_a_move_sends_few_statements_on_both_backends(
             "COMMIT",
         ]
     )
-    assert sent == ["SELECT ID, GAME_ID,", "SELECT S.SEAT, U.SETTINGS", *commit], sent
+    assert sent == ["SELECT ID, GAME_ID,", *commit], sent
 
 
 async def _play_counted(service: MatchService, monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -378,3 +396,35 @@ async def _play_counted(service: MatchService, monkeypatch: pytest.MonkeyPatch) 
     sent = _count_statements(monkeypatch)
     await service.play(info.id, user, notation)
     return sent
+
+
+async def test_the_outbox_claims_and_settles_in_few_statements(
+    database: str | Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the outbox worker writes per post, counted: the claim is one statement (chosen,
+    locked and leased at once), marking it sent is one, remembering the turn post a read
+    and a checked write; on SQLite each inside its BEGIN … COMMIT (in-process, no round
+    trips), on PostgreSQL without (a lone statement is a transaction there)."""
+    store = await open_store(database)
+    try:
+        match_id = await _match(store)
+        await store.enqueue(match_id, [Notification("turn", {"n": 1})])
+        sent = _count_statements(monkeypatch)
+        (row,) = await store.claim_notifications("a", now=1e10)
+        await store.mark_sent(row.id)
+        await store.update_settings(match_id, lambda s, v: {**s, "post": v}, wake=False)
+        assert await store.claim_notifications("a", now=1e10) == []
+    finally:
+        await store.close()
+    claim, sent_mark = ["UPDATE OUTBOX SET"], ["UPDATE OUTBOX SET"]
+    remember = ["SELECT SETTINGS, VERSION", "UPDATE MATCHES SET"]
+    if isinstance(database, str):
+        assert sent == [*claim, *sent_mark, *remember, *claim], sent
+    else:  # the locked read also reads the status (a wake marks the schedule)
+        remember = ["SELECT SETTINGS, VERSION,", "UPDATE MATCHES SET"]
+        assert sent == [
+            *["BEGIN", *claim, "COMMIT"],
+            *["BEGIN", *sent_mark, "COMMIT"],
+            *["BEGIN", *remember, "COMMIT"],
+            *["BEGIN", *claim, "COMMIT"],
+        ], sent
