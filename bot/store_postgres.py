@@ -225,7 +225,15 @@ class PostgresStore(Store):
     ) -> PostgresStore:
         """Connect and migrate. ``synchronous`` is SQLite's and ignored here: PostgreSQL
         commits durably by default (``synchronous_commit = on``)."""
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, reset=_reset)
+        # no idle timeout: asyncpg re-arms a timer on every release and cancels it on every
+        # acquire (each statement here is one), while a bot keeps its few connections busy
+        pool = await asyncpg.create_pool(
+            url,
+            min_size=1,
+            max_size=pool_size,
+            reset=_reset,
+            max_inactive_connection_lifetime=0,
+        )
         try:
             async with pool.acquire() as conn:
                 await migrate(conn)
