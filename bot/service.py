@@ -472,6 +472,12 @@ class MatchService:
     async def info(self, match_id: int) -> MatchInfo:
         return self.describe(await self._load(match_id))
 
+    async def info_at_ply(self, match_id: int) -> tuple[MatchInfo, int]:
+        """:meth:`info` and the ply its snapshot stands at (rows in the move log), from the
+        same one read: a turn post asks whether its ply is still the newest."""
+        match = await self._load(match_id)
+        return self.describe(match), match.last_ply
+
     async def match_for_thread(self, thread_id: str) -> int | None:
         return await self.store.match_for_thread(thread_id)
 
