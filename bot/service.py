@@ -464,6 +464,12 @@ class MatchService:
         """The match now, its status line in ``lang`` (None: English)."""
         return self.describe(await self._load(match_id), lang)
 
+    async def info_at_ply(self, match_id: int) -> tuple[MatchInfo, int]:
+        """:meth:`info` and the ply its snapshot stands at (rows in the move log), from the
+        same one read: a turn post asks whether its ply is still the newest."""
+        match = await self._load(match_id)
+        return self.describe(match), match.last_ply
+
     async def match_for_thread(self, thread_id: str) -> int | None:
         return await self.store.match_for_thread(thread_id)
 
@@ -516,29 +522,41 @@ class MatchService:
         self, match: MatchRow, game: Game, state: dict[str, Any]
     ) -> list[dict[str, Any]]:
         """A turn post's lines, as words, for the players the game now waits for who are
-        away ("Bob is away until 12 Dec"), so the table knows why nothing happens."""
+        away ("Bob is away until 12 Dec"), so the table knows why nothing happens. From the
+        preferences read with the match (no read of its own on the move's path)."""
         acting = set(game.to_act(state))
-        seats = {s.seat: s.name for s in match.seats if s.seat in acting}
-        seats = {k: v for k, v in seats.items() if not is_computer(match.seats[k].user_id)}
+        seats = {
+            s.seat: s.name for s in match.seats if s.seat in acting and not is_computer(s.user_id)
+        }
         if not seats:
             return []
-        back = await self.away_until(match.id, self.store.now())
+        back = await self.away_until(match.id, self.store.now(), prefs=match.preferences)
         return [{"away": seats[s], "until": until} for s, until in back.items() if s in seats]
 
-    async def away_until(self, match_id: int, now: float) -> dict[int, float]:
-        """Seat -> when its player is back, for the players of the match away now."""
-        prefs = await self.store.seat_preferences(match_id)
+    async def away_until(
+        self, match_id: int, now: float, prefs: dict[int, dict[str, Any]] | None = None
+    ) -> dict[int, float]:
+        """Seat -> when its player is back, for the players of the match away now
+        (``prefs``: the seats' preferences if already read, else they are read)."""
+        if prefs is None:
+            prefs = await self.store.seat_preferences(match_id)
         back = {seat: away.away_until(p, now) for seat, p in prefs.items()}
         return {seat: until for seat, until in back.items() if until is not None}
 
     async def away_notes(
-        self, match_id: int, seats: list[SeatRow], now: float, lang: str = "en"
+        self,
+        match_id: int,
+        seats: list[SeatRow],
+        now: float,
+        lang: str = "en",
+        *,
+        prefs: dict[int, dict[str, Any]] | None = None,
     ) -> list[str]:
         """A line per player of ``seats`` who is away now: "Bob is away until 12 Dec"."""
         names = {s.seat: s.name for s in seats}
         return [
             t("away.status", lang, name=names[seat], date=away_date(until, lang))
-            for seat, until in (await self.away_until(match_id, now)).items()
+            for seat, until in (await self.away_until(match_id, now, prefs)).items()
             if seat in names
         ]
 
@@ -984,6 +1002,7 @@ class MatchService:
                 end_reason="game over" if result else None,
                 notifications=notes,
                 settings_update=clocked(game, state, new_state, match.version, 1),
+                settings_seen=match.settings_text,
             )
         except VersionConflict:
             raise BoardChanged.said("svc.moved_first") from None

@@ -195,6 +195,12 @@ class MatchRow(Seated):
     #: Rows in the move log when ``state`` was read (the ply the snapshot stands at).
     last_ply: int = 0
     seats: list[SeatRow] = field(default_factory=list)
+    #: ``settings`` as the stored text it was read from: a commit may check that the
+    #: settings are still these (:meth:`Store.commit`'s ``settings_seen``).
+    settings_text: str = "{}"
+    #: The seat holders' preferences (``users.settings``) by seat, read with the seats
+    #: (:meth:`Store.seat_preferences` as of the same snapshot); None where not read.
+    preferences: dict[int, dict[str, Any]] | None = None
 
 
 @dataclass(slots=True)
@@ -274,6 +280,19 @@ class ShardSlice:
         )
 
 
+#: An outbox row ``o`` that is the oldest undelivered one of its match (a match's posts go
+#: out in order; rows of no match are each their own). Written as "its id is the smallest
+#: pending id of its match" — one probe of the partial index ``outbox_match_pending`` per
+#: row — and not as ``NOT EXISTS`` (an older pending row of the same match): PostgreSQL
+#: planned that as a nested loop over *all* pending rows for each pending row, so a claim
+#: grew with the square of the backlog (measured: half a second at a thousand waiting
+#: posts, half a minute at six thousand), and the posts, once behind, fell further behind.
+_FIRST_OF_ITS_MATCH = (
+    "(o.match_id IS NULL OR o.id = (SELECT MIN(p.id) FROM outbox p "
+    "WHERE p.sent_at IS NULL AND p.match_id = o.match_id))"
+)
+
+
 def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
@@ -298,6 +317,7 @@ def _match_from_row(row: Sequence[Any]) -> MatchRow:
         created_at=row[15],
         updated_at=row[16],
         last_ply=row[17],
+        settings_text=row[14],
     )
 
 
@@ -360,12 +380,16 @@ class Store:
     #: Statement that serialises rating updates inside a transaction (SQLite: the write
     #: lock already does; PostgreSQL: an advisory lock), parameter: a fixed key.
     _RATINGS_LOCK = ""
-    #: A match's seats as one JSON text of ``[seat, user_id, name]`` triples in seat order
-    #: (NULL without seats), a column of :meth:`get_match`'s one statement: the match and
-    #: its seats come from one snapshot in one round trip. The JSON functions differ.
+    #: A match's seats as one JSON text of ``[seat, user_id, name, preferences]`` in seat
+    #: order (NULL without seats; preferences: the holder's ``users.settings``, null when
+    #: they never set any), a column of :meth:`get_match`'s one statement: the match, its
+    #: seats and who of them is away come from one snapshot in one round trip (a move's
+    #: turn post says who it waits for is away). The JSON functions differ.
     _SEATS_JSON = (
-        "(SELECT json_group_array(json_array(seat, user_id, name)) FROM "
-        "(SELECT seat, user_id, name FROM seats WHERE match_id = matches.id ORDER BY seat))"
+        "(SELECT json_group_array(json_array(seat, user_id, name, json(settings))) FROM "
+        "(SELECT s.seat, s.user_id, s.name, u.settings FROM seats s "
+        "LEFT JOIN users u ON u.user_id = s.user_id WHERE s.match_id = matches.id "
+        "ORDER BY s.seat))"
     )
     #: Called inside :meth:`commit`'s transaction when a match finishes, with the store,
     #: the connection, the match id and the notifications; returns the notifications to
@@ -453,6 +477,18 @@ class Store:
             await self._writer.execute("COMMIT")
             return result
 
+    async def _write_one(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """One statement that writes, as a transaction of its own; returns its rows (a
+        ``RETURNING``). Here through the writer like every transaction; PostgreSQL runs it
+        without ``BEGIN`` and ``COMMIT`` (a lone statement is a transaction there), which
+        would be two more round trips to the server for each such write."""
+
+        async def work(conn: aiosqlite.Connection) -> list[Any]:
+            cur = await conn.execute(sql, tuple(params))
+            return list(await cur.fetchall())
+
+        return list(await self._transaction(work))
+
     async def _after_copy(self, conn: aiosqlite.Connection) -> None:
         """After ``copy-db`` wrote rows with their ids: nothing to do on SQLite (a new row
         takes the largest id + 1)."""
@@ -510,8 +546,9 @@ class Store:
         if row is None:
             return None
         match = _match_from_row(row)
-        seats = sorted(json.loads(row[18])) if row[18] is not None else []  # by seat
-        match.seats = [SeatRow(int(seat), user_id, name) for seat, user_id, name in seats]
+        seats = sorted(json.loads(row[18]), key=lambda s: s[0]) if row[18] is not None else []
+        match.seats = [SeatRow(int(seat), user_id, name) for seat, user_id, name, _ in seats]
+        match.preferences = {int(s[0]): s[3] for s in seats if s[3] is not None}
         return match
 
     async def match_for_thread(self, thread_id: str) -> int | None:
@@ -674,6 +711,7 @@ class Store:
         notifications: Sequence[Notification] = (),
         seats: Sequence[SeatRow] = (),
         settings_update: Callable[[dict[str, Any], float], dict[str, Any]] | None = None,
+        settings_seen: str | None = None,
     ) -> int:
         """The one transaction of a state change: append the move(s), store the snapshot,
         bump the version, queue the notifications. Returns the new version.
@@ -683,7 +721,10 @@ class Store:
 
         ``settings_update(settings, now)`` rewrites the match settings read inside the
         transaction (the per-seat clocks, ``bot/clocks.py``): a settings change racing this
-        commit is neither lost nor overwritten.
+        commit is neither lost nor overwritten. ``settings_seen``: the stored settings text
+        the caller read with the match (``MatchRow.settings_text``); a backend may then
+        apply ``settings_update`` to those and write only if they are still stored
+        (PostgreSQL: the whole commit in one statement), else it does as without.
 
         Raises :class:`VersionConflict` if the match is not at ``expected_version``.
         """
@@ -805,9 +846,7 @@ class Store:
         now = time.time() if now is None else now
         cur = await self._reader.execute(
             "SELECT id, match_id, kind, payload, attempts, created_at, due_at FROM outbox o "
-            "WHERE sent_at IS NULL AND due_at <= ? AND NOT EXISTS ("
-            "  SELECT 1 FROM outbox p WHERE p.sent_at IS NULL AND p.match_id = o.match_id "
-            "  AND p.id < o.id) ORDER BY id LIMIT ?",
+            f"WHERE sent_at IS NULL AND due_at <= ? AND {_FIRST_OF_ITS_MATCH} ORDER BY id LIMIT ?",
             (now, limit),
         )
         return [
@@ -831,82 +870,58 @@ class Store:
         ``shards``, only items of servers on those shards (and items of no server)."""
         now = time.time() if now is None else now
         shard_sql, shard_params = shards.clause("m.guild_key") if shards else ("", [])
-
-        async def work(conn: aiosqlite.Connection) -> list[OutboxRow]:
-            cur = await conn.execute(
-                "SELECT o.id FROM outbox o LEFT JOIN matches m ON m.id = o.match_id "
-                "WHERE o.sent_at IS NULL AND o.due_at <= ? "
-                "AND (o.claimed_until IS NULL OR o.claimed_until <= ?) AND NOT EXISTS ("
-                "  SELECT 1 FROM outbox p WHERE p.sent_at IS NULL AND p.match_id = o.match_id "
-                f"  AND p.id < o.id){shard_sql} ORDER BY o.id LIMIT ?"
-                f"{self._SKIP_LOCKED.format(table='o')}",
-                (now, now, *shard_params, limit),
-            )
-            ids = [int(r[0]) for r in await cur.fetchall()]
-            if not ids:
-                return []
-            cur = await conn.execute(
-                "UPDATE outbox SET claimed_by = ?, claimed_until = ? "
-                f"WHERE id IN ({','.join('?' * len(ids))}) "
-                "RETURNING id, match_id, kind, payload, attempts, created_at, due_at",
-                (owner, now + lease, *ids),
-            )
-            rows = [
-                OutboxRow(int(r[0]), r[1], r[2], json.loads(r[3]), int(r[4]), r[5], r[6])
-                for r in await cur.fetchall()
-            ]
-            return sorted(rows, key=lambda r: r.id)
-
-        return await self._transaction(work)
+        # one statement: the rows are chosen (and, on PostgreSQL, locked, skipping those
+        # another process is claiming) and leased in one go — a worker polls this several
+        # times a second, so it is one round trip, not a transaction of four
+        found = await self._write_one(
+            "UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id IN ("
+            "SELECT o.id FROM outbox o LEFT JOIN matches m ON m.id = o.match_id "
+            "WHERE o.sent_at IS NULL AND o.due_at <= ? "
+            "AND (o.claimed_until IS NULL OR o.claimed_until <= ?) "
+            f"AND {_FIRST_OF_ITS_MATCH}{shard_sql} ORDER BY o.id LIMIT ?"
+            f"{self._SKIP_LOCKED.format(table='o')}) "
+            "RETURNING id, match_id, kind, payload, attempts, created_at, due_at",
+            (owner, now + lease, now, now, *shard_params, limit),
+        )
+        rows = [
+            OutboxRow(int(r[0]), r[1], r[2], json.loads(r[3]), int(r[4]), r[5], r[6]) for r in found
+        ]
+        return sorted(rows, key=lambda r: r.id)
 
     async def release_notifications(self, outbox_ids: Sequence[int]) -> None:
         """Hand claimed items back unsent (e.g. the worker must pause for a rate limit):
         any process may claim them again at once."""
         if not outbox_ids:
             return
-
-        async def work(conn: aiosqlite.Connection) -> None:
-            await conn.execute(
-                "UPDATE outbox SET claimed_until = NULL "
-                f"WHERE id IN ({','.join('?' * len(outbox_ids))})",
-                tuple(outbox_ids),
-            )
-
-        await self._transaction(work)
+        await self._write_one(
+            "UPDATE outbox SET claimed_until = NULL "
+            f"WHERE id IN ({','.join('?' * len(outbox_ids))})",
+            tuple(outbox_ids),
+        )
 
     async def mark_sent(self, outbox_id: int) -> None:
-        async def work(conn: aiosqlite.Connection) -> None:
-            await conn.execute(
-                "UPDATE outbox SET sent_at = ?, attempts = attempts + 1, claimed_until = NULL "
-                "WHERE id = ?",
-                (time.time(), outbox_id),
-            )
-
-        await self._transaction(work)
+        await self._write_one(
+            "UPDATE outbox SET sent_at = ?, attempts = attempts + 1, claimed_until = NULL "
+            "WHERE id = ?",
+            (time.time(), outbox_id),
+        )
 
     async def mark_failed(self, outbox_id: int, error: str, retry_at: float) -> None:
-        async def work(conn: aiosqlite.Connection) -> None:
-            await conn.execute(
-                "UPDATE outbox SET attempts = attempts + 1, last_error = ?, due_at = ?, "
-                "claimed_until = NULL WHERE id = ?",
-                (error[:500], retry_at, outbox_id),
-            )
-
-        await self._transaction(work)
+        await self._write_one(
+            "UPDATE outbox SET attempts = attempts + 1, last_error = ?, due_at = ?, "
+            "claimed_until = NULL WHERE id = ?",
+            (error[:500], retry_at, outbox_id),
+        )
 
     async def drop_notification(self, outbox_id: int, error: str) -> None:
         """Give up on an item that can never be delivered (e.g. its thread was deleted):
         it is marked sent with the error kept for the record, so it no longer blocks its
         match's later posts."""
-
-        async def work(conn: aiosqlite.Connection) -> None:
-            await conn.execute(
-                "UPDATE outbox SET sent_at = ?, last_error = ?, attempts = attempts + 1, "
-                "claimed_until = NULL WHERE id = ?",
-                (time.time(), ("dropped: " + error)[:500], outbox_id),
-            )
-
-        await self._transaction(work)
+        await self._write_one(
+            "UPDATE outbox SET sent_at = ?, last_error = ?, attempts = attempts + 1, "
+            "claimed_until = NULL WHERE id = ?",
+            (time.time(), ("dropped: " + error)[:500], outbox_id),
+        )
 
     async def pending_count(self) -> int:
         cur = await self._reader.execute("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL")
@@ -940,15 +955,11 @@ class Store:
         beside the command being handled, which may be saving the user's other
         preferences (/notify) at the same moment — a read-modify-write here could undo
         them."""
-
-        async def work(conn: aiosqlite.Connection) -> None:
-            await conn.execute(
-                "INSERT INTO users (user_id, name, locale, notify, settings) VALUES (?,?,?,?,?) "
-                "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale",
-                (user_id, name, locale, "mention", _dumps({})),
-            )
-
-        await self._transaction(work)
+        await self._write_one(
+            "INSERT INTO users (user_id, name, locale, notify, settings) VALUES (?,?,?,?,?) "
+            "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale",
+            (user_id, name, locale, "mention", _dumps({})),
+        )
 
     async def set_user(self, user_id: str, **fields: Any) -> None:
         allowed = {"name", "locale", "notify", "settings"}

@@ -30,6 +30,8 @@ def say(value: Any, lang: Any = None, names: list[str] | None = None) -> str:
     if isinstance(value, Said):
         return say(value.words, lang, value.names if names is None else names)
     if isinstance(value, Msg):
+        if lang is None or lang == DEFAULT_LANGUAGE:
+            return _english(value, names)
         return _message(value.key, value.params, lang, names)
     if isinstance(value, Seat):
         return _seat(value.seat, names)
@@ -78,6 +80,33 @@ def in_language(move: Move, lang: Any) -> Move:
         return move
     steps = tuple(replace(s, label=say(s.label, lang)) for s in move.steps)
     return replace(move, label=say(move.label, lang), steps=steps)
+
+
+#: English texts of messages said before, by the identity of the message (a :class:`Msg`
+#: is immutable, and the games keep building blocks of their labels cached: Azul's takes):
+#: ``id(msg) -> (msg, text with {pN} placeholders)``. The entry holds the message, so its id
+#: cannot be reused while the entry lives. Cleared when full.
+_ENGLISH: dict[int, tuple[Msg, str]] = {}
+ENGLISH_CACHE_SIZE = 16384
+
+
+def _english(msg: Msg, names: list[str] | None) -> str:
+    """``say(msg, None, names)``, remembered per message. Why: the service says every legal
+    move's label and step labels in English (the button panel, autocomplete) — for Azul
+    about a hundred messages with number words (Babel) per turn, several milliseconds
+    each time, while the labels themselves are the same cached objects turn after turn.
+    The text is kept with its ``{pN}`` placeholders and filled with the names afterwards,
+    which gives the same text as filling them inside (names go in by one substitution
+    either way), so one entry serves every match."""
+    hit = _ENGLISH.get(id(msg))
+    if hit is not None and hit[0] is msg:
+        text = hit[1]
+    else:
+        text = _message(msg.key, msg.params, None, None)
+        if len(_ENGLISH) >= ENGLISH_CACHE_SIZE:
+            _ENGLISH.clear()
+        _ENGLISH[id(msg)] = (msg, text)
+    return text if names is None or "{p" not in text else fill_names(text, names)
 
 
 def _seat(seat: int, names: list[str] | None) -> str:

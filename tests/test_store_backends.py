@@ -12,7 +12,16 @@ import pytest
 from bot import store_postgres
 from bot.copydb import TABLES
 from bot.service import MatchService
-from bot.store import MIGRATIONS, Notification, SeatRow, ShardSlice, Store, open_store
+from bot.store import (
+    MIGRATIONS,
+    NewMove,
+    Notification,
+    SeatRow,
+    ShardSlice,
+    Store,
+    VersionConflict,
+    open_store,
+)
 from tests.conftest import ALICE, BOB, new_postgres_database
 from tests.pg_server import PgServer
 
@@ -122,6 +131,74 @@ async def test_a_process_claims_only_the_servers_of_its_shards(database: str | P
         assert all(low.owns(r.payload["g"]) for r in got)
         high = await store.claim_notifications("p1", now=1e10, shards=ShardSlice((2, 3), 4))
         assert [r.payload["g"] for r in high] == guilds[2:]
+    finally:
+        await store.close()
+
+
+async def test_a_commit_checks_the_version_and_keeps_a_racing_settings_change(
+    database: str | Path,
+) -> None:
+    """A move commits with the clock update computed from the settings read with the
+    match (``settings_seen``; PostgreSQL then writes it all in one statement). When the
+    settings changed in between (the outbox remembered a post) the move still lands and
+    keeps that change; a stale version writes nothing at all."""
+    store = await open_store(database)
+    try:
+        match_id = await _match(store)
+        await store.set_match_fields(match_id, settings={"lang": "en"})
+        read = await store.get_match(match_id)
+        assert read is not None and read.last_ply == 0
+
+        def clock(settings: dict[str, Any], now: float) -> dict[str, Any]:
+            return {**settings, "clock": settings.get("clock", 0) + 1}
+
+        def commit(match: Any, ply: int, **kw: Any) -> Any:
+            return store.commit(
+                match_id,
+                expected_version=match.version,
+                status="running",
+                state={"ply": ply},
+                moves=[NewMove("move", 0, "1001", f"m{ply}", f"move {ply}", [])],
+                notifications=[Notification("turn", {"ply": ply}), Notification("dm", {})],
+                settings_update=clock,
+                settings_seen=match.settings_text,
+                **kw,
+            )
+
+        assert await commit(read, 1) == read.version + 1  # nothing raced: as read
+        again = await store.get_match(match_id)
+        assert again is not None
+        await store.update_settings(match_id, lambda s, v: {**s, "post": v}, wake=False)
+        assert await commit(again, 2) == again.version + 1  # a post was remembered meanwhile
+        with pytest.raises(VersionConflict):  # an older board: nothing is written
+            await commit(again, 3)
+        final = await store.get_match(match_id)
+        assert final is not None
+        assert final.settings == {"lang": "en", "clock": 2, "post": again.version}
+        assert final.state == {"ply": 2} and final.version == again.version + 1
+        assert [(m.ply, m.notation) for m in await store.moves(match_id)] == [(1, "m1"), (2, "m2")]
+        pending = await store.due_notifications(now=1e10, limit=10)
+        assert [(r.kind, r.payload) for r in pending] == [("turn", {"ply": 1})]
+        assert await store.pending_count() == 4
+        due = await store.claim_due_matches(now=1e10)
+        assert match_id in due  # the schedule was told to look again
+    finally:
+        await store.close()
+
+
+async def test_a_match_is_read_with_its_holders_preferences(database: str | Path) -> None:
+    """The match read carries what ``seat_preferences`` would read, from the same
+    snapshot (the move's turn post says who is away without a read of its own)."""
+    store = await open_store(database)
+    try:
+        match_id = await _match(store)
+        read = await store.get_match(match_id)
+        assert read is not None and read.preferences == {} == await store.seat_preferences(match_id)
+        await store.set_user("1001", settings={"away": [[1.0, 2.0]], "lang": "hu"})
+        read = await store.get_match(match_id)
+        assert read is not None and [s.name for s in read.seats] == ["Alice"]
+        assert read.preferences == {0: {"away": [[1.0, 2.0]], "lang": "hu"}}
+        assert read.preferences == await store.seat_preferences(match_id)
     finally:
         await store.close()
 
@@ -277,22 +354,39 @@ def _count_statements(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return sent
 
 
-async def test_a_move_sends_the_same_few_statements_on_both_backends(
+async def test_a_move_sends_few_statements_on_both_backends(
     database: str | Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """One ``play`` is one read of the match with its seats, the away look-up and one
-    transaction whose version-checked UPDATE also returns what the rest needs; no pool
-    reset query after each release (PostgreSQL). Counted, not timed: a statement added
-    to the move path shows up here. Without pictures: the picture drawn behind the move
-    reads too, at a moment of its own."""
+    """One ``play`` is one read of the match with its seats and their holders'
+    preferences (who is away: the turn post says so) and the commit: on SQLite one
+    transaction whose version-checked UPDATE also returns what the
+    rest needs; on PostgreSQL, where every statement is a round trip to another process,
+    the same writes as one statement (``store_postgres._COMMIT_ONE``). No pool reset
+    query after each release (PostgreSQL). Counted, not timed: a statement added to the
+    move path shows up here. Without pictures: the picture drawn behind the move reads
+    too, at a moment of its own."""
     service = await MatchService.open(database, render=False)
     try:
-        await _play_counted(service, monkeypatch)
+        sent = await _play_counted(service, monkeypatch)
     finally:
         await service.close()
+    commit = (
+        ["WITH U AS"]
+        if isinstance(database, str)
+        else [
+            "BEGIN",
+            "UPDATE MATCHES SET",
+            "UPDATE MATCHES SET",
+            "INSERT INTO MOVES",
+            "INSERT INTO OUTBOX",
+            "INSERT INTO SCHEDULE",
+            "COMMIT",
+        ]
+    )
+    assert sent == ["SELECT ID, GAME_ID,", *commit], sent
 
 
-async def _play_counted(service: MatchService, monkeypatch: pytest.MonkeyPatch) -> None:
+async def _play_counted(service: MatchService, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     info = await service.create_match("test-pile", ALICE, None, seed=3, guild_id="g1")
     await service.join(info.id, BOB)
     await service.start(info.id, ALICE)
@@ -301,14 +395,36 @@ async def _play_counted(service: MatchService, monkeypatch: pytest.MonkeyPatch) 
     notation = (await service.legal_moves(info.id, user))[0].notation
     sent = _count_statements(monkeypatch)
     await service.play(info.id, user, notation)
-    assert sent == [
-        "SELECT ID, GAME_ID,",
-        "SELECT S.SEAT, U.SETTINGS",
-        "BEGIN",
-        "UPDATE MATCHES SET",
-        "UPDATE MATCHES SET",
-        "INSERT INTO MOVES",
-        "INSERT INTO OUTBOX",
-        "INSERT INTO SCHEDULE",
-        "COMMIT",
-    ], sent
+    return sent
+
+
+async def test_the_outbox_claims_and_settles_in_few_statements(
+    database: str | Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the outbox worker writes per post, counted: the claim is one statement (chosen,
+    locked and leased at once), marking it sent is one, remembering the turn post a read
+    and a checked write; on SQLite each inside its BEGIN … COMMIT (in-process, no round
+    trips), on PostgreSQL without (a lone statement is a transaction there)."""
+    store = await open_store(database)
+    try:
+        match_id = await _match(store)
+        await store.enqueue(match_id, [Notification("turn", {"n": 1})])
+        sent = _count_statements(monkeypatch)
+        (row,) = await store.claim_notifications("a", now=1e10)
+        await store.mark_sent(row.id)
+        await store.update_settings(match_id, lambda s, v: {**s, "post": v}, wake=False)
+        assert await store.claim_notifications("a", now=1e10) == []
+    finally:
+        await store.close()
+    claim, sent_mark = ["UPDATE OUTBOX SET"], ["UPDATE OUTBOX SET"]
+    remember = ["SELECT SETTINGS, VERSION", "UPDATE MATCHES SET"]
+    if isinstance(database, str):
+        assert sent == [*claim, *sent_mark, *remember, *claim], sent
+    else:  # the locked read also reads the status (a wake marks the schedule)
+        remember = ["SELECT SETTINGS, VERSION,", "UPDATE MATCHES SET"]
+        assert sent == [
+            *["BEGIN", *claim, "COMMIT"],
+            *["BEGIN", *sent_mark, "COMMIT"],
+            *["BEGIN", *remember, "COMMIT"],
+            *["BEGIN", *claim, "COMMIT"],
+        ], sent

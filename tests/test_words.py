@@ -151,6 +151,29 @@ def test_plurals_come_from_the_catalogue(monkeypatch: pytest.MonkeyPatch) -> Non
     assert str(Msg("azul.ev.refill_short", n=3)).startswith("; 3 factories ")
 
 
+def test_english_said_twice_is_the_same_as_said_once() -> None:
+    """The English text of a message is remembered per message (render/words.py:
+    ``_english``): said again — with these names, with others, without any — it must be
+    what saying it afresh gives, and a message's names never leak into another match's."""
+    from render.words import _ENGLISH, _message
+
+    game = get_game("azul")
+    state = game.setup(3, 5, game.parse_options(None))
+    labels = [m.label for m in game.legal_moves(state, game.to_act(state)[0])]
+    labels.append(Msg("azul.ev.no_column", who=Seat(2), line=1, colour="red", n=1234))
+    assert labels and all(isinstance(label, Msg) for label in labels)
+    others = ["Zed", "Yan", "Xu"]
+    _ENGLISH.clear()
+    for _ in range(2):  # the first round fills the memory, the second reads it
+        for label in labels:
+            for names in (NAMES, others, None):
+                assert say(label, None, names) == _message(label.key, label.params, None, names)
+                assert say(label, "en", names) == say(label, None, names)
+    seat_said = say(labels[-1], None, NAMES)
+    assert "CY" in seat_said and "1,234" in seat_said
+    assert say(labels[-1], None, others).startswith("Xu")
+
+
 def test_every_rule_word_is_in_the_catalogue() -> None:
     for key, text in ENGLISH.items():
         assert MESSAGES["en"][key] == text

@@ -263,7 +263,10 @@ class OutboxWorker:
     async def _turn(self, row: OutboxRow) -> None:
         """A turn post, or a ply folded into the current one (see "Calm posts" above)."""
         p = row.payload
-        info = await self._info(row)
+        try:  # the match and its log's last ply (plies run 1..n) in one read
+            info, last_ply = await self.bot.service.info_at_ply(int(p["match_id"]))
+        except ServiceError as exc:
+            raise Drop(str(exc)) from None
         if not info.thread_id:
             raise Drop("match has no thread")
         thread_id = int(info.thread_id)
@@ -275,10 +278,8 @@ class OutboxWorker:
         by_id = {s.user_id: s.name for s in info.seats}
         names = [f"<@{uid}>" if uid in pinged else by_id.get(uid, uid) for uid in prefs]
         to_act = t("post.to_act", public, mentions=listing(names, public)) if names else ""
-        # the log's last ply (plies run 1..n): one row read, not the whole log per post
-        last = await self.store.moves(info.id, last=1)
         ply = p.get("ply")
-        current = ply is not None and ply >= (last[-1].ply if last else 0)
+        current = ply is not None and ply >= last_ply
         live = current and info.status == "running" and not p.get("final")
         clock = ""
         clock_days = info.settings.get("clock_days", self.bot.settings.deadline_days)
