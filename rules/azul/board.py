@@ -201,6 +201,14 @@ def _draw_span(total: int, wanted: int) -> tuple[int, int]:
     return j, span
 
 
+def _tiles_in_order(counts: list[int]) -> list[int]:
+    """One entry per tile, colours in order: [0, 0, 1, 3] for counts [2, 1, 0, 1, 0]."""
+    tiles: list[int] = []
+    for k, n in enumerate(counts):
+        tiles += [k] * n
+    return tiles
+
+
 def draw_tiles(rng: Rng, bag: list[int], lid: list[int], count: int) -> tuple[list[int], int]:
     """Draw up to ``count`` tiles from ``bag`` (mutated), pouring ``lid`` (mutated) into the
     bag whenever the bag runs empty. Returns (colours drawn in order, number of tiles drawn
@@ -215,13 +223,13 @@ def draw_tiles(rng: Rng, bag: list[int], lid: list[int], count: int) -> tuple[li
     """
     drawn: list[int] = []
     poured_after = -1
-    pool = [k for k in range(5) for _ in range(bag[k])]
+    pool = _tiles_in_order(bag)
     total = len(pool)
     while len(drawn) < count:
         if total == 0:
             if not any(lid):
                 break
-            pool = [k for k in range(5) for _ in range(lid[k])]
+            pool = _tiles_in_order(lid)
             total = len(pool)
             lid[:] = [0] * 5
             poured_after = len(drawn)
