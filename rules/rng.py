@@ -44,7 +44,10 @@ class Rng:
 
     def below(self, n: int) -> int:
         """Uniform integer in ``[0, n)`` without modulo bias (rejection sampling)."""
-        if n <= 0:
+        if n <= 1:
+            if n == 1:  # one choice: the draw is 0, but the stream still takes its step
+                self.state = (self.state + _GAMMA) & _MASK
+                return 0
             raise ValueError("n must be positive")
         limit = _MASK - (_MASK + 1) % n
         while True:

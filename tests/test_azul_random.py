@@ -114,3 +114,33 @@ def test_setup_events_record_the_first_factories() -> None:
     (ev,) = GAME.setup_events(s)
     assert ev.reveals and ev.data["round"] == 1
     assert [[t.count(c) for c in COLOURS] for t in ev.data["factories"]] == s["fac"]
+
+
+@pytest.mark.parametrize(("players", "grey"), [(2, False), (3, True)])
+def test_quick_legality_check_agrees_with_the_legal_moves(players: int, grey: bool) -> None:
+    """``apply`` judges an offer with the quick ``_may_take`` and only asks
+    ``_offer_problem`` for the words of a refusal: both must say exactly what
+    ``legal_moves`` says, for every source, colour and destination (out of range too)."""
+    from rules.azul.board import CENTRE
+    from rules.azul.game import _may_take
+    from rules.azul.moves import FLOOR, PARSED
+
+    states: list[dict] = []
+    for seed in range(3):
+        random_playout(
+            GAME, players, seed, {"grey_wall": grey}, on_step=lambda old, *_: states.append(old)
+        )
+    checked = 0
+    for state in states[::3]:
+        if state["phase"] != "offer":
+            continue
+        seat = state["turn"]
+        legal_offers = {PARSED[m.notation] for m in GAME.legal_moves(state, seat)}
+        for src in [*range(-1, len(state["fac"]) + 1), CENTRE]:
+            for colour in range(5):
+                for dest in [*range(-1, 6), FLOOR]:
+                    quick = _may_take(state, seat, src, colour, dest)
+                    assert quick == ((src, colour, dest) in legal_offers)
+                    assert quick == (GAME._offer_problem(state, seat, src, colour, dest) is None)
+                    checked += 1
+    assert checked > 1000

@@ -12,6 +12,8 @@ bags, lids, factories and the centre are lists of 5 per-colour counts.
 
 from __future__ import annotations
 
+from itertools import product
+
 from rules.rng import Rng
 
 COLOURS = "BYRKW"
@@ -29,6 +31,14 @@ FLOOR_SPACES = len(FLOOR_PENALTIES)
 #: Total penalty for a floor holding k items (marker included), k = 0..7.
 FLOOR_TOTAL = tuple(sum(FLOOR_PENALTIES[:k]) for k in range(FLOOR_SPACES + 1))
 BONUS_ROW, BONUS_COLUMN, BONUS_COLOUR = 2, 7, 10
+
+#: PILE_COUNTS[letters]: per-colour counts of a factory's tiles written as letters ("RRBK"),
+#: for every factory content up to four tiles (a refill turns its draw into counts at once).
+PILE_COUNTS: dict[str, tuple[int, ...]] = {
+    "".join(tiles): tuple(tiles.count(c) for c in COLOURS)
+    for size in range(TILES_PER_FACTORY + 1)
+    for tiles in product(COLOURS, repeat=size)
+}
 
 
 def printed_colour(row: int, column: int) -> int:
@@ -175,6 +185,28 @@ def any_row_can_be_completed(
 
 
 _DRAW_LIMIT = 1 << 62
+#: (tiles in the bag, tiles still wanted) -> (how many to draw with one random number, the
+#: number of equally likely orders of that many): filled as met, at most 100 x 36 entries.
+_DRAW_SPANS: dict[tuple[int, int], tuple[int, int]] = {}
+
+
+def _draw_span(total: int, wanted: int) -> tuple[int, int]:
+    """The most tiles j <= ``wanted`` that one random number below 2**62 can draw from
+    ``total`` in order, and the number of their orders total(total-1)...(total-j+1)."""
+    span = 1
+    j = 0
+    while j < wanted and j < total and span * (total - j) < _DRAW_LIMIT:
+        span *= total - j
+        j += 1
+    return j, span
+
+
+def _tiles_in_order(counts: list[int]) -> list[int]:
+    """One entry per tile, colours in order: [0, 0, 1, 3] for counts [2, 1, 0, 1, 0]."""
+    tiles: list[int] = []
+    for k, n in enumerate(counts):
+        tiles += [k] * n
+    return tiles
 
 
 def draw_tiles(rng: Rng, bag: list[int], lid: list[int], count: int) -> tuple[list[int], int]:
@@ -184,36 +216,29 @@ def draw_tiles(rng: Rng, bag: list[int], lid: list[int], count: int) -> tuple[li
 
     Why the arithmetic: drawing j tiles in order from t tiles has t(t-1)...(t-j+1) equally
     likely outcomes, so one uniform integer below that product (``rng.below`` is unbiased),
-    read as a mixed-radix number, picks all j tiles at once. That is exactly as fair as one
-    draw per tile and several times faster, which matters for the playout benchmark.
+    read as a mixed-radix number, picks all j tiles at once: digit r takes the r-th of the
+    tiles left, counted in colour order. That is exactly as fair as one draw per tile and
+    several times faster, which matters for the playout benchmark. The tiles left are kept
+    as one list sorted by colour, so taking the r-th is a single ``pop``.
     """
     drawn: list[int] = []
     poured_after = -1
-    total = sum(bag)
+    pool = _tiles_in_order(bag)
+    total = len(pool)
     while len(drawn) < count:
         if total == 0:
-            lid_total = sum(lid)
-            if lid_total == 0:
+            if not any(lid):
                 break
-            for k in range(5):
-                bag[k] += lid[k]
-                lid[k] = 0
-            total = lid_total
+            pool = _tiles_in_order(lid)
+            total = len(pool)
+            lid[:] = [0] * 5
             poured_after = len(drawn)
-        span = 1
-        j = 0
-        while len(drawn) + j < count and j < total and span * (total - j) < _DRAW_LIMIT:
-            span *= total - j
-            j += 1
+        key = (total, count - len(drawn))
+        j, span = _DRAW_SPANS.get(key) or _DRAW_SPANS.setdefault(key, _draw_span(*key))
         x = rng.below(span)
         for _ in range(j):
-            r = x % total
-            x //= total
-            k = 0
-            while r >= bag[k]:
-                r -= bag[k]
-                k += 1
-            bag[k] -= 1
+            x, r = divmod(x, total)
+            drawn.append(pool.pop(r))
             total -= 1
-            drawn.append(k)
+    bag[:] = [pool.count(k) for k in range(5)]
     return drawn, poured_after

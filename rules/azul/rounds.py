@@ -15,6 +15,7 @@ from rules.azul.board import (
     FLOOR_SPACES,
     FLOOR_TOTAL,
     MARKER,
+    PILE_COUNTS,
     TILES_PER_FACTORY,
     any_row_can_be_completed,
     complete_rows,
@@ -82,23 +83,22 @@ def end_offer(s: State, events: list[Event]) -> None:
     for p in range(s["players"]):
         lc, ln = s["lc"][p], s["ln"][p]
         placed = []
-        for i in range(5):
-            if ln[i] == i + 1:
+        tiled = []
+        for i, c in enumerate(ln):
+            if c == i + 1:
                 k = lc[i]
                 col = printed_column(i, k)
                 pts = place(s, p, i, col)
                 placed.append(
                     {"line": i + 1, "colour": COLOURS[k], "column": col + 1, "points": pts}
                 )
+                tiled.append((i + 1, k, pts))
         if placed:
-            words = _tile_wall_words(
-                p, tuple((d["line"], COLOURS.index(d["colour"]), d["points"]) for d in placed)
-            )
             events.append(
                 Event(
                     "tile",
-                    words,
-                    {"seat": p, "placed": placed, "points": sum(d["points"] for d in placed)},
+                    _tile_wall_words(p, tuple(tiled)),
+                    {"seat": p, "placed": placed, "points": sum(t[2] for t in tiled)},
                 )
             )
     after_tiling(s, events)
@@ -193,9 +193,10 @@ def after_tiling(s: State, events: list[Event]) -> None:
         penalty = FLOOR_TOTAL[len(floor)]
         before = s["score"][p]
         s["score"][p] = max(0, before - penalty)
+        lid = s["lid"]
         for k in floor:
             if k != MARKER:
-                s["lid"][k] += 1
+                lid[k] += 1
         events.append(
             Event(
                 "floor",
@@ -239,7 +240,6 @@ def after_tiling(s: State, events: list[Event]) -> None:
     s["round"] += 1
     s["first"] = s["turn"] = holder
     s["marker"] = -1
-    s["fac"] = [[0] * 5 for _ in s["fac"]]
     s["bag"] = list(s["bag"])
     rng = Rng(s["rng"])
     poured, lid_tiles = refill(s, rng)
@@ -249,32 +249,36 @@ def after_tiling(s: State, events: list[Event]) -> None:
 
 def refill(s: State, rng: Rng) -> tuple[int, int]:
     """Fill the factories from the bag (lid poured in when the bag runs dry), in factory
-    order, so with too few tiles the last factories stay short. Mutates ``s`` (whose
-    ``bag``, ``lid`` and ``fac`` must be its own). Returns (tiles drawn before the lid was
-    poured, -1 if never; number of lid tiles poured)."""
+    order, so with too few tiles the last factories stay short (an empty one is ``[]``).
+    Replaces ``s``'s factories and mutates its ``bag`` and ``lid`` (which must be its own).
+    Returns (tiles drawn before the lid was poured, -1 if never; number of lid tiles
+    poured)."""
     lid_tiles = sum(s["lid"])
-    facs = s["fac"]
-    drawn, poured = draw_tiles(rng, s["bag"], s["lid"], TILES_PER_FACTORY * len(facs))
-    for j, k in enumerate(drawn):
-        facs[j // TILES_PER_FACTORY][k] += 1
-    s["left"] = len(drawn)
-    if len(drawn) < TILES_PER_FACTORY * len(facs):
-        s["fac"] = [f if any(f) else [] for f in facs]
-    s["fac_draw"] = [
-        "".join(COLOURS[k] for k in drawn[i : i + TILES_PER_FACTORY])
-        for i in range(0, TILES_PER_FACTORY * len(facs), TILES_PER_FACTORY)
+    count = len(s["fac"])
+    drawn, poured = draw_tiles(rng, s["bag"], s["lid"], TILES_PER_FACTORY * count)
+    letters = "".join(map(COLOURS.__getitem__, drawn))
+    s["fac_draw"] = draws = [
+        letters[i : i + TILES_PER_FACTORY]
+        for i in range(0, TILES_PER_FACTORY * count, TILES_PER_FACTORY)
     ]
+    s["fac"] = [list(PILE_COUNTS[d]) if d else [] for d in draws]
+    s["left"] = len(drawn)
     return poured, lid_tiles if poured >= 0 else 0
+
+
+@lru_cache(maxsize=1024)
+def _refill_words(round_: int, poured: bool, lid_tiles: int, short: int) -> Msg:
+    """The words of a refill (cached like the other frequent event words)."""
+    return Msg(
+        "azul.ev.refill",
+        round=round_,
+        poured=Msg("azul.ev.refill_poured", n=lid_tiles) if poured else "",
+        short=Msg("azul.ev.refill_short", n=short) if short else "",
+    )
 
 
 def refill_event(s: State, poured: int, lid_tiles: int) -> Event:
     short = sum(1 for d in s["fac_draw"] if len(d) < TILES_PER_FACTORY)
-    text = Msg(
-        "azul.ev.refill",
-        round=s["round"],
-        poured=Msg("azul.ev.refill_poured", n=lid_tiles) if poured >= 0 else "",
-        short=Msg("azul.ev.refill_short", n=short) if short else "",
-    )
     data = {
         "round": s["round"],
         "factories": list(s["fac_draw"]),
@@ -282,7 +286,8 @@ def refill_event(s: State, poured: int, lid_tiles: int) -> Event:
         "lid_tiles_poured": lid_tiles,
         "first": s["first"],
     }
-    return Event("refill", text, data, reveals=True)
+    words = _refill_words(s["round"], poured >= 0, lid_tiles, short)
+    return Event("refill", words, data, reveals=True)
 
 
 def finish(s: State, events: list[Event], reason: str) -> None:
