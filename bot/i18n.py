@@ -6,9 +6,9 @@ in :mod:`render.i18n`, the lowest layer that speaks to users, because pictures d
 and ``render/`` may not import ``bot/``. It is re-exported here so the bot keeps importing
 everything from one place, and there is still one dict and one ``t``.
 
-Rule words (move labels, events, refusals, status) are messages in the games converted so
-far (Azul) and are said per language by :func:`render.words.say`; the other games' English
-sentences pass through unchanged (docs/words.md).
+Rule words (move labels, events, refusals, status) are messages in every game and are said
+per language by :func:`render.words.say`; old matches' stored English passes through
+unchanged (docs/words.md).
 """
 
 from __future__ import annotations

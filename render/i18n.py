@@ -16,13 +16,12 @@ render workers read them too). ``python -m bot i18n extract`` writes the templat
 this dict, ``python -m bot i18n check`` compiles and checks every catalogue
 (:mod:`bot.catalogue_files`). Counts use CLDR plural categories (:func:`tn`).
 
-Rule words: a game whose rules speak in messages (``rules.words.Msg``; Azul so far, see
-docs/words.md) keeps its English in its own package (``rules/azul/words.py``), merged into
-this dict by ``rules.registry.rule_words()``, and :func:`render.words.say` renders them in
-any language. The games not converted yet (Taj Mahal, Maharani, Pastiche) still write
-English sentences with ``{pN}`` placeholders, which pass through unchanged; so do player
-names, numbers, coordinates and notation tokens (Azul's tile letters, Pastiche's paint
-names, Taj Mahal's province names, move examples).
+Rule words: every game's rules speak in messages (``rules.words.Msg``, see docs/words.md);
+a game keeps its English in its own package (``rules/<game>/words.py``), merged into this
+dict by ``rules.registry.rule_words()``, and :func:`render.words.say` renders them in any
+language. Legacy English strings (old matches' stored logs) pass through unchanged; so do
+player names, numbers, coordinates and notation tokens (Azul's tile letters, Pastiche's
+notation colour names, Taj Mahal's city codes, move examples).
 """
 
 from __future__ import annotations
@@ -617,8 +616,11 @@ MESSAGES: dict[str, dict[str, str]] = {
             "V vizier  G general  M monk  P princess  crown = Grand Mogul  E elephant"
             "  ·  purple = fortress  R T S J = rice tea spice jewel  +1 and a card = draw a card"
         ),
-        "pic.taj.hand_head": (
-            "{name} — your hand: {cards} cards · score {score} · colour this visit: {colour}"
+        "pic.taj.hand_head.one": (
+            "{name} — your hand: {n} card · score {score} · colour this visit: {colour}"
+        ),
+        "pic.taj.hand_head.other": (
+            "{name} — your hand: {n} cards · score {score} · colour this visit: {colour}"
         ),
         "pic.taj.no_colour": "not chosen yet",
         "pic.taj.no_cards": "(no cards)",

@@ -40,7 +40,7 @@ from render.common import (
     wrap_text,
 )
 from render.header import Band, action_words, away_words, header_band, with_band
-from render.i18n import picture_language, t, word
+from render.i18n import picture_language, t, tn, word
 from render.words import say
 from rules.taj_mahal.components import SYMBOL_LETTERS, components
 
@@ -660,11 +660,11 @@ def _draw_private(view: dict[str, Any], names: list[str], seat: int, lang: str) 
     width = max(HAND_MIN_W, 2 * pad + per_row * (cw + gap) - gap)
     info = view["player_info"][seat]
     colour = _colour(info["colour"], lang) if info["colour"] else t("pic.taj.no_colour", lang)
-    head = t(
+    head = tn(
         "pic.taj.hand_head",
+        len(hand),
         lang,
         name=_name(names, seat, lang),
-        cards=len(hand),
         score=info["score"],
         colour=colour,
     )

@@ -40,7 +40,7 @@ NAMES = ["Ágnes", "Bálint", "Csilla", "Dániel"]
 CHANGED = {
     ("azul", None): "pic.azul.floor",  # part of the cached static layer
     ("taj-mahal", None): "pic.taj.specials",
-    ("taj-mahal", 0): "pic.taj.hand_head",
+    ("taj-mahal", 0): "pic.taj.hand_head.other",
     ("maharani", None): "pic.maharani.title",
     ("pastiche", None): "pic.pastiche.bank",
     ("pastiche", 0): "pic.pastiche.commissions",
