@@ -63,7 +63,11 @@ def notify_summary(user: dict[str, Any], locale: Any) -> str:
         "notify.summary",
         locale,
         mode=t(f"mode.{user['notify']}", locale),
-        hours=f"{hours:g}" if hours is not None else t("notify.default", locale),
+        reminders=(
+            t("notify.reminders_every", locale, hours=f"{hours:g}")
+            if hours is not None
+            else t("notify.reminders_default", locale)
+        ),
         quiet=quiet_text,
         heads_up=t("yes" if s.get("heads_up") else "no", locale),
     )

@@ -252,12 +252,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "notify.saved": "Saved. {summary}",
         "notify.summary": (
-            "Turn alerts: {mode}; reminders every {hours} h; quiet hours: {quiet}; "
-            "heads-up: {heads_up}."
+            "Turn alerts: {mode}; {reminders}; quiet hours: {quiet}; heads-up: {heads_up}."
         ),
         "notify.quiet_none": "none",
         "notify.quiet": "{start}:00–{end}:00 (UTC{offset:+g})",
-        "notify.default": "match default",
+        "notify.reminders_every": "reminders every {hours} h",
+        "notify.reminders_default": "reminders as each match sets them",
         "yes": "on",
         "no": "off",
         "mode.mention": "mention in the thread",

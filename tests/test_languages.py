@@ -15,8 +15,9 @@ from typing import Any
 import pytest
 
 from bot.console import Console
+from bot.preferences import notify_summary
 from bot.service import MatchService
-from render.i18n import MESSAGES
+from render.i18n import MESSAGES, t
 from tests.conftest import ALICE, BOB, MALLORY
 from tests.discord_harness import Call, Harness, running
 from tests.test_discord_commands import only, open_lobby
@@ -143,3 +144,13 @@ async def test_console_lang(service: MatchService, tmp_path: Path, hungarian: An
     assert (await service.store.get_user("console:alice"))["locale"] == "hu"
     await console.run_line("alice> /game new test-pile")
     assert (await service.info(1)).settings["language"] == "hu"
+
+
+@pytest.mark.parametrize("lang", [None, "hu", "de", "pl"])
+def test_the_notify_summary_says_the_reminders_as_a_phrase(lang: str | None) -> None:
+    """Without hours of their own a player's reminders follow each match; the summary says
+    so in words (it once read "reminders every match default h")."""
+    default = notify_summary({"notify": "mention", "settings": {}}, lang)
+    own = notify_summary({"notify": "mention", "settings": {"reminder_hours": 12}}, lang)
+    assert t("notify.reminders_default", lang) in default and "12" not in default
+    assert t("notify.reminders_every", lang, hours="12") in own
