@@ -35,30 +35,10 @@ from rules import get_game
 from rules.ai import LEVELS
 from rules.registry import game_ids
 
-HELP = """Commands (type them as `name> /command`, e.g. `alice> /game new azul`):
-  /game new <game> [players=N] [bots=N level=easy|normal|strong hints=on|off
-            think_seconds=S] [option=value ...]   open a lobby (games: {games})
-  /game join [match]   /game leave   /game start   /game list   /game abort
-  /game bot [level]      seat a computer player   /game unbot   unseat one
-  /game settings [reminder_hours=H reminder_max=N clock_days=D clock_action=skip|forfeit
-            hints=on|off think_seconds=S]   the match's settings (its creator)
-  /game sub <name>       hand your seat to <name>; they answer /game sub accept|decline
-  /game sub seat=N <name>|computer   vote a substitute into a seat given up
-            (others: /game sub yes|no; /game sub withdraw; /game sub lists what is open)
-  /use <match>           switch the match this console is looking at
-  /play <move>           make a move (notation or the exact label)
-  /moves                 your legal moves with their notation (or who is to move)
-  /hint                  the best moves found for you now; /hint <n> plays the n-th
-  /board   /hand   /history [N]   /resign   /undo [yes|no]   /rules [game]
-  /history replay        save the match as an animated picture (public boards only)
-  /notify [mode=mention|dm|off reminder_hours=H quiet_from=H quiet_to=H utc_offset=H
-            heads_up=on|off]   your alerts (without options: show them)
-  /leaderboard [game]    ratings of this console's players (rated=on|off in /game new)
-  /stats [name] [game]   a player's stats   /stats server [game]   everyone's totals
-  /lang [code]           your language (replies, hand, matches you open): {languages}
-  /export [file]         write the game record as JSON   /audit   /help   /quit
-  /notify away <days>    pause your clocks and reminders (at most 14 days in any 30)
-  /notify back           end it early: your clocks run again with the time they had left"""
+
+def help_text(lang: str | None) -> str:
+    """/help in ``lang``: the commands as typed, their explanations in words."""
+    return t("console.help", lang, games=", ".join(game_ids()), languages=" ".join(LANGUAGES))
 
 
 def _flag(text: str) -> bool:
@@ -231,7 +211,7 @@ class Console:
         return await handler(args)
 
     async def _help(self, args: list[str]) -> list[str]:
-        return [HELP.format(games=", ".join(game_ids()), languages=" ".join(LANGUAGES))]
+        return [help_text(self.lang)]
 
     async def _game(self, args: list[str]) -> list[str]:
         assert self.user is not None
@@ -783,7 +763,7 @@ async def run_console(
 
 
 async def _read_lines(console: Console) -> None:
-    print(HELP.format(games=", ".join(game_ids()), languages=" ".join(LANGUAGES)))
+    print(help_text(console.lang))
     while True:
         prompt = f"{console.user.name.lower()}> " if console.user else "> "
         try:

@@ -33,6 +33,34 @@ from typing import Any
 
 DEFAULT_LANGUAGE = "en"
 
+
+#: The console's /help: command names and option syntax stay as typed (they are the
+#: commands), the explanations are words.
+_CONSOLE_HELP = """Commands (type them as `name> /command`, e.g. `alice> /game new azul`):
+  /game new <game> [players=N] [bots=N level=easy|normal|strong hints=on|off
+            think_seconds=S] [option=value ...]   open a lobby (games: {games})
+  /game join [match]   /game leave   /game start   /game list   /game abort
+  /game bot [level]      seat a computer player   /game unbot   unseat one
+  /game settings [reminder_hours=H reminder_max=N clock_days=D clock_action=skip|forfeit
+            hints=on|off think_seconds=S]   the match's settings (its creator)
+  /game sub <name>       hand your seat to <name>; they answer /game sub accept|decline
+  /game sub seat=N <name>|computer   vote a substitute into a seat given up
+            (others: /game sub yes|no; /game sub withdraw; /game sub lists what is open)
+  /use <match>           switch the match this console is looking at
+  /play <move>           make a move (notation or the exact label)
+  /moves                 your legal moves with their notation (or who is to move)
+  /hint                  the best moves found for you now; /hint <n> plays the n-th
+  /board   /hand   /history [N]   /resign   /undo [yes|no]   /rules [game]
+  /history replay        save the match as an animated picture (public boards only)
+  /notify [mode=mention|dm|off reminder_hours=H quiet_from=H quiet_to=H utc_offset=H
+            heads_up=on|off]   your alerts (without options: show them)
+  /leaderboard [game]    ratings of this console's players (rated=on|off in /game new)
+  /stats [name] [game]   a player's stats   /stats server [game]   everyone's totals
+  /lang [code]           your language (replies, hand, matches you open): {languages}
+  /export [file]         write the game record as JSON   /audit   /help   /quit
+  /notify away <days>    pause your clocks and reminders (at most 14 days in any 30)
+  /notify back           end it early: your clocks run again with the time they had left"""
+
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         # ----- command and option descriptions (Discord limit: 100 characters) -----------
@@ -326,6 +354,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "console.type_help": "Type /help.",
         "console.no_match": "No match selected: open one with /game new, or /use <match>.",
         "console.no_command": "There is no /{command} command. Type /help.",
+        "console.help": _CONSOLE_HELP,
         "console.which_game": "Which game? /game new <game>; games: {games}.",
         "console.option_form": "Options look like name=value; “{word}” does not.",
         "console.needs_number": "{name}= needs a number.",

@@ -33,6 +33,7 @@ from bot.post_words import post_body
 from bot.service import MatchService, User
 from render.i18n import MESSAGES, PLURAL_KEY, messages
 from rules import get_game
+from rules.registry import game_ids
 from tests.conftest import ALICE, BOB, CAROL
 from tests.discord_harness import Call, Harness, running
 
@@ -41,6 +42,8 @@ from tests.discord_harness import Call, Harness, running
 CONVERTED = ["azul", "taj-mahal", "maharani", "pastiche"]
 LANGUAGES = ["hu", "de", "pl"]
 NAMES = [ALICE.name, BOB.name, CAROL.name]
+#: The words of the game ids (identifiers, typed as they are: "taj-mahal").
+IDS = re.split(r"-", "-".join(game_ids()))
 SEED = 20261203
 #: Moves played per match before someone resigns: a whole game is long; the script plays
 #: the game to its own end when it is short enough, else ends it by resigning.
@@ -169,6 +172,7 @@ async def console_game(service: MatchService, pics: Path, game_id: str, lang: st
             await say(f"{name}> /hand")
             await say(f"{name}> /history abc")
             await say(f"{name}> /frobnicate")
+            await say(f"{name}> /help")
             await say(f"{name}> /use 999")
             first = False
         await say(f"{name}> /play {pick(await service.legal_moves(match_id, user))}")
@@ -185,8 +189,8 @@ async def console_game(service: MatchService, pics: Path, game_id: str, lang: st
 async def test_a_whole_console_game_in_every_language(
     game_id: str, tmp_path: Path, fallbacks: list[tuple[str, str]], in_process: None
 ) -> None:
-    # names, and the option names typed as they are (/history count)
-    allowed = {w.lower() for w in [*get_game(game_id).name.split(), *NAMES, "count"]}
+    # names, game ids (the help lists them) and option names typed as they are (count)
+    allowed = {w.lower() for w in [*get_game(game_id).name.split(), *NAMES, *IDS, "count"]}
     runs: dict[str, list[str]] = {}
     for lang in ["en", *LANGUAGES]:
         service = await MatchService.open(tmp_path / f"{game_id}-{lang}.db")
