@@ -46,7 +46,7 @@ from openskill.models import PlackettLuce
 from bot import holders
 from bot.holders import HANDOVER_KINDS, Handover
 from bot.store import Notification, Store
-from render.i18n import t
+from render.i18n import decimal, t
 
 #: The model (μ 25, σ 25/3, Plackett–Luce). Fixed: a rebuild must use the same parameters.
 MODEL = PlackettLuce()
@@ -306,9 +306,9 @@ def change_lines(changes: Sequence[Change], lang: str = "en") -> list[str]:
                 "rating.change",
                 lang,
                 name=c.name,
-                mu=f"{c.after.mu:.1f}",
-                sigma=f"{c.after.sigma:.1f}",
-                delta=f"{delta:+.1f}",
+                mu=decimal(c.after.mu, lang),
+                sigma=decimal(c.after.sigma, lang),
+                delta=decimal(delta, lang, sign=True),
             )
         )
     return lines
@@ -321,9 +321,9 @@ def change_words(changes: Sequence[Change]) -> list[dict[str, Any]]:
         delta = c.after.ordinal - c.before.ordinal
         params = {
             "name": c.name,
-            "mu": f"{c.after.mu:.1f}",
-            "sigma": f"{c.after.sigma:.1f}",
-            "delta": f"{delta:+.1f}",
+            "mu": {"decimal": round(c.after.mu, 1)},
+            "sigma": {"decimal": round(c.after.sigma, 1)},
+            "delta": {"decimal": round(delta, 1), "sign": True},
         }
         out.append({"key": "rating.change", "params": params})
     return out
@@ -436,8 +436,8 @@ def leaderboard_lines(board: Sequence[Standing], game_name: str, locale: str = "
                 locale,
                 rank=n,
                 name=s.name,
-                mu=f"{s.rating.mu:.1f}",
-                sigma=f"{s.rating.sigma:.1f}",
+                mu=decimal(s.rating.mu, locale),
+                sigma=decimal(s.rating.sigma, locale),
                 games=s.games,
             )
         )

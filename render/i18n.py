@@ -826,6 +826,17 @@ def number(value: float, locale: Any = None) -> str:
     return str(format_decimal(value, locale=babel_locale(language_of(locale))))
 
 
+def decimal(value: float, locale: Any = None, places: int = 1, sign: bool = False) -> str:
+    """A fractional figure (a rating, its change) with ``places`` decimals as the language
+    writes it (25.3 / 25,3), signed when ``sign`` (+1.2 / −0.4 as the language signs)."""
+    from babel.numbers import format_decimal
+
+    pattern = "#,##0" + ("." + "0" * places if places else "")
+    if sign:
+        pattern = f"+{pattern};-{pattern}"
+    return str(format_decimal(value, format=pattern, locale=babel_locale(language_of(locale))))
+
+
 def plural_indices(lang: str, plural_expr: str, num_plurals: int) -> dict[str, int]:
     """Which gettext form (``msgstr[i]``, chosen by the .po header's ``Plural-Forms``) holds
     each CLDR category of the language, found by evaluating both rules on 0…999. A category

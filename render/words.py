@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from render.i18n import DEFAULT_LANGUAGE, MESSAGES, t, tn
+from render.i18n import DEFAULT_LANGUAGE, MESSAGES, decimal, t, tn
 from rules.base import Move, fill_names
 from rules.words import Join, Msg, Seat, is_words
 
@@ -46,6 +46,9 @@ def say(value: Any, lang: Any = None, names: list[str] | None = None) -> str:
             return t(value["join"], lang).join(say(i, lang, names) for i in value["items"])
         if "key" in value:
             return _message(value["key"], value.get("params") or {}, lang, names)
+        if "decimal" in value:  # a fractional figure, written as the language writes it
+            places, sign = int(value.get("places", 1)), bool(value.get("sign"))
+            return decimal(float(value["decimal"]), lang, places, sign)
     return str(value)
 
 

@@ -16,8 +16,10 @@ import pytest
 
 from bot.console import Console
 from bot.preferences import notify_summary
+from bot.ratings import Change, Rating, Standing, change_lines, change_words, leaderboard_lines
 from bot.service import MatchService
 from render.i18n import MESSAGES, t
+from render.words import say
 from tests.conftest import ALICE, BOB, MALLORY
 from tests.discord_harness import Call, Harness, running
 from tests.test_discord_commands import only, open_lobby
@@ -154,3 +156,19 @@ def test_the_notify_summary_says_the_reminders_as_a_phrase(lang: str | None) -> 
     own = notify_summary({"notify": "mention", "settings": {"reminder_hours": 12}}, lang)
     assert t("notify.reminders_default", lang) in default and "12" not in default
     assert t("notify.reminders_every", lang, hours="12") in own
+
+
+@pytest.mark.parametrize(("lang", "mu", "delta"), [(None, "27.4", "+3.9"), ("hu", "27,4", "+3,9")])
+def test_ratings_are_written_as_the_language_writes_numbers(
+    lang: str | None, mu: str, delta: str
+) -> None:
+    """A rating is a number in a sentence: a decimal comma in Hungarian, German and Polish,
+    both when said at once and when said later from the stored words."""
+    before, after = Rating(25.0, 8.0), Rating(27.4, 7.5)
+    change = Change(1, "1001", "Alice", before, after)
+    said_now = change_lines([change], lang or "en")[1]
+    said_later = say(change_words([change])[1], lang)
+    assert said_now == said_later
+    assert f"Alice: {mu} ± " in said_now and f"({delta})" in said_now
+    board = leaderboard_lines([Standing("1001", "Alice", after, 3)], "Azul", lang or "en")
+    assert f"{mu} ± " in board[1]
