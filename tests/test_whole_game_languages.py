@@ -60,10 +60,13 @@ _NEUTRAL = re.compile(
 
 
 def vocabulary(table: dict[str, str]) -> set[str]:
-    """The words (3+ letters, lower case) of a catalogue's texts, placeholders left out."""
+    """The words (3+ letters, lower case) of a catalogue's texts, placeholders and notation
+    (quoted examples such as `bank red+red for blue`) left out: a language that quotes
+    English notation tokens has not thereby translated them."""
     words: set[str] = set()
     for text in table.values():
-        words.update(w.lower() for w in _WORD.findall(re.sub(r"\{[^{}]*\}", " ", text)))
+        prose = _NEUTRAL.sub(" ", re.sub(r"\{[^{}]*\}", " ", text))
+        words.update(w.lower() for w in _WORD.findall(prose))
     return words
 
 

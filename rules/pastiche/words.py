@@ -326,7 +326,7 @@ WORDS: dict[str, str] = {
     "pastiche.no.cannot_complete": "{title} cannot be completed now.",
     # trade refusals
     "pastiche.no.not_a_card": (
-        "“{item}” is not a palette card (write e.g. green+green+red, or - for none)."
+        "“{item}” is not a palette card (write e.g. `green+green+red`, or `-` for none)."
     ),
     "pastiche.no.side_max.one": "An offer names at most {n} card a side.",
     "pastiche.no.side_max.other": "An offer names at most {n} cards a side.",
