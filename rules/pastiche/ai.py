@@ -86,8 +86,10 @@ class PasticheAI(GameAI):
     """Determinizer, pruned candidates, rollout policy, evaluation and hint words."""
 
     #: Search iterations per second of CPU, about the same at 2–4 players
-    #: (``python -m bot calibrate``, 2026-12-02, rounded down).
-    iterations_per_second = 48.0
+    #: (``python -m bot calibrate``: 48 on 2026-12-02; 31–39 on 2026-12-03 on the idle
+    #: machine once the rules spoke in messages, whose English is formatted as they are
+    #: built; set below the lowest so a 2 s move stays within its budget).
+    iterations_per_second = 30.0
 
     # ----- sampling what the seat cannot see --------------------------------------------------
     def determinize(self, game: Game, view: View, seat: int, rng: Rng) -> State:
