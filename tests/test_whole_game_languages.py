@@ -45,9 +45,12 @@ NAMES = [ALICE.name, BOB.name, CAROL.name]
 #: The words of the game ids (identifiers, typed as they are: "taj-mahal").
 IDS = re.split(r"-", "-".join(game_ids()))
 SEED = 20261203
-#: Moves played per match before someone resigns: a whole game is long; the script plays
-#: the game to its own end when it is short enough, else ends it by resigning.
-MAX_PLIES = 400
+#: Moves played per match before someone resigns: the script plays the game to its own end
+#: when it is short enough (Azul), else ends it by resigning, so the suite stays within its
+#: ten minutes (a whole Pastiche match through Discord in four languages took 45 s). The
+#: words of every game's natural end are said in the fake language by
+#: tests/test_words_<game>.py, and every key is translated (tests/test_catalogues.py).
+MAX_PLIES = 120
 
 _WORD = re.compile(r"[^\W\d_]{3,}")
 #: What is no language's word: Discord mentions and links, file paths, notation (quoted,
