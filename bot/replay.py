@@ -39,8 +39,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from bot.post_words import end_summary, score_words
-from bot.service import NotAllowed, NotFound, effective_moves, label_words_of
+from bot.post_words import score_words
+from bot.service import NotAllowed, NotFound, effective_moves, label_words_of, match_ending
 from bot.store import MatchRow, MoveRow
 from render.i18n import picture_language, t, tn
 from render.registry import renderer_target
@@ -212,17 +212,6 @@ def _date(stamp: float) -> str:
     return datetime.fromtimestamp(stamp, UTC).strftime("%Y-%m-%d")
 
 
-def _ending(match: MatchRow, lang: str) -> dict[str, Any] | None:
-    return end_summary(
-        match.status,
-        match.result,
-        match.end_reason,
-        match.names,
-        lang,
-        match.settings.get("end_words"),
-    )
-
-
 def _label(row: MoveRow, lang: str, names: list[str]) -> str:
     """A move's label in the replay's language (its stored English when kept without words)."""
     kept = label_words_of(row.events)
@@ -245,14 +234,14 @@ def final_card(match: MatchRow, lang: str) -> FinalCard:
             score = score_words(result["scores"][s], game.score_unit, lang)
             rows.append(Standing(int(result["ranks"][s]), s, name, score))
         lines = []
-        ending = _ending(match, lang)
+        ending = match_ending(match, lang)
         if ending:
             lines.append(ending["text"])
         if result.get("reason"):
             lines.append(say(result.get("reason_msg") or str(result["reason"]), lang, names))
         return FinalCard(t("pic.replay.final", lang), lines, rows)
     if match.status == "aborted":
-        ending = _ending(match, lang)
+        ending = match_ending(match, lang)
         return FinalCard(
             t("pic.replay.aborted", lang), [ending["text"] if ending else t("end.aborted", lang)]
         )
@@ -303,7 +292,7 @@ def make_job(
         title=title,
         final=final_card(match, lang),
         lang=lang,
-        ended=_ending(match, lang),
+        ended=match_ending(match, lang),
         limit=limit,
         webp=webp,
         width=width,

@@ -66,6 +66,19 @@ RECORD_FORMAT = "tessera-record/1"
 ABORT_REASON_MAX = 300
 
 
+def match_ending(match: MatchRow, lang: Any = None) -> dict[str, Any] | None:
+    """What a picture of ``match`` says of its end in ``lang`` (see :func:`end_summary`);
+    shared by the board pictures and the replays."""
+    return end_summary(
+        match.status,
+        match.result,
+        match.end_reason,
+        match.names,
+        lang,
+        match.settings.get("end_words"),
+    )
+
+
 # ----- errors ------------------------------------------------------------------------------
 def _catalogue_text(key: str, locale: Any, values: dict[str, Any]) -> str:
     """A catalogue text; a plural family (``key.one``, ``key.other``…) by its ``n``; a
@@ -435,7 +448,7 @@ class MatchService:
             status_text = result_text(match.result, names, game.score_unit, lang)
         else:
             # the stored words say who ended it and how ("Aborted by a vote of the players")
-            ending = self._ending(match, lang)
+            ending = match_ending(match, lang)
             status_text = ending["text"] if ending else t("end.aborted", lang)
         return MatchInfo(
             id=match.id,
@@ -1136,7 +1149,7 @@ class MatchService:
                 ply,
                 match_language(match.settings),  # the language its post is delivered in
                 droppable=True,
-                ended=self._ending(match, match_language(match.settings)),
+                ended=match_ending(match, match_language(match.settings)),
             )
         except Exception:  # a picture must never undo a committed move
             log.exception("rendering match %s failed", match.id)
@@ -1516,17 +1529,6 @@ class MatchService:
         match.version += 1
         return await self._report(match, [text], {}, ply=ply, words=[said_words])
 
-    @staticmethod
-    def _ending(match: MatchRow, lang: Any = None) -> dict[str, Any] | None:
-        return end_summary(
-            match.status,
-            match.result,
-            match.end_reason,
-            match.names,
-            lang,
-            match.settings.get("end_words"),
-        )
-
     # ----- replay, pictures, history, records --------------------------------------------
     @staticmethod
     def _replay(match: MatchRow, game: Game, moves: list[MoveRow]) -> dict[str, Any]:
@@ -1683,7 +1685,7 @@ class MatchService:
                 ply,
                 lang,
                 droppable=True,
-                ended=self._ending(match, lang),
+                ended=match_ending(match, lang),
             )
         finally:
             if self._newest.get(match_id) == ply:  # nothing newer asked for: forget it
@@ -1705,7 +1707,7 @@ class MatchService:
                 None,
                 current,
                 lang,
-                ended=self._ending(match, lang),
+                ended=match_ending(match, lang),
             )
         else:
             state = await self.state_at(match_id, ply)
