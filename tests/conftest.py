@@ -4,6 +4,7 @@ registries a real game uses."""
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import asyncpg
 import pytest
 
 from bot.service import MatchService, User
+from render.i18n import MESSAGES
 from render.registry import register_renderer
 from rules.registry import register_game
 from tests import pg_server
@@ -65,3 +67,23 @@ async def service(database: str | Path) -> AsyncIterator[MatchService]:
     svc = await MatchService.open(database)
     yield svc
     await svc.close()
+
+
+_PLACEHOLDER = re.compile(r"(\{[^{}]*\})")
+_UMLAUTS = str.maketrans("AEIOU", "ÄËÏÖÜ")
+
+
+def shout(template: str) -> str:
+    """A template upper-cased (vowels with umlauts) except inside its {placeholders}."""
+    return "".join(
+        part if _PLACEHOLDER.fullmatch(part) else part.upper().translate(_UMLAUTS)
+        for part in _PLACEHOLDER.split(template)
+    )
+
+
+@pytest.fixture
+def xx(monkeypatch: pytest.MonkeyPatch) -> str:
+    """The test-only language "xx": the English catalogue shouted (see tests/test_words.py),
+    shared by every game's words test."""
+    monkeypatch.setitem(MESSAGES, "xx", {k: shout(v) for k, v in MESSAGES["en"].items()})
+    return "xx"

@@ -31,27 +31,9 @@ from rules.words import ENGLISH, Join, Msg, Seat, from_json, is_words, to_json
 from tests.conftest import ALICE, BOB
 
 NAMES = ["ANN", "BOB", "CY"]
-_PLACEHOLDER = re.compile(r"(\{[^{}]*\})")
 #: What may stay lower case in "xx": notation tokens (language-neutral by design; the
 #: refusals quote what was typed, which these tests type in upper case).
 _NOTATION = re.compile(r"col-\d")
-
-
-_UMLAUTS = str.maketrans("AEIOU", "ÄËÏÖÜ")
-
-
-def _shout(template: str) -> str:
-    """A template upper-cased (vowels with umlauts) except inside its {placeholders}."""
-    return "".join(
-        part if _PLACEHOLDER.fullmatch(part) else part.upper().translate(_UMLAUTS)
-        for part in _PLACEHOLDER.split(template)
-    )
-
-
-@pytest.fixture
-def xx(monkeypatch: pytest.MonkeyPatch) -> str:
-    monkeypatch.setitem(MESSAGES, "xx", {k: _shout(v) for k, v in MESSAGES["en"].items()})
-    return "xx"
 
 
 def no_english(text: str) -> bool:

@@ -29,20 +29,12 @@ from rules.maharani.words import ANIMALS, COLOURS, WORDS
 from rules.rng import Rng
 from rules.words import Join, Msg, is_words
 from tests.conftest import ALICE, BOB
-from tests.test_words import _shout
 
 NAMES = ["ANN", "BOB", "CY", "DEE"]
 #: Lower case that may stay in "xx": the worker-choice notations a refusal lists.
 _NOTATION = re.compile(r"\b(?:new|move)[12]\b")
 #: Typed inputs tried every turn (upper case: a refusal quotes what was typed).
 BAD = ("STOP", "REFRESH", "NEW1", "XYZ", "2D4N", "3A1S", "1H8E", "")
-
-
-@pytest.fixture
-def xx(monkeypatch: pytest.MonkeyPatch) -> str:
-    """The shouted test language of ``tests.test_words``."""
-    monkeypatch.setitem(MESSAGES, "xx", {k: _shout(v) for k, v in MESSAGES["en"].items()})
-    return "xx"
 
 
 def no_english(text: str) -> bool:

@@ -31,18 +31,12 @@ from rules.pastiche.words import painter_key
 from rules.rng import Rng
 from rules.words import Msg, is_words
 from tests.conftest import ALICE, BOB
-from tests.test_words import NAMES, _shout
+from tests.test_words import NAMES
 
 NAMES4 = [*NAMES, "DEE"]
 #: What may stay lower case in "xx": notation (backtick examples, cell names such as m12)
 #: and what the player typed, which the refusals quote.
 _NOTATION = re.compile(r"`[^`]*`|“[^”]*”|\b[a-z]{1,3}-?\d+\b|\b[a-z]{1,2}\b")
-
-
-@pytest.fixture
-def xx(monkeypatch: pytest.MonkeyPatch) -> str:
-    monkeypatch.setitem(MESSAGES, "xx", {k: _shout(v) for k, v in MESSAGES["en"].items()})
-    return "xx"
 
 
 def no_english(text: str) -> bool:

@@ -25,7 +25,6 @@ from rules.ai.hooks import ai_for
 from rules.base import IllegalMove, fill_names
 from rules.rng import Rng
 from rules.words import Join, Msg, from_json, is_words, to_json
-from tests.test_words import _shout
 
 NAMES = ["ANN", "BOB", "CY", "DAN", "EVE"]
 #: What may stay lower case in "xx": notation tokens (city codes such as ``delhi-n`` and
@@ -55,12 +54,6 @@ BAD = (
     "PASS-ME",
     "",
 )
-
-
-@pytest.fixture
-def xx(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    monkeypatch.setitem(MESSAGES, "xx", {k: _shout(v) for k, v in MESSAGES["en"].items()})
-    yield "xx"
 
 
 def no_english(text: str) -> bool:
