@@ -562,14 +562,12 @@ class MatchService:
         seats: list[SeatRow],
         now: float,
         lang: str = "en",
-        *,
-        prefs: dict[int, dict[str, Any]] | None = None,
     ) -> list[str]:
         """A line per player of ``seats`` who is away now: "Bob is away until 12 Dec"."""
         names = {s.seat: s.name for s in seats}
         return [
             t("away.status", lang, name=names[seat], date=away_date(until, lang))
-            for seat, until in (await self.away_until(match_id, now, prefs)).items()
+            for seat, until in (await self.away_until(match_id, now)).items()
             if seat in names
         ]
 
