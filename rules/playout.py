@@ -46,8 +46,10 @@ def random_playout(
             move = game.random_move(state, seat, picker)
         except ValueError:  # Rng.choice of no moves
             raise RuntimeError(f"{game.id}: seat {seat} must act but has no legal move") from None
-        new_state, events = game.apply(state, seat, move)
-        if on_step is not None:
+        if on_step is None:  # nobody reads the events: the game may skip their words
+            new_state = game.next_state(state, seat, move)
+        else:
+            new_state, events = game.apply(state, seat, move)
             on_step(state, seat, move, new_state, events)
         log.append((seat, move.notation))
         state = new_state

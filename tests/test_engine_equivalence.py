@@ -78,3 +78,23 @@ def test_pastiche_rollout_moves_are_legal() -> None:
                     kinds.add(move.notation.split()[0][:4])
     # the policy reaches every kind of move, not just placements and turn ends
     assert {"h1", "h2", "comp", "bank", "offe", "swap", "end", "acce", "decl"} <= kinds
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players"), [("azul", 2), ("taj-mahal", 3), ("taj-mahal", 5), ("maharani", 3)]
+)
+def test_next_state_is_the_state_apply_returns(game_id: str, players: int) -> None:
+    """The quiet path random playouts and the search take (no events built) must change
+    the state exactly as ``apply`` does, at every decision of whole games, and must leave
+    the state it was given unchanged, like ``apply``."""
+    game = get_game(game_id)
+    checked = 0
+    for seed in range(3):
+        for i, state in enumerate(_states(game_id, players, seed)):
+            before = json.dumps(state, sort_keys=True)
+            for seat in game.to_act(state):
+                move = game.random_move(state, seat, Rng.from_seed(seed * 1000 + i))
+                assert game.next_state(state, seat, move) == game.apply(state, seat, move)[0]
+                assert json.dumps(state, sort_keys=True) == before
+                checked += 1
+    assert checked > 100

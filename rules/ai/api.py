@@ -110,7 +110,7 @@ def _easy(game: Game, hooks: GameAI, view: View, seat: int, rng: Rng, budget_s: 
     best = moves[0]
     best_value = -math.inf
     for move in moves:
-        after, _ = game.apply(state, seat, move)
+        after = game.next_state(state, seat, move)
         values = hooks.evaluate(game, after)
         assert values is not None
         others = max((v for s, v in enumerate(values) if s != seat), default=0.0)

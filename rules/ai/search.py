@@ -95,7 +95,7 @@ def rollout(game: Game, hooks: GameAI, state: State, rng: Rng) -> list[float]:
         seats = game.to_act(state)
         actor = seats[0]
         move = hooks.rollout_move(game, state, actor, rng)
-        state, _ = game.apply(state, actor, move)
+        state = game.next_state(state, actor, move)
     values = hooks.evaluate(game, state) or [float(x) for x in game.scores(state)]
     return rewards(values, hooks.score_scale)
 
@@ -156,7 +156,7 @@ def _root_shortlist(
         return sorted(moves, key=lambda m: -m.rank)
     scored = []
     for k, move in enumerate(moves):
-        after, _ = game.apply(state, seat, move)
+        after = game.next_state(state, seat, move)
         values = hooks.evaluate(game, after)
         assert values is not None
         others = max((v for s, v in enumerate(values) if s != seat), default=0.0)
@@ -206,7 +206,7 @@ def _iterate(
             move = untried[0] if node is root else _most_promising(untried, rng)
             node = children[move.notation] = Node(actor)
             path.append(node)
-            state, _ = game.apply(state, actor, move)
+            state = game.next_state(state, actor, move)
             result = rollout(game, hooks, state, rng)
             break
         best: Node | None = None
@@ -225,7 +225,7 @@ def _iterate(
         assert best is not None
         node = best
         path.append(node)
-        state, _ = game.apply(state, actor, best_move)
+        state = game.next_state(state, actor, best_move)
     for n in path:
         n.visits += 1
         n.total += result[n.actor]

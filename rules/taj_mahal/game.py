@@ -237,6 +237,30 @@ def _own(s: State, key: str, seat: int | None = None) -> None:
         s[key] = value[:]
 
 
+def _palace_event(
+    seat: int, city: str, b: int | None, points: int, drawn: list[int], comp: Components
+) -> Event:
+    """The event of a palace placed in ``city``, with what its bonus tile ``b`` (if any)
+    gave: ``points`` scored or the cards ``drawn`` (told only to the placing seat)."""
+    where = {"who": Seat(seat), "city": comp.city_label(city)}
+    data: dict[str, Any] = {"seat": seat, "city": city}
+    if b is None:
+        return Event("palace", Msg("taj_mahal.ev.palace", **where), data)
+    tile = comp.bonus_tiles[b]
+    data["bonus"] = b
+    if tile.kind == "points":
+        text = Msg("taj_mahal.ev.palace_points", **where, tile=tile.name, points=points)
+        return Event("palace", text, data)
+    if tile.kind == "good":
+        good = Msg(f"taj_mahal.good.{tile.good}")
+        text = Msg("taj_mahal.ev.palace_good", **where, good=good, points=points)
+        return Event("palace", text, data)
+    text = Msg("taj_mahal.ev.palace_card", **where, tile=tile.name, n=len(drawn))
+    cards = listed([comp.cards[c].name for c in drawn]) or Msg("taj_mahal.nothing")
+    private = {seat: Msg("taj_mahal.ev.you_drew", cards=cards)}
+    return Event("palace", text, data, {"drawn": drawn}, private, reveals=True)
+
+
 class TajMahal(Game):
     id = "taj-mahal"
     name = "Taj Mahal"
@@ -362,7 +386,7 @@ class TajMahal(Game):
         raise AssertionError("no province for this visit")
 
     @staticmethod
-    def _draw(state: State, rng: Rng, k: int, events: list[Event]) -> list[int]:
+    def _draw(state: State, rng: Rng, k: int, events: list[Event] | None) -> list[int]:
         """Take up to ``k`` cards from the top of the draw pile, reshuffling the discard
         pile into a new draw pile when it runs out ([L] rule 9)."""
         out: list[int] = []
@@ -375,13 +399,14 @@ class TajMahal(Game):
                 rng.shuffle(pile)
                 state["deck"] = pile
                 state["discard"] = []
-                events.append(
-                    Event(
-                        "reshuffle",
-                        Msg("taj_mahal.ev.reshuffle", n=len(pile)),
-                        {"cards": len(pile)},
+                if events is not None:
+                    events.append(
+                        Event(
+                            "reshuffle",
+                            Msg("taj_mahal.ev.reshuffle", n=len(pile)),
+                            {"cards": len(pile)},
+                        )
                     )
-                )
             out.append(state["deck"].pop())
         return out
 
@@ -468,6 +493,16 @@ class TajMahal(Game):
 
     # ----- apply -----------------------------------------------------------------------
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        events: list[Event] = []
+        return self._apply(state, seat, move, events), events
+
+    def next_state(self, state: State, seat: int, move: Move) -> State:
+        """``apply`` building no events (see ``Game.next_state``): random playouts and the
+        search call this. The helpers below take ``events=None`` to mean "nobody reads the
+        words": they change the state exactly as before and skip only building events."""
+        return self._apply(state, seat, move, None)
+
+    def _apply(self, state: State, seat: int, move: Move, events: list[Event] | None) -> State:
         if seat not in self.to_act(state):
             raise IllegalMove(Msg("game.not_your_turn"))
         if not self._is_legal(state, seat, move.notation):
@@ -475,7 +510,6 @@ class TajMahal(Game):
         comp = components()
         s = _clone(state, seat)
         rng = Rng(s["rng"])
-        events: list[Event] = []
         note = move.notation
         if note == "withdraw":
             self._withdraw(s, seat, comp, events)
@@ -489,7 +523,7 @@ class TajMahal(Game):
             self._play(s, seat, note, comp, events)
         self._continue(s, comp, rng, events)
         s["rng"] = rng.state
-        return s, events
+        return s
 
     def _is_legal(self, state: State, seat: int, note: str) -> bool:
         """Cheap check that ``note`` is one of ``legal_moves`` (same rules, no Move lists)."""
@@ -513,7 +547,9 @@ class TajMahal(Game):
     def _city_from_code(code: str) -> str:
         return _city_by_code()[code]
 
-    def _play(self, s: State, seat: int, note: str, comp: Components, events: list[Event]) -> None:
+    def _play(
+        self, s: State, seat: int, note: str, comp: Components, events: list[Event] | None
+    ) -> None:
         codes = note.split("+")
         hand = s["hands"][seat]
         cards = []
@@ -527,12 +563,13 @@ class TajMahal(Game):
         if s["lock"][seat] is None:
             s["lock"][seat] = main.colour
         s["acted"][seat] = True
-        text = Msg("taj_mahal.ev.play", who=Seat(seat), card=main.name)
-        if len(cards) > 1:
-            extra = cards[1]
-            text = Msg("taj_mahal.ev.play_with", who=Seat(seat), card=main.name, extra=extra.name)
-            if extra.points:
-                s["score"][seat] += extra.points
+        extra = cards[1] if len(cards) > 1 else None
+        if extra is not None and extra.points:
+            s["score"][seat] += extra.points
+        if events is not None:
+            if extra is None:
+                text = Msg("taj_mahal.ev.play", who=Seat(seat), card=main.name)
+            elif extra.points:
                 text = Msg(
                     "taj_mahal.ev.play_scored",
                     who=Seat(seat),
@@ -540,12 +577,16 @@ class TajMahal(Game):
                     extra=extra.name,
                     points=extra.points,
                 )
-        events.append(Event("play", text, {"seat": seat, "cards": [c.id for c in cards]}))
+            else:
+                text = Msg(
+                    "taj_mahal.ev.play_with", who=Seat(seat), card=main.name, extra=extra.name
+                )
+            events.append(Event("play", text, {"seat": seat, "cards": [c.id for c in cards]}))
         nxt = self._next_in(s, seat)
         assert nxt is not None
         s["turn"] = nxt
 
-    def _withdraw(self, s: State, seat: int, comp: Components, events: list[Event]) -> None:
+    def _withdraw(self, s: State, seat: int, comp: Components, events: list[Event] | None) -> None:
         mine = symbol_counts(s["played"][seat], comp)
         others = [
             symbol_counts(s["played"][o], comp) for o in range(s["n"]) if o != seat and s["inv"][o]
@@ -564,10 +605,11 @@ class TajMahal(Game):
         palaces = min(palaces, s["left"][seat])
         crown = "mogul" in won and s["left"][seat] > palaces
         ptile = s["visit"] + 1 if "elephant" in won else None
-        prizes = listed([PRIZE_WORDS[p] for p in won]) if won else Msg("taj_mahal.nothing")
-        key = "taj_mahal.ev.withdraw" if s["acted"][seat] else "taj_mahal.ev.withdraw_idle"
-        text = Msg(key, who=Seat(seat), prizes=prizes)
-        events.append(Event("withdraw", text, {"seat": seat, "won": won}))
+        if events is not None:
+            prizes = listed([PRIZE_WORDS[p] for p in won]) if won else Msg("taj_mahal.nothing")
+            key = "taj_mahal.ev.withdraw" if s["acted"][seat] else "taj_mahal.ev.withdraw_idle"
+            text = Msg(key, who=Seat(seat), prizes=prizes)
+            events.append(Event("withdraw", text, {"seat": seat, "won": won}))
         s["pending"] = {
             "seat": seat,
             "palaces": palaces,
@@ -580,7 +622,13 @@ class TajMahal(Game):
         }
 
     def _place_palace(
-        self, s: State, seat: int, city: str, comp: Components, rng: Rng, events: list[Event]
+        self,
+        s: State,
+        seat: int,
+        city: str,
+        comp: Components,
+        rng: Rng,
+        events: list[Event] | None,
     ) -> None:
         p = s["pending"]
         _own(s, "palace")
@@ -589,38 +637,28 @@ class TajMahal(Game):
         s["left"][seat] -= 1
         p["palaces"] -= 1
         p["placed"].append(city)
-        where = {"who": Seat(seat), "city": comp.city_label(city)}
-        text = Msg("taj_mahal.ev.palace", **where)
         b = s["bonus"].pop(city, None)
-        data: dict[str, Any] = {"seat": seat, "city": city}
-        secret: dict[str, Any] = {}
-        private: dict[int, str] = {}
+        points = 0  # what the bonus tile scored
+        drawn: list[int] = []  # what it drew
         if b is not None:
             tile = comp.bonus_tiles[b]
-            data["bonus"] = b
             if tile.kind == "points":
-                s["score"][seat] += tile.value
-                text = Msg("taj_mahal.ev.palace_points", **where, tile=tile.name, points=tile.value)
+                points = tile.value
             elif tile.kind == "good":
                 before = goods_owned(s["ptiles"][seat], s["btiles"][seat], comp)
-                pts = goods_score([tile.good or ""], before)[0]
-                s["score"][seat] += pts
-                good = Msg(f"taj_mahal.good.{tile.good}")
-                text = Msg("taj_mahal.ev.palace_good", **where, good=good, points=pts)
+                points = goods_score([tile.good or ""], before)[0]
             else:
                 drawn = self._draw(s, rng, tile.value, events)
                 s["hands"][seat].extend(drawn)
                 s["hands"][seat].sort()
-                text = Msg("taj_mahal.ev.palace_card", **where, tile=tile.name, n=len(drawn))
-                secret["drawn"] = drawn
-                cards = listed([comp.cards[c].name for c in drawn]) or Msg("taj_mahal.nothing")
-                private[seat] = Msg("taj_mahal.ev.you_drew", cards=cards)
+            s["score"][seat] += points
             _own(s, "btiles", seat)
             s["btiles"][seat].append(b)
-        events.append(Event("palace", text, data, secret, private, reveals=bool(secret)))
+        if events is not None:
+            events.append(_palace_event(seat, city, b, points, drawn, comp))
 
     def _place_crown(
-        self, s: State, seat: int, city: str, comp: Components, events: list[Event]
+        self, s: State, seat: int, city: str, comp: Components, events: list[Event] | None
     ) -> None:
         p = s["pending"]
         _own(s, "crowned")
@@ -628,6 +666,8 @@ class TajMahal(Game):
         s["left"][seat] -= 1
         p["crown"] = False
         p["placed"].append(city)
+        if events is None:
+            return
         owner = s["palace"].get(city)
         where = {"who": Seat(seat), "city": comp.city_label(city)}
         if owner is not None:
@@ -642,12 +682,16 @@ class TajMahal(Game):
             )
         )
 
-    def _take(self, s: State, seat: int, code: str, comp: Components, events: list[Event]) -> None:
+    def _take(
+        self, s: State, seat: int, code: str, comp: Components, events: list[Event] | None
+    ) -> None:
         codes = _card_codes()
         cid = next(c for c in s["display"] if codes[c] == code)
         s["display"].remove(cid)
         insort(s["hands"][seat], cid)  # hands stay sorted
         s["pending"]["picks"] -= 1
+        if events is None:
+            return
         name = comp.cards[cid].name
         events.append(
             Event(
@@ -660,7 +704,7 @@ class TajMahal(Game):
         )
 
     # ----- automatic progress ------------------------------------------------------------
-    def _continue(self, s: State, comp: Components, rng: Rng, events: list[Event]) -> None:
+    def _continue(self, s: State, comp: Components, rng: Rng, events: list[Event] | None) -> None:
         """Settle everything that needs no decision, stopping at the next one."""
         p = s["pending"]
         if p is None:
@@ -674,7 +718,8 @@ class TajMahal(Game):
             if self.crown_cities(s, seat):
                 return
             p["crown"] = False
-            events.append(Event("crown", Msg("taj_mahal.ev.no_crown", who=Seat(seat))))
+            if events is not None:
+                events.append(Event("crown", Msg("taj_mahal.ev.no_crown", who=Seat(seat))))
         if not p["scored"]:
             p["scored"] = True
             self._score_withdrawal(s, seat, comp, events)
@@ -685,7 +730,7 @@ class TajMahal(Game):
             drawn = self._draw(s, rng, 1, events)
             s["hands"][seat].extend(drawn)
             s["hands"][seat].sort()
-            if drawn:
+            if drawn and events is not None:
                 name = comp.cards[drawn[0]].name
                 events.append(
                     Event(
@@ -704,9 +749,11 @@ class TajMahal(Game):
         else:
             self._end_visit(s, comp, rng, events)
 
-    def _score_withdrawal(self, s: State, seat: int, comp: Components, events: list[Event]) -> None:
+    def _score_withdrawal(
+        self, s: State, seat: int, comp: Components, events: list[Event] | None
+    ) -> None:
         p = s["pending"]
-        parts: list[Msg] = []
+        parts: list[Msg] = []  # the words of each part, only when someone reads them
         total = 0
         if p["ptile"] is not None:
             goods = comp.tile_goods[p["ptile"]]
@@ -715,20 +762,24 @@ class TajMahal(Game):
             _own(s, "ptiles", seat)
             s["ptiles"][seat].append(p["ptile"])
             total += sum(pts)
-            each = [
-                Msg("taj_mahal.ev.score_good", good=Msg(f"taj_mahal.good.{g}"), points=v)
-                for g, v in zip(goods, pts, strict=True)
-            ]
-            parts.append(Msg("taj_mahal.ev.score_goods", goods=Join("taj_mahal.plus", each)))
+            if events is not None:
+                each = [
+                    Msg("taj_mahal.ev.score_good", good=Msg(f"taj_mahal.good.{g}"), points=v)
+                    for g, v in zip(goods, pts, strict=True)
+                ]
+                goods_words = Join("taj_mahal.plus", each)
+                parts.append(Msg("taj_mahal.ev.score_goods", goods=goods_words))
         if p["placed"]:
             mine = {c for c, o in s["palace"].items() if o == seat}
             mine |= {c for c, o in s["crowned"].items() if o == seat}
             pts_p, provinces = palace_score(mine, p["placed"], comp)
             total += pts_p
-            names = Join("words.comma", [comp.province_label[x] for x in provinces])
-            parts.append(Msg("taj_mahal.ev.score_palaces", points=pts_p, provinces=names))
+            if events is not None:
+                names = Join("words.comma", [comp.province_label[x] for x in provinces])
+                parts.append(Msg("taj_mahal.ev.score_palaces", points=pts_p, provinces=names))
         if total:
             s["score"][seat] += total
+        if total and events is not None:
             events.append(
                 Event(
                     "score",
@@ -750,7 +801,7 @@ class TajMahal(Game):
         s["hands"][seat].sort()
         s["played"][seat] = []
 
-    def _end_visit(self, s: State, comp: Components, rng: Rng, events: list[Event]) -> None:
+    def _end_visit(self, s: State, comp: Components, rng: Rng, events: list[Event] | None) -> None:
         # 1. pairs of influence tiles claim special cards (after visit 12 too [R]).
         for key in ("infl", "hands", "stock", "special", "discard"):
             _own(s, key)
@@ -768,6 +819,8 @@ class TajMahal(Game):
                     s["hands"][seat].append(cid)
                     s["hands"][seat].sort()
                     s["special"][sid] = seat
+                    if events is None:
+                        continue
                     said = {
                         "who": Seat(seat),
                         "kind": Msg(f"taj_mahal.symbol.{kind}"),
@@ -806,6 +859,8 @@ class TajMahal(Game):
                 s["court"].append(prize)
         s["court"].sort(key=list(SYMBOL_LETTERS).index)
         s["display"] = self._draw(s, rng, comp.display_size(s["n"]), events)
+        if events is None:
+            return
         prov = self.province(s)
         events.append(
             Event(
@@ -816,12 +871,14 @@ class TajMahal(Game):
             )
         )
 
-    def _finish(self, s: State, comp: Components, events: list[Event]) -> None:
+    def _finish(self, s: State, comp: Components, events: list[Event] | None) -> None:
         final = []
         for seat in range(s["n"]):
             h = hand_score(s["hands"][seat], comp)
             s["score"][seat] += int(h["points"])  # type: ignore[call-overload]
             final.append(h)
+            if events is None:
+                continue
             events.append(
                 Event(
                     "hand",
@@ -843,6 +900,8 @@ class TajMahal(Game):
         s["final"] = final
         s["over"] = True
         s["pending"] = None
+        if events is None:
+            return
         out = self.outcome(s)
         assert out is not None
         events.append(
