@@ -696,11 +696,12 @@ def test_plus_one_card_bonus_tile_shows_as_used() -> None:
     assert mine["bonus_tiles_used"] == ["+1card"]
 
 
-@pytest.mark.parametrize("n", [3, 5])
-def test_apply_never_changes_a_state_it_was_given_over_a_whole_game(n: int) -> None:
+@pytest.mark.parametrize(("n", "quiet"), [(3, False), (5, False), (4, True)])
+def test_apply_never_changes_a_state_it_was_given_over_a_whole_game(n: int, quiet: bool) -> None:
     """``apply`` shares with the state it was given every part the move leaves alone (a
     copy-on-write clone, for speed), so a change in place anywhere would corrupt an earlier
-    state: every state of a whole game must still read as it did when it was reached."""
+    state: every state of a whole game must still read as it did when it was reached. The
+    same for ``next_state`` (``quiet``), the path random playouts and the search take."""
     from rules.rng import Rng
 
     state = GAME.setup(n, 40 + n)
@@ -709,7 +710,38 @@ def test_apply_never_changes_a_state_it_was_given_over_a_whole_game(n: int) -> N
     while not state["over"]:
         seen.append((state, json.dumps(state, sort_keys=True)))
         seat = GAME.to_act(state)[0]
-        state, _ = GAME.apply(state, seat, GAME.random_move(state, seat, rng))
+        move = GAME.random_move(state, seat, rng)
+        state = GAME.next_state(state, seat, move) if quiet else GAME.apply(state, seat, move)[0]
     assert len(seen) > 150
     for old, dumped in seen:
         assert json.dumps(old, sort_keys=True) == dumped
+
+
+def test_the_quick_legality_check_agrees_with_the_listed_moves() -> None:
+    """``apply`` judges a played card by a check that lists no moves (for speed); over the
+    turns of whole games it must accept exactly the notations ``legal_moves`` lists, for
+    every single card and pair of cards in the hand, cards not in the hand, off-colour
+    plays, malformed notations, and under the option where the last player may only
+    withdraw."""
+    from rules.rng import Rng
+
+    codes = sorted({c.code for c in COMP.cards})
+    checked = 0
+    for n, opts in ((3, {}), (4, {"last_player_may_play": False})):
+        state = GAME.setup(n, 7 + n, opts)
+        rng = Rng.from_seed(n, "legality")
+        while not state["over"]:
+            seat = GAME.to_act(state)[0]
+            if state["pending"] is None:
+                legal = {m.notation for m in GAME.legal_moves(state, seat)}
+                held = sorted({COMP.cards[c].code for c in state["hands"][seat]})
+                others = [codes[rng.below(len(codes))] for _ in range(3)]
+                notes = ["withdraw", "take-x", "palace-x", "", "+"]
+                notes += [a for a in held + others]
+                notes += [f"{a}+{b}" for a in held + others for b in held + others]
+                notes += [f"{a}+{a}+{b}" for a in held[:1] for b in held]
+                for note in notes:
+                    assert GAME._is_legal(state, seat, note) == (note in legal), note
+                    checked += 1
+            state = GAME.next_state(state, seat, GAME.random_move(state, seat, rng))
+    assert checked > 5000

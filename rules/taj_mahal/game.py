@@ -105,21 +105,15 @@ def _in_court(symbols: tuple[str, ...], court: tuple[str, ...]) -> int:
     return n
 
 
-@lru_cache(maxsize=1 << 14)
-def _turn_moves_of(
-    withdraw_only: bool, lock: str | None, hand: tuple[int, ...], court: tuple[str, ...]
-) -> tuple[Move, ...]:
-    """A turn's moves from what they depend on: the hand, the colour lock, the court and
-    whether only withdrawing is left. Cached because ``apply`` checks a move against them
-    right after ``legal_moves`` listed them, and rollouts meet the same situations often."""
-    if withdraw_only:
-        return (_WITHDRAW,)
+def _hand_plays(hand: tuple[int, ...] | list[int]) -> tuple[list[Card], list[Card]]:
+    """What a turn's plays are made of: the hand's distinct coloured cards and its distinct
+    extra cards (white and special), the first copy of each in id order. Shared by the list
+    of a turn's moves, the random draw among them and the legality check, so the three
+    cannot disagree on which plays exist or their order."""
     cards = components().cards
     coloured: list[Card] = []
-    # extra cards: (id, how many of its symbols are in the court, is it the colour change)
-    extras: list[tuple[int, int, bool]] = []
+    extras: list[Card] = []
     seen: set[str] = set()
-    has_change = False
     for cid in hand:  # sorted ids: colours in data order
         card = cards[cid]
         if card.code in seen:
@@ -128,9 +122,24 @@ def _turn_moves_of(
         if card.kind == "colour":
             coloured.append(card)
         else:
-            change = card.special == "colour"
-            extras.append((cid, _in_court(card.symbols, court), change))
-            has_change = has_change or change
+            extras.append(card)
+    return coloured, extras
+
+
+@lru_cache(maxsize=1 << 14)
+def _turn_moves_of(
+    withdraw_only: bool, lock: str | None, hand: tuple[int, ...], court: tuple[str, ...]
+) -> tuple[Move, ...]:
+    """A turn's moves from what they depend on: the hand, the colour lock, the court and
+    whether only withdrawing is left: withdraw, then per coloured card (unless another
+    colour is locked) the card alone and with each extra card; a card of another colour
+    only with the colour-change card. Cached because the search lists the moves of the
+    same situations again and again (its tree and its rollouts)."""
+    if withdraw_only:
+        return (_WITHDRAW,)
+    coloured, extras = _hand_plays(hand)
+    bonus = [_in_court(e.symbols, court) for e in extras]
+    has_change = any(e.special == "colour" for e in extras)
     moves = [_WITHDRAW]
     for card in coloured:
         off_colour = lock is not None and card.colour != lock
@@ -140,11 +149,67 @@ def _turn_moves_of(
         base = _in_court(card.symbols, court)
         if not off_colour:
             moves.append(_play_move(cid, None, base))
-        for eid, bonus, change in extras:
-            if off_colour and not change:
+        for extra, more in zip(extras, bonus, strict=True):
+            if off_colour and extra.special != "colour":
                 continue
-            moves.append(_play_move(cid, eid, base + bonus - 0.5))
+            moves.append(_play_move(cid, extra.id, base + more - 0.5))
     return tuple(moves)
+
+
+def _random_turn_move(
+    withdraw_only: bool, lock: str | None, hand: list[int], court: list[str], rng: Rng
+) -> Move:
+    """``rng.choice`` of :func:`_turn_moves_of`'s moves, building only the one drawn.
+
+    Why: a random playout makes ninety-odd turns, each in a situation it rarely meets
+    again, so building (and caching) every move of the turn to use one was most of a
+    turn's cost. The count of moves per coloured card follows from the same rule as the
+    list (alone and with every extra card; off colour only with the colour change), so
+    the index drawn and the move built are the ones the list would give
+    (``tests/test_engine_equivalence.py`` compares them with ``rng.choice(legal_moves)``)."""
+    if withdraw_only:
+        rng.below(1)  # one move: the stream still takes the step rng.choice takes
+        return _WITHDRAW
+    coloured, extras = _hand_plays(hand)
+    changes = [e for e in extras if e.special == "colour"]
+    counts = [
+        1 + len(extras) if lock is None or card.colour == lock else len(changes)
+        for card in coloured
+    ]
+    i = rng.below(1 + sum(counts))
+    if i == 0:
+        return _WITHDRAW
+    i -= 1
+    for card, count in zip(coloured, counts, strict=True):
+        if i >= count:
+            i -= count
+            continue
+        base = _in_court(card.symbols, court)
+        if lock is None or card.colour == lock:
+            if i == 0:
+                return _play_move(card.id, None, base)
+            extra = extras[i - 1]
+        else:
+            extra = changes[i]
+        return _play_move(card.id, extra.id, base + _in_court(extra.symbols, court) - 0.5)
+    raise AssertionError("the index drawn is below the number of moves")
+
+
+def _turn_play_is_legal(lock: str | None, hand: list[int], note: str) -> bool:
+    """Whether ``note`` (a card code, or two joined by ``+``) is one of the plays
+    :func:`_turn_moves_of` lists for this hand and colour lock, without listing them."""
+    codes = note.split("+")
+    if len(codes) > 2:
+        return False
+    coloured, extras = _hand_plays(hand)
+    card = next((c for c in coloured if c.code == codes[0]), None)
+    if card is None:
+        return False
+    on_colour = lock is None or card.colour == lock
+    if len(codes) == 1:
+        return on_colour
+    extra = next((e for e in extras if e.code == codes[1]), None)
+    return extra is not None and (on_colour or extra.special == "colour")
 
 
 @cache
@@ -186,6 +251,12 @@ def _card_codes() -> tuple[str, ...]:
 def _city_by_code() -> dict[str, str]:
     comp = components()
     return {comp.city_code(c): c for c in comp.cities}
+
+
+def _withdraw_only(state: State) -> bool:
+    """Whether the turn's only move is to withdraw: the last player left in the visit may
+    not play cards under the option [R] ``last_player_may_play=False``."""
+    return sum(state["inv"]) == 1 and not state["opts"]["last_player_may_play"]
 
 
 #: Per-seat lists: the acting seat's own list is copied up front, the others on demand.
@@ -474,11 +545,11 @@ class TajMahal(Game):
         return self._turn_moves(state, seat, comp)
 
     def random_move(self, state: State, seat: int, rng: Rng) -> Move:
-        """``rng.choice(legal_moves)``, drawn from the cached turn moves without copying
-        them into a list (random playouts and rollouts call this on every turn)."""
+        """``rng.choice(legal_moves)``; on a turn without listing the turn's moves (random
+        playouts call this at every decision, see :func:`_random_turn_move`)."""
         if state["pending"] is None and not state["over"] and seat == state["turn"]:
-            moves = self._turn_move_tuple(state, seat)
-            return moves[rng.below(len(moves))]
+            hand, court = state["hands"][seat], state["court"]
+            return _random_turn_move(_withdraw_only(state), state["lock"][seat], hand, court, rng)
         return rng.choice(self.legal_moves(state, seat))
 
     def _turn_moves(self, state: State, seat: int, comp: Components) -> list[Move]:
@@ -486,9 +557,11 @@ class TajMahal(Game):
 
     @staticmethod
     def _turn_move_tuple(state: State, seat: int) -> tuple[Move, ...]:
-        withdraw_only = sum(state["inv"]) == 1 and not state["opts"]["last_player_may_play"]
         return _turn_moves_of(
-            withdraw_only, state["lock"][seat], tuple(state["hands"][seat]), tuple(state["court"])
+            _withdraw_only(state),
+            state["lock"][seat],
+            tuple(state["hands"][seat]),
+            tuple(state["court"]),
         )
 
     # ----- apply -----------------------------------------------------------------------
@@ -541,7 +614,9 @@ class TajMahal(Game):
             )
         if note == "withdraw":
             return True
-        return any(m.notation == note for m in self._turn_move_tuple(state, seat))
+        if _withdraw_only(state):
+            return False
+        return _turn_play_is_legal(state["lock"][seat], state["hands"][seat], note)
 
     @staticmethod
     def _city_from_code(code: str) -> str:
