@@ -39,10 +39,11 @@ def test_engine_reproduces_the_recorded_games(
         assert got.get(part) == want.get(part), f"{part} differs"
 
 
-def _states(game_id: str, players: int, seed: int) -> list[dict]:
+def _states(game_id: str, players: int, seed: int, options: dict | None = None) -> list[dict]:
     """Every state a random game passes through (the decision's old state)."""
     out: list[dict] = []
-    random_playout(get_game(game_id), players, seed, on_step=lambda old, *_: out.append(old))
+    game = get_game(game_id)
+    random_playout(game, players, seed, options, on_step=lambda old, *_: out.append(old))
     return out
 
 
@@ -81,16 +82,26 @@ def test_pastiche_rollout_moves_are_legal() -> None:
 
 
 @pytest.mark.parametrize(
-    ("game_id", "players"), [("azul", 2), ("taj-mahal", 3), ("taj-mahal", 5), ("maharani", 3)]
+    ("game_id", "players", "options"),
+    [
+        ("azul", 2, None),
+        ("azul", 3, {"grey_wall": True}),
+        ("taj-mahal", 3, None),
+        ("taj-mahal", 5, None),
+        ("taj-mahal", 4, {"last_player_may_play": False, "palace_per_influence_tile": False}),
+        ("maharani", 3, None),
+    ],
 )
-def test_next_state_is_the_state_apply_returns(game_id: str, players: int) -> None:
+def test_next_state_is_the_state_apply_returns(
+    game_id: str, players: int, options: dict | None
+) -> None:
     """The quiet path random playouts and the search take (no events built) must change
     the state exactly as ``apply`` does, at every decision of whole games, and must leave
     the state it was given unchanged, like ``apply``."""
     game = get_game(game_id)
     checked = 0
     for seed in range(3):
-        for i, state in enumerate(_states(game_id, players, seed)):
+        for i, state in enumerate(_states(game_id, players, seed, options)):
             before = json.dumps(state, sort_keys=True)
             for seat in game.to_act(state):
                 move = game.random_move(state, seat, Rng.from_seed(seed * 1000 + i))

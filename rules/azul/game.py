@@ -372,6 +372,16 @@ class Azul(Game):
 
     # ------------------------------------------------------------------ apply
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        events: list[Event] = []
+        return self._apply(state, seat, move, events), events
+
+    def next_state(self, state: State, seat: int, move: Move) -> State:
+        """``apply`` building no events (see ``Game.next_state``): random playouts and the
+        search call this. ``events=None`` below means "nobody reads the words": the state
+        changes exactly as in ``apply``; only the events are skipped."""
+        return self._apply(state, seat, move, None)
+
+    def _apply(self, state: State, seat: int, move: Move, events: list[Event] | None) -> State:
         phase = state["phase"]
         if phase == OFFER:
             if seat != state["turn"]:
@@ -379,19 +389,25 @@ class Azul(Game):
             parsed = PARSED.get(move.notation) or parse_offer(move.notation)
             if parsed is None or not _may_take(state, seat, *parsed):
                 raise IllegalMove(self.explain_illegal(state, seat, move.notation))
-            return self._take(state, seat, *parsed)
+            return self._take(state, seat, *parsed, events)
         if phase == TILING:
             if state["tnext"][seat] >= 5:
                 raise IllegalMove(NOT_YOUR_TURN)
             col = parse_column(move.notation)
             if col is None or self._column_problem(state, seat, col) is not None:
                 raise IllegalMove(self.explain_illegal(state, seat, move.notation))
-            return self._choose_column(state, seat, col)
+            return self._choose_column(state, seat, col, events)
         raise IllegalMove(OVER_ALREADY)
 
     def _take(
-        self, state: State, seat: int, src: int, colour: int, dest: int
-    ) -> tuple[State, list[Event]]:
+        self,
+        state: State,
+        seat: int,
+        src: int,
+        colour: int,
+        dest: int,
+        events: list[Event] | None,
+    ) -> State:
         s = dict(state)
         if src == CENTRE:
             centre = s["centre"] = list(state["centre"])
@@ -439,48 +455,52 @@ class Azul(Game):
             s["floor"] = x = list(state["floor"])
             x[seat] = floor
 
-        words, data = _take_record(seat, count, colour, src, dest, over, to_lid, took_marker)
-        events = [Event("take", words, dict(data))]
+        if events is not None:
+            words, data = _take_record(seat, count, colour, src, dest, over, to_lid, took_marker)
+            events.append(Event("take", words, dict(data)))
         if s["left"]:
             s["turn"] = (seat + 1) % s["players"]
         else:
             end_offer(s, events)
-        return s, events
+        return s
 
     # ------------------------------------------------------------------ wall tiling (grey)
 
-    def _choose_column(self, state: State, seat: int, col: int) -> tuple[State, list[Event]]:
+    def _choose_column(
+        self, state: State, seat: int, col: int, events: list[Event] | None
+    ) -> State:
         s = dict(state)
         own_players(s)
         s["tnext"] = list(state["tnext"])
         line = s["tnext"][seat]
         k = s["lc"][seat][line]
         pts = place(s, seat, line, col)
-        events = [
-            Event(
-                "tile",
-                Msg(
-                    "azul.ev.tile_column",
-                    who=Seat(seat),
-                    line=line + 1,
-                    colour=COLOUR_WORDS[k],
-                    column=col + 1,
-                    points=pts,
-                ),
-                {
-                    "seat": seat,
-                    "line": line + 1,
-                    "colour": COLOURS[k],
-                    "column": col + 1,
-                    "points": pts,
-                },
+        if events is not None:
+            events.append(
+                Event(
+                    "tile",
+                    Msg(
+                        "azul.ev.tile_column",
+                        who=Seat(seat),
+                        line=line + 1,
+                        colour=COLOUR_WORDS[k],
+                        column=col + 1,
+                        points=pts,
+                    ),
+                    {
+                        "seat": seat,
+                        "line": line + 1,
+                        "colour": COLOURS[k],
+                        "column": col + 1,
+                        "points": pts,
+                    },
+                )
             )
-        ]
         s["tnext"][seat] = line + 1
         advance(s, seat, events)
         if all(t >= 5 for t in s["tnext"]):
             after_tiling(s, events)
-        return s, events
+        return s
 
     # ------------------------------------------------------------------ legality words
     def _offer_problem(

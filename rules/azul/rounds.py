@@ -3,7 +3,9 @@ the end of the game and its result.
 
 These functions work on a state ``s`` that the caller has already copied (see
 :func:`own_players`), so ``Azul.apply`` stays pure while the round-end bookkeeping mutates
-freely. Events are appended to the caller's list.
+freely. Events are appended to the caller's list; ``events=None`` (``Azul.next_state``,
+for random playouts and the search) means nobody reads them, so none are built and the
+state changes exactly the same.
 """
 
 from __future__ import annotations
@@ -68,7 +70,7 @@ def own_players(s: State) -> None:
     s["lid"] = list(s["lid"])
 
 
-def end_offer(s: State, events: list[Event]) -> None:
+def end_offer(s: State, events: list[Event] | None) -> None:
     """The table is empty: tile the walls (or ask grey-wall players), then go on."""
     own_players(s)
     s["turn"] = -1
@@ -89,11 +91,12 @@ def end_offer(s: State, events: list[Event]) -> None:
                 k = lc[i]
                 col = printed_column(i, k)
                 pts = place(s, p, i, col)
-                placed.append(
-                    {"line": i + 1, "colour": COLOURS[k], "column": col + 1, "points": pts}
-                )
-                tiled.append((i + 1, k, pts))
-        if placed:
+                if events is not None:
+                    placed.append(
+                        {"line": i + 1, "colour": COLOURS[k], "column": col + 1, "points": pts}
+                    )
+                    tiled.append((i + 1, k, pts))
+        if placed and events is not None:
             events.append(
                 Event(
                     "tile",
@@ -119,7 +122,7 @@ def place(s: State, p: int, line: int, col: int) -> int:
     return pts
 
 
-def advance(s: State, p: int, events: list[Event]) -> None:
+def advance(s: State, p: int, events: list[Event] | None) -> None:
     """Grey wall: walk ``p``'s lines from ``tnext`` down, settling every line that needs
     no choice, and stop at the first line with two or more legal columns."""
     i = s["tnext"][p]
@@ -131,27 +134,28 @@ def advance(s: State, p: int, events: list[Event]) -> None:
                 break
             if cols:
                 pts = place(s, p, i, cols[0])
-                events.append(
-                    Event(
-                        "tile",
-                        Msg(
-                            "azul.ev.tile_forced",
-                            who=Seat(p),
-                            line=i + 1,
-                            colour=COLOUR_WORDS[k],
-                            column=cols[0] + 1,
-                            points=pts,
-                        ),
-                        {
-                            "seat": p,
-                            "line": i + 1,
-                            "colour": COLOURS[k],
-                            "column": cols[0] + 1,
-                            "points": pts,
-                            "forced": True,
-                        },
+                if events is not None:
+                    events.append(
+                        Event(
+                            "tile",
+                            Msg(
+                                "azul.ev.tile_forced",
+                                who=Seat(p),
+                                line=i + 1,
+                                colour=COLOUR_WORDS[k],
+                                column=cols[0] + 1,
+                                points=pts,
+                            ),
+                            {
+                                "seat": p,
+                                "line": i + 1,
+                                "colour": COLOURS[k],
+                                "column": cols[0] + 1,
+                                "points": pts,
+                                "forced": True,
+                            },
+                        )
                     )
-                )
             else:
                 floor = s["floor"][p]
                 room = FLOOR_SPACES - len(floor)
@@ -160,30 +164,31 @@ def advance(s: State, p: int, events: list[Event]) -> None:
                 s["lid"][k] += i + 1 - on_floor
                 s["ln"][p][i] = 0
                 s["lc"][p][i] = -1
-                events.append(
-                    Event(
-                        "no_column",
-                        Msg(
-                            "azul.ev.no_column",
-                            who=Seat(p),
-                            line=i + 1,
-                            colour=COLOUR_WORDS[k],
-                            n=i + 1,
-                        ),
-                        {
-                            "seat": p,
-                            "line": i + 1,
-                            "colour": COLOURS[k],
-                            "floor": on_floor,
-                            "lid": i + 1 - on_floor,
-                        },
+                if events is not None:
+                    events.append(
+                        Event(
+                            "no_column",
+                            Msg(
+                                "azul.ev.no_column",
+                                who=Seat(p),
+                                line=i + 1,
+                                colour=COLOUR_WORDS[k],
+                                n=i + 1,
+                            ),
+                            {
+                                "seat": p,
+                                "line": i + 1,
+                                "colour": COLOURS[k],
+                                "floor": on_floor,
+                                "lid": i + 1 - on_floor,
+                            },
+                        )
                     )
-                )
         i += 1
     s["tnext"][p] = i
 
 
-def after_tiling(s: State, events: list[Event]) -> None:
+def after_tiling(s: State, events: list[Event] | None) -> None:
     """Floor penalties, then the end check or the next round's factories."""
     n = s["players"]
     for p in range(n):
@@ -197,18 +202,19 @@ def after_tiling(s: State, events: list[Event]) -> None:
         for k in floor:
             if k != MARKER:
                 lid[k] += 1
-        events.append(
-            Event(
-                "floor",
-                _floor_words(p, penalty, -1 if before >= penalty else before),
-                {
-                    "seat": p,
-                    "items": len(floor),
-                    "penalty": penalty,
-                    "lost": before - s["score"][p],
-                },
+        if events is not None:
+            events.append(
+                Event(
+                    "floor",
+                    _floor_words(p, penalty, -1 if before >= penalty else before),
+                    {
+                        "seat": p,
+                        "items": len(floor),
+                        "penalty": penalty,
+                        "lost": before - s["score"][p],
+                    },
+                )
             )
-        )
         s["floor"][p] = []
     s["phase"] = OFFER
     s["tnext"] = None
@@ -216,24 +222,26 @@ def after_tiling(s: State, events: list[Event]) -> None:
         finish(s, events, "row")
         return
     if sum(s["bag"]) + sum(s["lid"]) == 0:
-        events.append(
-            Event(
-                "no_tiles",
-                Msg("azul.ev.no_tiles"),
-                {"round": s["round"]},
+        if events is not None:
+            events.append(
+                Event(
+                    "no_tiles",
+                    Msg("azul.ev.no_tiles"),
+                    {"round": s["round"]},
+                )
             )
-        )
         finish(s, events, "no_tiles")
         return
     supply = [a + b for a, b in zip(s["bag"], s["lid"], strict=True)]
     if not any_row_can_be_completed(s["wall"], s["lc"], s["ln"], supply, s["grey"]):
-        events.append(
-            Event(
-                "no_row_possible",
-                Msg("azul.ev.no_row_possible"),
-                {"round": s["round"]},
+        if events is not None:
+            events.append(
+                Event(
+                    "no_row_possible",
+                    Msg("azul.ev.no_row_possible"),
+                    {"round": s["round"]},
+                )
             )
-        )
         finish(s, events, "no_row_possible")
         return
     holder = s["marker"] if s["marker"] >= 0 else s["first"]
@@ -244,7 +252,8 @@ def after_tiling(s: State, events: list[Event]) -> None:
     rng = Rng(s["rng"])
     poured, lid_tiles = refill(s, rng)
     s["rng"] = rng.state
-    events.append(refill_event(s, poured, lid_tiles))
+    if events is not None:
+        events.append(refill_event(s, poured, lid_tiles))
 
 
 def refill(s: State, rng: Rng) -> tuple[int, int]:
@@ -290,7 +299,7 @@ def refill_event(s: State, poured: int, lid_tiles: int) -> Event:
     return Event("refill", words, data, reveals=True)
 
 
-def finish(s: State, events: list[Event], reason: str) -> None:
+def finish(s: State, events: list[Event] | None, reason: str) -> None:
     s["phase"] = OVER
     s["turn"] = -1
     s["end"] = reason
@@ -299,7 +308,7 @@ def finish(s: State, events: list[Event], reason: str) -> None:
         rows, cols, colours, pts = end_bonus(s["wall"][p])
         bonus.append([rows, cols, colours, pts])
         s["score"][p] += pts
-        if pts:
+        if pts and events is not None:
             events.append(
                 Event(
                     "bonus",
@@ -320,6 +329,8 @@ def finish(s: State, events: list[Event], reason: str) -> None:
                     },
                 )
             )
+    if events is None:
+        return
     out = outcome_of(s)
     assert out is not None
     events.append(
