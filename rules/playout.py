@@ -29,7 +29,9 @@ def random_playout(
     """Play a whole game choosing uniformly among legal moves.
 
     Returns the final state and the (seat, notation) log. ``on_step`` sees every
-    transition (old state, seat, move, new state, events) so tests can check invariants.
+    transition (old state, seat, move, new state, events) so tests can check invariants;
+    without it nobody reads the events, so the moves go through ``game.next_state``, which
+    a game may implement without building any words (same states, less work).
     Raises RuntimeError if the game fails to end, which is itself a rule bug.
     """
     state = game.setup(player_count, seed, options)
