@@ -17,7 +17,10 @@ tree. Flat out, the posts trail the moves, and by how much depends on the code: 
 ``whole_*`` figures count from the first move to the end of the outbox's drain (the bot
 processes' CPU from ``wait4`` at their end, the server's after their backends ended),
 over every move: each move's post paid for (``pending_at_end`` says what was left).
-The source trees must share the schema (the filler runs from this tree).
+The source trees must share the schema, or the newer tree must migrate the older one's
+(the filler runs from this tree: run the script from the older tree to A/B a migration).
+``--unix`` connects the bot processes through the server's Unix socket instead of TCP on
+127.0.0.1 (what a bot on the database's machine can do).
 """
 
 from __future__ import annotations
@@ -78,10 +81,17 @@ def _psql(server: pg_server.PgServer, db: str, sql: str) -> str:
 
 
 def run_once(
-    server: pg_server.PgServer, postmaster: int, root: str, db: str, matches: int, seconds: float
+    server: pg_server.PgServer,
+    postmaster: int,
+    root: str,
+    db: str,
+    matches: int,
+    seconds: float,
+    unix: bool = False,
 ) -> dict[str, Any]:
+    url = server.socket_url(db) if unix else server.url(db)
     argv = [
-        sys.executable, "-m", "bot", "load", "--database", server.url(db),
+        sys.executable, "-m", "bot", "load", "--database", url,
         "--matches", str(matches), "--seconds", str(seconds), "--rate", "0",
         "--processes", str(PROCESSES), "--json", "--no-pictures",
     ]  # fmt: skip
@@ -160,6 +170,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=40)
     parser.add_argument("--matches", type=int, default=100_000)
+    parser.add_argument("--unix", action="store_true", help="bots connect by Unix socket")
     parser.add_argument("trees", nargs="+", help="name=path of a source tree")
     args = parser.parse_args()
     trees = dict(t.split("=", 1) for t in args.trees)
@@ -181,7 +192,13 @@ def main() -> None:
                 n += 1
                 _psql(server, "postgres", f"CREATE DATABASE run{n} TEMPLATE filled")
                 result = run_once(
-                    server, postmaster, trees[name], f"run{n}", args.matches, args.seconds
+                    server,
+                    postmaster,
+                    trees[name],
+                    f"run{n}",
+                    args.matches,
+                    args.seconds,
+                    args.unix,
                 )
                 results[name].append(result)
                 print(time.strftime("%H:%M:%S"), name, json.dumps(result), flush=True)
