@@ -13,7 +13,9 @@ failed post never undoes a move. This worker delivers the queue:
 - never duplicated: messages carry ``nonce = "tx<outbox id>"`` (discord.py adds
   ``enforce_nonce``), so
   a retry after a post that did arrive (timeout on the reply) is de-duplicated by
-  Discord; the item is marked sent right after;
+  Discord; the item is marked sent once Discord acknowledged it, with the rest of its
+  claimed batch (one statement for the batch: :class:`Batch`) — a crash before that
+  leaves it claimed, and its lease's end brings the retry with the same nonce;
 - a deleted thread (404) or a refused DM (403) drops the item with the reason kept,
   instead of blocking the match's later posts forever.
 
