@@ -8,12 +8,18 @@ What it does:
    transactions through the store's writer connection. The matches of the first *hot set*
    are then advanced by a random number of real moves (snapshot + move rows), so the load
    hits openings, middle games and endings rather than only fresh boards.
-2. Plays: simulated players pick a running match from the hot set, read it, ask for its legal
-   moves (what the button panel does every turn) and play a random one through
-   ``MatchService.play`` — load, parse, apply, commit; ``play`` answers then, and the public
-   picture is drawn behind it in the render pool (a match's older picture still waiting
-   for a worker is dropped for its newest state). A finished hot match is replaced by a
-   fresh one from the database.
+2. Plays: simulated players pick a running match from the hot set and make a move exactly
+   as the last click of the guided button panel does (``bot/discord/panel.py``: ``gate``
+   then ``play_and_confirm``): ``service.info`` (one read: who is to act, the version),
+   ``service.legal_moves`` for a seat to act (one read; every legal move and step named in
+   English with the players' names, as the panel needs them), then a random one of them
+   through ``MatchService.play`` with that version — one read, parse, apply, commit (one
+   statement on PostgreSQL); ``play`` answers then, and the public picture is drawn behind
+   it in the render pool (a match's older picture still waiting for a worker is dropped for
+   its newest state). Each move's posts (its turn post, and a DM when the move has private
+   lines) are delivered by the real outbox worker of the same process (claimed in
+   batches, each batch's matches read at once, posted to a Discord that answers at once,
+   settled at once). A finished hot match is replaced by a fresh one from the database.
    ``--rate R`` is an open loop (a move is started every 1/R s whatever happens; starts that
    find every hot match busy are counted as missed); ``--rate 0`` is a closed loop of
    ``CLOSED_LOOP_PLAYERS`` players, each playing its next move as soon as the last returned.

@@ -52,7 +52,7 @@ from render.i18n import MESSAGES, match_language, picture_language, supported_la
 from render.words import is_plural, said, say
 from rules import Event, Game, IllegalMove, Move, get_game
 from rules.ai import LEVELS, choose_move
-from rules.base import Composer, fill_names, normalise_notation, rank_by
+from rules.base import Composer, Step, fill_names, normalise_notation, rank_by
 from rules.registry import game_ids
 from rules.rng import Rng
 from rules.words import is_words, to_json
@@ -261,6 +261,35 @@ def _named(move: Move, names: list[str]) -> Move:
         return move
     steps = tuple(replace(st, label=said(st.label, None, names)) for st in move.steps)
     return replace(move, label=said(move.label, None, names), steps=steps)
+
+
+def _all_named(moves: list[Move], names: list[str]) -> list[Move]:
+    """:func:`_named` for each of a seat's legal moves, with each distinct label object
+    said once: the moves share their step labels (an Azul factory or colour step appears
+    in a dozen moves), and saying the labels — the service does it for every legal move
+    before each move, as the button panel and autocomplete need them — was the largest
+    cost of a move in the bot's process. Built with the constructors, not
+    ``dataclasses.replace`` (which looks the fields up on every call): the same moves."""
+    said_once: dict[int, str] = {}  # id of a label object, alive in ``moves`` meanwhile
+
+    def named(label: Any) -> str:
+        text = said_once.get(id(label))
+        if text is None:
+            text = said_once[id(label)] = said(label, None, names)
+        return text
+
+    out: list[Move] = []
+    for move in moves:
+        if not is_words(move.label) and (
+            "{p" not in move.label and not any("{p" in st.label for st in move.steps)
+        ):
+            out.append(move)
+            continue
+        steps = tuple(Step(key=st.key, label=named(st.label)) for st in move.steps)
+        out.append(
+            Move(notation=move.notation, label=named(move.label), steps=steps, rank=move.rank)
+        )
+    return out
 
 
 def _refusal(exc: IllegalMove, names: list[str]) -> InvalidMove:
@@ -586,9 +615,7 @@ class MatchService:
         seat = match.seat_of(user.id)
         if seat is None:
             return []
-        names = match.names
-        moves = get_game(match.game_id).legal_moves(match.state, seat)
-        return [_named(m, names) for m in moves]
+        return _all_named(get_game(match.game_id).legal_moves(match.state, seat), match.names)
 
     async def composers(self, match_id: int, user: User) -> list[Composer]:
         """Moves the caller may build pick by pick now (a Pastiche trade offer), in words

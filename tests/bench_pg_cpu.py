@@ -17,7 +17,18 @@ tree. Flat out, the posts trail the moves, and by how much depends on the code: 
 ``whole_*`` figures count from the first move to the end of the outbox's drain (the bot
 processes' CPU from ``wait4`` at their end, the server's after their backends ended),
 over every move: each move's post paid for (``pending_at_end`` says what was left).
-The source trees must share the schema (the filler runs from this tree).
+The source trees must share the schema, or the newer tree must migrate the older one's
+(the filler runs from this tree: run the script from the older tree to A/B a migration).
+``--unix`` connects the bot processes through the server's Unix socket instead of TCP on
+127.0.0.1 (what a bot on the database's machine can do); a tree given as ``name=path@unix``
+does so alone (``tcp=. unix=.@unix`` compares the two).
+
+``--phases N`` answers where a move's CPU goes instead: per tree, one bot process plays
+``N`` moves one after the other on its own copy of the database — the load's player
+(``info``, ``legal_moves``, ``play``) and, after every 20 moves, the real outbox worker
+delivering their posts — and the CPU of the process and of the whole PostgreSQL server
+(every process of it: backends, WAL writer, checkpointer) is read before and after each
+phase. Without concurrency nothing else runs in between, so each phase's CPU is its own.
 """
 
 from __future__ import annotations
@@ -78,10 +89,17 @@ def _psql(server: pg_server.PgServer, db: str, sql: str) -> str:
 
 
 def run_once(
-    server: pg_server.PgServer, postmaster: int, root: str, db: str, matches: int, seconds: float
+    server: pg_server.PgServer,
+    postmaster: int,
+    root: str,
+    db: str,
+    matches: int,
+    seconds: float,
+    unix: bool = False,
 ) -> dict[str, Any]:
+    url = server.socket_url(db) if unix else server.url(db)
     argv = [
-        sys.executable, "-m", "bot", "load", "--database", server.url(db),
+        sys.executable, "-m", "bot", "load", "--database", url,
         "--matches", str(matches), "--seconds", str(seconds), "--rate", "0",
         "--processes", str(PROCESSES), "--json", "--no-pictures",
     ]  # fmt: skip
@@ -155,12 +173,108 @@ def run_once(
     }
 
 
+def _children_cpu(postmaster: int) -> float:
+    """CPU seconds of the PostgreSQL server: the postmaster and its live children."""
+    pids = [postmaster]
+    with open(f"/proc/{postmaster}/task/{postmaster}/children") as f:
+        pids += [int(p) for p in f.read().split()]
+    return sum(_cpu(fields) for pid in pids if (fields := _stat(pid)))
+
+
+async def _phases(url: str, postmaster: int, moves: int) -> dict[str, Any]:
+    """The cost model of ``--phases`` (run inside the tree measured: its ``bot``)."""
+    import random as rnd_module
+
+    from bot.discord.delivery import OutboxWorker
+    from bot.loadtest import HOT_SET, NAMES, Players, _NullDiscord
+    from bot.service import MatchService, User
+    from bot.settings import Settings
+
+    service = await MatchService.open(url, render=False)
+    bot = _NullDiscord(Settings(_env_file=None), service, None)  # type: ignore[call-arg]
+    worker = OutboxWorker(bot, time.time)  # type: ignore[arg-type]
+    players = Players(service, list(range(1, HOT_SET + 1)), HOT_SET, seed=3)
+    rnd = rnd_module.Random(3)
+    spent = {name: [0.0, 0.0] for name in ("info", "legal_moves", "play", "posts")}
+    mark = (time.process_time(), _children_cpu(postmaster))
+
+    def phase(name: str) -> None:
+        nonlocal mark
+        now = (time.process_time(), _children_cpu(postmaster))
+        spent[name][0] += now[0] - mark[0]
+        spent[name][1] += now[1] - mark[1]
+        mark = now
+
+    await worker.run_once()  # the start's posts of the filler are sent already
+    mark = (time.process_time(), _children_cpu(postmaster))
+    played = posted = 0
+    by_game: dict[str, list[float]] = {}  # the bot's CPU of legal_moves, per game
+    while played < moves:
+        match_id = players.take()
+        assert match_id is not None
+        info = await service.info(match_id)
+        phase("info")
+        if info.status != "running" or not info.to_act:
+            players.release(match_id, True)
+            continue
+        uid = info.to_act[rnd.randrange(len(info.to_act))]
+        user = User(uid, NAMES[next(s.seat for s in info.seats if s.user_id == uid)])
+        before = time.process_time()
+        legal = await service.legal_moves(match_id, user)
+        by_game.setdefault(info.game_id, []).append(time.process_time() - before)
+        phase("legal_moves")
+        choice = legal[rnd.randrange(len(legal))].notation
+        report = await service.play(match_id, user, choice, expected_version=info.version)
+        phase("play")
+        players.release(match_id, report.finished)
+        played += 1
+        if played % 20 == 0 or played == moves:
+            posted += await worker.run_once()
+            phase("posts")
+    await service.close()
+    out: dict[str, Any] = {"moves": played, "posts": posted}
+    for name, (bot_s, pg_s) in spent.items():
+        out[name] = {
+            "bot_ms": round(bot_s / played * 1000, 3),
+            "pg_ms": round(pg_s / played * 1000, 3),
+        }
+    out["legal_moves_bot_ms_by_game"] = {
+        game: round(statistics.mean(v) * 1000, 3) for game, v in sorted(by_game.items())
+    }
+    out["total"] = {
+        "bot_ms": round(sum(v[0] for v in spent.values()) / played * 1000, 3),
+        "pg_ms": round(sum(v[1] for v in spent.values()) / played * 1000, 3),
+    }
+    return out
+
+
+def run_phases(server: pg_server.PgServer, postmaster: int, root: str, db: str, moves: int) -> Any:
+    """``--phases`` for one tree: this file run as a script inside that tree."""
+    done = subprocess.run(
+        [sys.executable, __file__, "--phases-child", server.url(db), str(postmaster), str(moves)],
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": root},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=40)
     parser.add_argument("--matches", type=int, default=100_000)
+    parser.add_argument("--unix", action="store_true", help="bots connect by Unix socket")
+    parser.add_argument("--phases", type=int, default=0, help="moves of the cost model per tree")
     parser.add_argument("trees", nargs="+", help="name=path of a source tree")
+    if sys.argv[1:2] == ["--phases-child"]:  # inside a tree: python bench_pg_cpu.py ...
+        import asyncio
+
+        url, postmaster, moves = sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+        print(json.dumps(asyncio.run(_phases(url, postmaster, moves))))
+        return
     args = parser.parse_args()
     trees = dict(t.split("=", 1) for t in args.trees)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # stop the server on the way out
@@ -176,12 +290,28 @@ def main() -> None:
         subprocess.run([sys.executable, "-c", fill], cwd=ROOT, check=True)
         _psql(server, "filled", "VACUUM ANALYZE")
         n = 0
+        if args.phases:
+            for r in range(args.rounds):
+                for name in list(trees) if r % 2 == 0 else list(reversed(trees)):
+                    n += 1
+                    _psql(server, "postgres", f"CREATE DATABASE run{n} TEMPLATE filled")
+                    found = run_phases(server, postmaster, trees[name], f"run{n}", args.phases)
+                    print(time.strftime("%H:%M:%S"), name, json.dumps(found), flush=True)
+                    _psql(server, "postgres", f"DROP DATABASE run{n}")
+            return
         for r in range(args.rounds):
             for name in list(trees) if r % 2 == 0 else list(reversed(trees)):
                 n += 1
                 _psql(server, "postgres", f"CREATE DATABASE run{n} TEMPLATE filled")
+                root, _, how = trees[name].partition("@")
                 result = run_once(
-                    server, postmaster, trees[name], f"run{n}", args.matches, args.seconds
+                    server,
+                    postmaster,
+                    root,
+                    f"run{n}",
+                    args.matches,
+                    args.seconds,
+                    args.unix or how == "unix",
                 )
                 results[name].append(result)
                 print(time.strftime("%H:%M:%S"), name, json.dumps(result), flush=True)

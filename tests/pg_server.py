@@ -51,6 +51,11 @@ class PgServer:
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://{self.user}@127.0.0.1:{self.port}/{database}"
 
+    def socket_url(self, database: str = "postgres") -> str:
+        """The same database through the server's Unix socket (in its folder): on one
+        machine a round trip costs both sides less CPU than over TCP on 127.0.0.1."""
+        return f"postgresql://{self.user}@/{database}?host={self.folder}&port={self.port}"
+
     def stop(self) -> None:
         subprocess.run(
             [

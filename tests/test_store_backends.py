@@ -4,6 +4,7 @@ once, and the claims (outbox and scheduler) that let several processes share the
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from bot.store import (
     MIGRATIONS,
     NewMove,
     Notification,
+    Remembered,
     SeatRow,
     ShardSlice,
     Store,
@@ -203,6 +205,42 @@ async def test_a_match_is_read_with_its_holders_preferences(database: str | Path
         await store.close()
 
 
+async def test_a_match_is_read_with_its_holders_user_rows(
+    database: str | Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """How each seat holder wants to be told (``users``: as ``get_user`` gives it, its
+    defaults for someone with no row) comes with the match, so a turn post reads no user
+    of its own; several matches are read in one statement with the same rows."""
+    store = await open_store(database)
+    try:
+        first, second = await _match(store), await _match(store)
+        await store.update_lobby(second, lambda m: [*m.seats, SeatRow(1, "1002", "Bob")])
+        await store.remember_locale("1002", "Bobby", "de")
+        await store.set_user("1001", notify="dm", settings={"lang": "hu"})
+        read = await store.get_match(second)
+        assert read is not None and read.users is not None
+        assert read.users == {uid: await store.get_user(uid) for uid in ("1001", "1002")}
+        assert read.users["1002"]["locale"] == "de" and read.users["1001"]["notify"] == "dm"
+        await store.set_user("1001", notify="mention", settings={})
+        fresh = await store.get_match(first)
+        assert fresh is not None and fresh.users == {"1001": await store.get_user("1001")}
+        sent = _count_statements(monkeypatch)
+        both = await store.get_matches([second, first, 999_999, first])
+        assert len(sent) == 1  # one statement for all of them
+        assert sorted(both) == [first, second]
+        for match_id, match in both.items():
+            alone = await store.get_match(match_id)
+            assert alone is not None
+            assert (match.seats, match.users, match.settings_text, match.last_ply) == (
+                alone.seats,
+                alone.users,
+                alone.settings_text,
+                alone.last_ply,
+            )
+    finally:
+        await store.close()
+
+
 async def test_due_matches_come_from_the_index_and_are_claimed(database: str | Path) -> None:
     a, b = await open_store(database), await open_store(database)
     try:
@@ -306,6 +344,25 @@ async def test_a_read_left_unfinished_does_not_hide_later_commits(tmp_path: Path
         assert found is not None and found.id == new_id
     finally:
         await store.close()
+
+
+def _transactions(sent: list[str]) -> list[str]:
+    """Statements as sent, each ``BEGIN`` … ``COMMIT`` (SQLite's transactions) shown as
+    the first statement inside it."""
+    out: list[str] = []
+    inside = False
+    for words in sent:
+        if words == "BEGIN":
+            inside = True
+            out.append("")
+        elif words == "COMMIT":
+            inside = False
+        elif not inside or not out[-1]:
+            if inside:
+                out[-1] = words
+            else:
+                out.append(words)
+    return out
 
 
 def _count_statements(monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -428,3 +485,143 @@ async def test_the_outbox_claims_and_settles_in_few_statements(
             *["BEGIN", *remember, "COMMIT"],
             *["BEGIN", *claim, "COMMIT"],
         ], sent
+
+
+async def test_a_batch_of_posts_settles_at_once(
+    database: str | Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``settle_sent`` marks a batch of delivered posts with their turn-post records in
+    one statement (PostgreSQL) or one transaction (SQLite). A record computed from
+    settings that changed meanwhile is not written and its post stays unmarked (still
+    claimed, so the match's next post cannot overtake it) until written from what is
+    stored."""
+    store = await open_store(database)
+    try:
+        ids = [await _match(store) for _ in range(3)]
+        for match_id in ids:
+            await store.enqueue(match_id, [Notification("turn", {"m": match_id})])
+        claimed = await store.claim_notifications("a", now=1e10)
+        assert [r.match_id for r in claimed] == ids
+        reads = await store.get_matches(ids)
+        await store.update_settings(ids[2], lambda s, v: {**s, "vote": 1}, wake=False)
+        remembered = [
+            Remembered(row.id, row.match_id, reads[row.match_id].settings_text, {"post": k})
+            for k, row in enumerate(claimed[1:], start=1)
+            if row.match_id is not None
+        ]
+        sent = _count_statements(monkeypatch)
+        marked = await store.settle_sent([claimed[0].id], remembered)
+        assert marked == {claimed[0].id, claimed[1].id}  # the third's settings had changed
+        if isinstance(database, str):
+            assert sent == ["WITH R AS"], sent
+        else:
+            assert sent[0] == "BEGIN" and sent[-1] == "COMMIT" and len(sent) == 5, sent
+        now = await store.get_matches(ids)
+        assert [now[i].settings for i in ids] == [{}, {"post": 1}, {"vote": 1}]
+        assert await store.pending_count() == 1
+        assert await store.claim_notifications("b", now=1e10) == []  # still a's
+        again = Remembered(claimed[2].id, ids[2], now[ids[2]].settings_text, {"vote": 1, "p": 2})
+        assert await store.settle_sent([], [again]) == {claimed[2].id}
+        assert (await store.get_matches([ids[2]]))[ids[2]].settings == {"vote": 1, "p": 2}
+        assert await store.pending_count() == 0
+        with pytest.raises(ValueError):  # one record per match: one settings to write
+            await store.settle_sent([], [again, again])
+    finally:
+        await store.close()
+
+
+async def test_a_racing_remembered_post_costs_a_move_one_more_statement(
+    database: str | Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When the outbox wrote the match's settings (its turn-post record) between a move's
+    read and its commit, PostgreSQL sends the one-statement commit again with the clock
+    update computed from the settings it found (not the transaction of seven); both
+    backends keep the outbox's change and the clock's."""
+    store = await open_store(database)
+    try:
+        match_id = await _match(store)
+        read = await store.get_match(match_id)
+        assert read is not None
+        await store.update_settings(match_id, lambda s, v: {**s, "post": 7}, wake=False)
+
+        def clock(settings: dict[str, Any], now: float) -> dict[str, Any]:
+            return {**settings, "clock": settings.get("clock", 0) + 1}
+
+        sent = _count_statements(monkeypatch)
+        version = await store.commit(
+            match_id,
+            expected_version=read.version,
+            status="running",
+            state={"ply": 1},
+            moves=[NewMove("move", 0, "1001", "m1", "move 1", [])],
+            settings_update=clock,
+            settings_seen=read.settings_text,
+        )
+        if isinstance(database, str):
+            assert sent == ["WITH U AS", "WITH U AS"], sent
+        else:
+            assert sent[0] == "BEGIN" and sent[-1] == "COMMIT", sent
+        final = await store.get_match(match_id)
+        assert final is not None and final.version == version == read.version + 1
+        assert final.settings == {"post": 7, "clock": 1} and final.last_ply == 1
+    finally:
+        await store.close()
+
+
+async def test_the_outbox_worker_settles_a_batch_in_a_fixed_number_of_statements(
+    database: str | Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The worker claims a batch, reads its matches (with the people each post pings) in
+    one statement, posts, and settles the batch — marks and turn-post records — in one:
+    as many statements for three posts as for one (before: about six per post). A move
+    that lands between the read and the settle changes the match's settings: that post's
+    record is computed again from them, the move's clock kept, and the post marked."""
+    from bot.discord.delivery import POST_KEY, OutboxWorker
+    from bot.loadtest import _NullDiscord
+    from bot.settings import Settings
+
+    service = await MatchService.open(database, render=False)
+    try:
+        ids = []
+        for k in range(3):
+            info = await service.create_match("test-pile", ALICE, None, seed=k, guild_id="77")
+            await service.join(info.id, BOB)
+            await service.set_thread(info.id, str(900 + k))
+            await service.start(info.id, ALICE)
+            ids.append(info.id)
+        bot = _NullDiscord(Settings(_env_file=None), service, None)  # type: ignore[call-arg]
+        worker = OutboxWorker(bot, time.time)  # type: ignore[arg-type]
+        assert await worker.run_once() == 3  # the starts' posts
+        for match_id in ids:
+            now = await service.info(match_id)
+            user = ALICE if now.to_act[0] == ALICE.id else BOB
+            await service.play(match_id, user, "take1")
+        reads = service.store.get_matches
+        sent = _count_statements(monkeypatch)
+
+        async def read_then_move(match_ids: Any) -> Any:
+            found = await reads(match_ids)
+            if len(match_ids) == 3:  # the batch's read: then a move on the last match lands
+                mark = len(sent)
+                now = await service.info(ids[2])
+                user = ALICE if now.to_act[0] == ALICE.id else BOB
+                await service.play(ids[2], user, "take1")
+                del sent[mark:]  # the move's own statements are not the worker's
+            return found
+
+        monkeypatch.setattr(service.store, "get_matches", read_then_move)
+        assert await worker.run_once() == 4  # three posts, then the racing move's
+        claim, read = "UPDATE OUTBOX SET", "SELECT ID, GAME_ID,"
+        settle = "WITH R AS" if isinstance(database, str) else "UPDATE MATCHES SET"
+        # the three posts: a claim, a read, a settle that finds the last match's settings
+        # changed, a read of that match and a settle of its post; the racing move's post
+        # alone; then a claim that finds nothing
+        expected = [claim, read, settle, read, settle, claim, read, settle, claim]
+        assert _transactions(sent) == expected, sent
+        for match_id, ply in zip(ids, (1, 1, 2), strict=True):
+            match = await service.store.get_match(match_id)
+            assert match is not None and match.settings[POST_KEY]["last_ply"] == ply
+            assert "clock" in match.settings  # every move's clock kept
+        assert len(bot.posted) == 7
+    finally:
+        await service.close()

@@ -13,7 +13,9 @@ failed post never undoes a move. This worker delivers the queue:
 - never duplicated: messages carry ``nonce = "tx<outbox id>"`` (discord.py adds
   ``enforce_nonce``), so
   a retry after a post that did arrive (timeout on the reply) is de-duplicated by
-  Discord; the item is marked sent right after;
+  Discord; the item is marked sent once Discord acknowledged it, with the rest of its
+  claimed batch (one statement for the batch: :class:`Batch`) — a crash before that
+  leaves it claimed, and its lease's end brings the retry with the same nonce;
 - a deleted thread (404) or a refused DM (403) drops the item with the reason kept,
   instead of blocking the match's later posts forever.
 
@@ -39,11 +41,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
+import json
 import logging
 import os
 import socket
 import uuid
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -57,7 +61,7 @@ from bot.i18n import match_language, t
 from bot.post_words import listing, post_body, said_in, say_line
 from bot.score_chart import chart_png
 from bot.service import ServiceError
-from bot.store import Notification, OutboxRow
+from bot.store import MatchRow, Notification, OutboxRow, Remembered
 from rules.registry import get_game
 
 if TYPE_CHECKING:
@@ -85,6 +89,32 @@ CONCURRENCY = 8
 
 class Drop(Exception):
     """This item can never be delivered; give it up (reason kept in the outbox row)."""
+
+
+@dataclass
+class Batch:
+    """What the items of one claimed batch share. Why: a post used to cost six statements
+    of its own — its match read, a read per person it names, a read and a write of the
+    turn-post record, the mark — each a round trip that costs the bot and PostgreSQL CPU.
+    Now the batch's matches are read in one statement (with their seat holders' user
+    rows), and the delivered items are settled in one (:meth:`Store.settle_sent`: marks
+    and turn-post records together), after Discord acknowledged each of them."""
+
+    #: The batch's matches as read after the claim (a match missing here is read alone).
+    matches: dict[int, MatchRow]
+    #: Delivered items with nothing to remember: marked sent when the batch settles.
+    sent: list[int] = field(default_factory=list)
+    #: Delivered items whose turn-post record is to be written with their mark, by id.
+    remembered: dict[int, tuple[Remembered, dict[str, Any] | None]] = field(default_factory=dict)
+
+
+def _remembering(settings: dict[str, Any], record: dict[str, Any] | None) -> dict[str, Any]:
+    """The match settings with ``record`` as the current turn post (None: no post)."""
+    if record is None:
+        settings.pop(POST_KEY, None)
+    else:
+        settings[POST_KEY] = record
+    return settings
 
 
 def backoff(attempts: int) -> float:
@@ -160,28 +190,78 @@ class OutboxWorker:
     async def _deliver_batch(self, due: list[OutboxRow], now: float) -> int:
         """Deliver a claimed batch, up to ``CONCURRENCY`` at once. The batch holds at most
         one item per match, so a match's posts still go out in order; while one post waits
-        for Discord (or the database) the others proceed. Returns how many settled."""
+        for Discord (or the database) the others proceed. Its matches are read at once
+        and its delivered items settled at once (:class:`Batch`). Returns how many
+        settled."""
         gate = asyncio.Semaphore(CONCURRENCY)
         handed_back: list[int] = []
+        ids = sorted({r.match_id for r in due if r.match_id is not None})
+        batch = Batch(await self.store.get_matches(ids) if ids else {})
 
         async def one(row: OutboxRow) -> bool:
             async with gate:
                 if self.paused_until > now:  # rate-limited: hand it back unsent
                     handed_back.append(row.id)
                     return False
-                return await self._deliver(row, now)
+                return await self._deliver(row, now, batch)
 
         results = await asyncio.gather(*(one(r) for r in due), return_exceptions=True)
         await self.store.release_notifications(handed_back)
+        await self._settle(batch)
         for result in results:
             if isinstance(result, BaseException):
                 raise result
         return sum(1 for r in results if r is True)
 
-    async def _deliver(self, row: OutboxRow, now: float) -> bool:
+    async def _settle(self, batch: Batch) -> None:
+        """Mark the batch's delivered items sent with their turn-post records, in one go.
+        A record whose match's settings changed since they were read (a move's clock, a
+        vote) is computed again from the settings as stored now — the missed matches read
+        again at once, then settled again at once; after a few misses in a row, one at a
+        time under the match's lock (:meth:`Store.update_settings`) — and only then is its
+        item marked, as one item alone would be."""
+        sent = batch.sent
+        waiting = list(batch.remembered.values())
+        for attempt in range(3):
+            marked = await self.store.settle_sent(sent, [item for item, _ in waiting])
+            sent = []
+            waiting = [(item, record) for item, record in waiting if item.outbox_id not in marked]
+            if not waiting or attempt == 2:
+                break
+            now = await self.store.get_matches([item.match_id for item, _ in waiting])
+            waiting = [
+                (
+                    Remembered(
+                        item.outbox_id,
+                        item.match_id,
+                        now[item.match_id].settings_text,
+                        _remembering(json.loads(now[item.match_id].settings_text), record),
+                    ),
+                    record,
+                )
+                if item.match_id in now
+                else (item, record)  # gone: left to update_settings below to say so
+                for item, record in waiting
+            ]
+        for item, record in waiting:
+            await self.store.update_settings(
+                item.match_id,
+                lambda settings, _version, record=record: _remembering(settings, record),
+                wake=False,
+            )
+            await self.store.mark_sent(item.outbox_id)
+
+    async def _deliver(self, row: OutboxRow, now: float, batch: Batch | None = None) -> bool:
+        """Send one item and settle it: at once, or with its ``batch`` (then it is marked
+        sent when the batch settles, after every item of the batch was tried)."""
         max_attempts = self.bot.settings.outbox_max_attempts
         try:
-            await self._send(row)
+            try:
+                await self._send(row, batch)
+            except BaseException:
+                if batch is not None:  # nothing of a failed attempt is remembered
+                    batch.remembered.pop(row.id, None)
+                raise
         except Drop as exc:
             await self.store.drop_notification(row.id, str(exc))
             return True
@@ -210,7 +290,10 @@ class OutboxWorker:
             return await self._retry(row, now, f"{exc.status}: {exc}")
         except (TimeoutError, aiohttp.ClientError, OSError) as exc:
             return await self._retry(row, now, f"{type(exc).__name__}: {exc}")
-        await self.store.mark_sent(row.id)
+        if batch is None:
+            await self.store.mark_sent(row.id)
+        elif row.id not in batch.remembered:
+            batch.sent.append(row.id)
         return True
 
     async def _retry(self, row: OutboxRow, now: float, error: str) -> bool:
@@ -222,17 +305,19 @@ class OutboxWorker:
         return False
 
     # ----- the kinds ---------------------------------------------------------------------
-    async def _send(self, row: OutboxRow) -> None:
+    async def _send(self, row: OutboxRow, batch: Batch | None = None) -> None:
         p = row.payload
         if row.kind == "turn":
-            await self._turn(row)
+            await self._turn(row, batch)
         elif row.kind in ("dm", "headsup"):
-            user = await self.store.get_user(str(p["user_id"]))
+            read = self._read(batch, p.get("match_id"))
+            user = await self._user(str(p["user_id"]), read)
             if user["notify"] == "off":  # they asked for no messages at all
                 raise Drop("user turned notifications off")
             text = str(p["text"])
             if p.get("words") and p.get("match_id") is not None:  # rule words: the reader's
-                text = await self._dm_text(p, user["locale"])
+                names = read.names if read is not None else None
+                text = await self._dm_text(p, user["locale"], names)
             await self._dm(row, int(p["user_id"]), clip(text, 2000))
         elif row.kind == "chart":
             await self._chart(row)
@@ -243,10 +328,25 @@ class OutboxWorker:
         else:
             raise Drop(f"unknown kind {row.kind}")
 
-    async def _dm_text(self, p: dict[str, Any], locale: Any) -> str:
+    @staticmethod
+    def _read(batch: Batch | None, match_id: Any) -> MatchRow | None:
+        """The match as its batch read it (None: not read with the batch)."""
+        if batch is None or match_id is None:
+            return None
+        return batch.matches.get(int(match_id))
+
+    async def _user(self, user_id: str, read: MatchRow | None) -> dict[str, Any]:
+        """How a person wants to be told: from the match's read when they hold a seat
+        there (read with it), else read now."""
+        if read is not None and read.users is not None and user_id in read.users:
+            return read.users[user_id]
+        return await self.store.get_user(user_id)
+
+    async def _dm_text(self, p: dict[str, Any], locale: Any, names: list[str] | None = None) -> str:
         """A private message's lines in the reader's language (their remembered locale);
-        a line without words stays as stored."""
-        names = (await self.bot.service.info(int(p["match_id"]))).names
+        a line without words stays as stored. ``names``: the players' (else read now)."""
+        if names is None:
+            names = (await self.bot.service.info(int(p["match_id"]))).names
         stored = [str(x) for x in p.get("lines") or str(p["text"]).split("\n")]
         words = list(p["words"])
         return "\n".join(
@@ -260,18 +360,22 @@ class OutboxWorker:
         except ServiceError as exc:
             raise Drop(str(exc)) from None
 
-    async def _turn(self, row: OutboxRow) -> None:
+    async def _turn(self, row: OutboxRow, batch: Batch | None = None) -> None:
         """A turn post, or a ply folded into the current one (see "Calm posts" above)."""
         p = row.payload
-        try:  # the match and its log's last ply (plies run 1..n) in one read
-            info, last_ply = await self.bot.service.info_at_ply(int(p["match_id"]))
-        except ServiceError as exc:
-            raise Drop(str(exc)) from None
+        read = self._read(batch, p["match_id"])
+        if read is not None:  # read with the batch: the match and its log's last ply
+            info, last_ply = self.bot.service.describe(read), read.last_ply
+        else:
+            try:  # the match and its log's last ply (plies run 1..n) in one read
+                info, last_ply = await self.bot.service.info_at_ply(int(p["match_id"]))
+            except ServiceError as exc:
+                raise Drop(str(exc)) from None
         if not info.thread_id:
             raise Drop("match has no thread")
         thread_id = int(info.thread_id)
         public = self._public_language(info)  # a post in the thread: the match's language
-        prefs = {uid: await self.store.get_user(uid) for uid in p.get("mentions", [])}
+        prefs = {uid: await self._user(uid, read) for uid in p.get("mentions", [])}
         # who newly must act; payloads queued before calm posts have no "ping": all of them
         ping = set(p.get("ping", list(prefs)))
         pinged = [uid for uid, u in prefs.items() if uid in ping and u["notify"] != "off"]
@@ -319,7 +423,8 @@ class OutboxWorker:
                 view=view,
                 mentions=list(run.get("pinged", [])),
             ):
-                await self._remember(info.id, {**run, "last_ply": ply, "lines": run_lines})
+                record = {**run, "last_ply": ply, "lines": run_lines}
+                await self._remember(info.id, record, row, batch)
                 return
             # the run's post was deleted meanwhile: this ply gets a post of its own below
         note = t("post.picture_next", public) if moved_on else ""
@@ -347,9 +452,9 @@ class OutboxWorker:
                 "to_act": to_act,
                 "pinged": pinged,
             }
-            await self._remember(info.id, record)
+            await self._remember(info.id, record, row, batch)
         elif ply is None and POST_KEY in info.settings:
-            await self._remember(info.id, None)  # a vote or request post ends the run
+            await self._remember(info.id, None, row, batch)  # a vote or request ends the run
         link = self._link(info.guild_id, thread_id, message)
         dms = [
             Notification(
@@ -409,17 +514,27 @@ class OutboxWorker:
             return None
         return run
 
-    async def _remember(self, match_id: int, record: dict[str, Any] | None) -> None:
-        """Keep (or forget) which message is the match's current turn post."""
-
-        def mutate(settings: dict[str, Any], _version: int) -> dict[str, Any]:
-            if record is None:
-                settings.pop(POST_KEY, None)
-            else:
-                settings[POST_KEY] = record
-            return settings
-
-        await self.store.update_settings(match_id, mutate, wake=False)
+    async def _remember(
+        self,
+        match_id: int,
+        record: dict[str, Any] | None,
+        row: OutboxRow | None = None,
+        batch: Batch | None = None,
+    ) -> None:
+        """Keep (or forget) which message is the match's current turn post: written now,
+        or — for an item of a batch that read the match — with the item's mark when the
+        batch settles, computed from the settings as read (written only if unchanged)."""
+        read = self._read(batch, match_id)
+        if read is not None and row is not None and batch is not None:
+            settings = _remembering(json.loads(read.settings_text), record)
+            batch.remembered[row.id] = (
+                Remembered(row.id, match_id, read.settings_text, settings),
+                record,
+            )
+            return
+        await self.store.update_settings(
+            match_id, lambda settings, _version: _remembering(settings, record), wake=False
+        )
 
     async def _edit(
         self,
