@@ -10,9 +10,11 @@ What it does:
    hits openings, middle games and endings rather than only fresh boards.
 2. Plays: simulated players pick a running match from the hot set and make a move exactly
    as the last click of the guided button panel does (``bot/discord/panel.py``: ``gate``
-   then ``play_and_confirm``): ``service.info`` (one read: who is to act, the version),
-   ``service.legal_moves`` for a seat to act (one read; every legal move and step named in
-   English with the players' names, as the panel needs them), then a random one of them
+   then ``play_and_confirm``). The player is the one the match's last post pinged (known
+   from the previous move's report; a match not moved since the fill is read once with
+   ``service.info`` to find them). ``service.turn_for`` (one read: the version, who is to
+   act, and the player's legal moves with every move and step named in English with the
+   players' names, as the panel needs them), then a random one of them
    through ``MatchService.play`` with that version — one read, parse, apply, commit (one
    statement on PostgreSQL); ``play`` answers then, and the public picture is drawn behind
    it in the render pool (a match's older picture still waiting for a worker is dropped for
@@ -50,7 +52,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.service import MatchService, ServiceError, User, _events_json
+from bot.service import MatchInfo, MatchService, ServiceError, User, _events_json
 from bot.store import ShardSlice, Store, is_postgres_url, open_store
 from rules import get_game
 from rules.base import fill_names
@@ -228,6 +230,16 @@ class Players:
         self.hot = ids[:hot]
         self.cold = ids[hot:]
         self.busy: set[int] = set()
+        #: who the last move's post pinged, per match: the player who clicks next
+        self.pinged: dict[int, User] = {}
+
+    def _ping(self, info: MatchInfo) -> User | None:
+        """One of the seats to act (a random one when several may), as the post pings them."""
+        if info.status != "running" or not info.to_act:
+            return None
+        uid = info.to_act[self.rnd.randrange(len(info.to_act))]
+        seat = next(s.seat for s in info.seats if s.user_id == uid)
+        return User(uid, NAMES[seat])
 
     def take(self) -> int | None:
         for _ in range(8):
@@ -248,14 +260,17 @@ class Players:
         finished = False
         try:
             t0 = time.perf_counter()
-            info = await service.info(match_id)
-            if info.status != "running" or not info.to_act:
+            user = self.pinged.pop(match_id, None)
+            if user is None:  # not moved since the fill: who was pinged is read once
+                info = await service.info(match_id)
+                user = self._ping(info)
+                if user is None:
+                    finished = True
+                    return
+            info, legal = await service.turn_for(match_id, user)
+            if info.status != "running":
                 finished = True
                 return
-            uid = info.to_act[self.rnd.randrange(len(info.to_act))]
-            seat = next(s.seat for s in info.seats if s.user_id == uid)
-            user = User(uid, NAMES[seat])
-            legal = await service.legal_moves(match_id, user)
             if not legal:  # a rules bug, not a load figure: counted and reported
                 tally.no_legal += 1
                 return
@@ -277,6 +292,9 @@ class Players:
                 )
             finished = report.finished
             tally.finished += finished
+            pinged = self._ping(report.match)
+            if pinged is not None:
+                self.pinged[match_id] = pinged
         except Exception:
             tally.errors += 1
             raise

@@ -609,7 +609,17 @@ class MatchService:
     async def legal_moves(self, match_id: int, user: User) -> list[Move]:
         """The caller's legal moves now (empty when it is not their decision); their words
         can be said in the caller's language with ``render.words.in_language``."""
+        return self._legal_named(await self._load(match_id), user)
+
+    async def turn_for(self, match_id: int, user: User) -> tuple[MatchInfo, list[Move]]:
+        """:meth:`info` and the caller's :meth:`legal_moves` from one read of the match.
+        Why: every click of the button panel needs both before it acts (is this their match,
+        their board, their turn; which moves), and each read of a match (its snapshot's JSON
+        included) is a real share of a move's CPU under load (docs/performance.md)."""
         match = await self._load(match_id)
+        return self.describe(match), self._legal_named(match, user)
+
+    def _legal_named(self, match: MatchRow, user: User) -> list[Move]:
         if match.status != "running" or match.state is None:
             return []
         seat = match.seat_of(user.id)

@@ -372,10 +372,13 @@ async def test_select_when_a_step_has_many_choices(tmp_path, monkeypatch) -> Non
             for i in range(30)
         ]
 
-        async def legal(mid, user):
-            return many if user.id == on.id else []
+        real_turn_for = h.service.turn_for
 
-        monkeypatch.setattr(h.service, "legal_moves", legal)
+        async def turn_for(mid, user):
+            info, _ = await real_turn_for(mid, user)
+            return info, many if user.id == on.id else []
+
+        monkeypatch.setattr(h.service, "turn_for", turn_for)
         v = (await h.service.info(match_id)).version
         step = only(await h.click(on, f"ts:{match_id}:{v}:put", channel=thread))
         select = next(

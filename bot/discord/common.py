@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import t
-from bot.service import ServiceError, User
+from bot.service import MatchInfo, ServiceError, User
 
 if TYPE_CHECKING:
     from bot.discord.client import TesseraBot
@@ -102,8 +102,15 @@ async def same_server(interaction: discord.Interaction, match_id: int) -> None:
         info = await service.info(match_id)
     except ServiceError:
         return
+    check_server(interaction, info)
+
+
+def check_server(interaction: discord.Interaction, info: MatchInfo) -> None:
+    """:func:`same_server` for a caller that has just read the match anyway."""
+    if interaction.guild_id is None:
+        return
     if info.guild_id is not None and info.guild_id != str(interaction.guild_id):
-        raise UserError("err.other_server", match=match_id)
+        raise UserError("err.other_server", match=info.id)
 
 
 def is_manager(interaction: discord.Interaction) -> bool:

@@ -39,7 +39,16 @@ from typing import Any
 
 import discord
 
-from bot.discord.common import UserError, answer, bot_of, clip, loc, same_server, user_of
+from bot.discord.common import (
+    UserError,
+    answer,
+    bot_of,
+    check_server,
+    clip,
+    loc,
+    same_server,
+    user_of,
+)
 from bot.i18n import match_language, t
 from bot.post_words import listing, say_line
 from bot.service import MatchInfo, User
@@ -310,8 +319,8 @@ async def gate_compose(
     game offers them that composer."""
     service = bot_of(interaction).service
     user = user_of(interaction)
-    await same_server(interaction, match_id)
-    info = await service.info(match_id)
+    info, legal = await service.turn_for(match_id, user)  # one read for the whole gate
+    check_server(interaction, info)
     if info.seat_of(user.id) is None:
         raise UserError("err.not_your_match")
     if info.status != "running":
@@ -453,15 +462,15 @@ async def gate(
     Spectators are told politely that it is not their match."""
     service = bot_of(interaction).service
     user = user_of(interaction)
-    await same_server(interaction, match_id)
-    info = await service.info(match_id)
+    info, legal = await service.turn_for(match_id, user)  # one read for the whole gate
+    check_server(interaction, info)
     if info.seat_of(user.id) is None:
         raise UserError("err.not_your_match")
     if info.status != "running":
         raise UserError("err.match_not_running", match=match_id)
     if info.version != version:
         raise UserError("err.board_changed")
-    moves = [in_language(m, loc(interaction)) for m in await service.legal_moves(match_id, user)]
+    moves = [in_language(m, loc(interaction)) for m in legal]
     if not moves and not await service.composers(match_id, user):
         by_id = {s.user_id: s.name for s in info.seats}
         waiting = listing([by_id.get(u, u) for u in info.to_act], loc(interaction)) or "—"
