@@ -47,7 +47,9 @@ def _states(game_id: str, players: int, seed: int, options: dict | None = None) 
     return out
 
 
-@pytest.mark.parametrize(("game_id", "players"), [("azul", 3), ("taj-mahal", 4), ("maharani", 2)])
+@pytest.mark.parametrize(
+    ("game_id", "players"), [("azul", 3), ("taj-mahal", 4), ("maharani", 2), ("maharani", 4)]
+)
 def test_random_move_draws_what_the_uniform_choice_draws(game_id: str, players: int) -> None:
     game = get_game(game_id)
     checked = 0
@@ -89,7 +91,10 @@ def test_pastiche_rollout_moves_are_legal() -> None:
         ("taj-mahal", 3, None),
         ("taj-mahal", 5, None),
         ("taj-mahal", 4, {"last_player_may_play": False, "palace_per_influence_tile": False}),
+        ("maharani", 2, None),
+        ("maharani", 2, {"two_player_seats": "adjacent"}),
         ("maharani", 3, None),
+        ("maharani", 4, None),
     ],
 )
 def test_next_state_is_the_state_apply_returns(
