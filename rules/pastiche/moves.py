@@ -360,10 +360,18 @@ def _bank_kind(give: tuple[str, ...]) -> Step:
     return Step("primary+any", Msg("pastiche.step.bank_primary"))
 
 
+def bank_terms(give: tuple[str, ...], target: str, need: Counter[str]) -> tuple[int, int]:
+    """What a bank trade does for the hand's commissions: (1 if it gets a card one of
+    them lacks, how many given cards one of them wants). Its move's rank follows."""
+    return min(1, need.get(target, 0)), sum(1 for c in give if need.get(c, 0) > 0)
+
+
+def bank_rank(gain: int, spent: int) -> float:
+    return 1.0 + 3 * gain - spent
+
+
 def bank_move(give: tuple[str, ...], target: str, need: Counter[str]) -> Move:
-    gain = min(1, need.get(target, 0))
-    spent = sum(1 for c in give if need.get(c, 0) > 0)
-    return _bank_move(give, target, gain, spent)
+    return _bank_move(give, target, *bank_terms(give, target, need))
 
 
 @lru_cache(maxsize=1 << 12)
@@ -381,7 +389,7 @@ def _bank_move(give: tuple[str, ...], target: str, gain: int, spent: int) -> Mov
         )
     else:
         mid = ()
-    rank = 1.0 + 3 * gain - spent
+    rank = bank_rank(gain, spent)
     return Move(
         f"bank {'+'.join(give)} for {target}",
         Msg(

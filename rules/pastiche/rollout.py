@@ -57,9 +57,15 @@ def random_move(state: State, seat: int, rng: Rng) -> Move | None:
     if completions:
         return rng.choice(completions)
     if phase == "trade":
-        useful = [m for m in mv.bank_moves(state, seat) if m.rank >= USEFUL_TRADE]
+        # the useful trades of ``bank_moves``, same order, building only the one drawn
+        need = mv.needs(state, seat)
+        useful = [
+            (give, target)
+            for give, target in mv.bank_trades(state["players"][seat]["cards"], state["bank"])
+            if mv.bank_rank(*mv.bank_terms(give, target, need)) >= USEFUL_TRADE
+        ]
         if useful:
-            return rng.choice(useful)
+            return mv.bank_move(*rng.choice(useful), need)
         roll = rng.below(32)
         if roll < OFFER_DRAWS:
             made = _offer(state, seat, rng)
