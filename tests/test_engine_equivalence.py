@@ -83,6 +83,26 @@ def test_pastiche_rollout_moves_are_legal() -> None:
     assert {"h1", "h2", "comp", "bank", "offe", "swap", "end", "acce", "decl"} <= kinds
 
 
+def test_pastiche_rollout_draws_its_bank_trade_from_the_useful_bank_moves() -> None:
+    """The rollout picks a useful bank trade without building every bank move: the trades
+    it draws from are, in order, the bank moves ranked at least ``USEFUL_TRADE``."""
+    from rules.pastiche import moves as mv
+    from rules.pastiche import rollout
+
+    checked = 0
+    for players in (2, 3):
+        for state in _states("pastiche", players, players + 10):
+            seat = state["cur"]
+            if state["over"] or state["phase"] != "trade":
+                continue
+            need = mv.needs(state, seat)
+            useful = [m for m in mv.bank_moves(state, seat) if m.rank >= rollout.USEFUL_TRADE]
+            fast = rollout.useful_trades(state, seat, need)
+            assert [mv.bank_move(give, target, need) for give, target in fast] == useful
+            checked += bool(useful)
+    assert checked > 5
+
+
 @pytest.mark.parametrize(
     ("game_id", "players", "options"),
     [

@@ -58,10 +58,12 @@ def needs(state: State, seat: int) -> Counter[str]:
     hand commissions counts twice): used to rank suggestions, never to restrict moves."""
     p = state["players"][seat]
     comms = load().commissions
-    want: Counter[str] = Counter()
+    want: dict[str, int] = {}  # a plain dict: Counter.update costs more, same counts
     for cid in p["hand"]:
-        want.update(comms[cid].palette)
-    return Counter({c: n - p["cards"].get(c, 0) for c, n in want.items() if n > p["cards"][c]})
+        for c in comms[cid].palette:
+            want[c] = want.get(c, 0) + 1
+    cards = p["cards"]
+    return Counter({c: n - cards.get(c, 0) for c, n in want.items() if n > cards[c]})
 
 
 def received(cards: list[str], bank: dict[str, int]) -> tuple[list[str], list[str]]:

@@ -17,6 +17,8 @@ trade gives more cards than it gets, and offers are capped per turn.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from rules.base import Move
 from rules.pastiche import moves as mv
 from rules.pastiche import trade as tr
@@ -57,14 +59,9 @@ def random_move(state: State, seat: int, rng: Rng) -> Move | None:
     if completions:
         return rng.choice(completions)
     if phase == "trade":
-        # the useful trades of ``bank_moves``, same order, building only the one drawn
         need = mv.needs(state, seat)
-        useful = [
-            (give, target)
-            for give, target in mv.bank_trades(state["players"][seat]["cards"], state["bank"])
-            if mv.bank_rank(*mv.bank_terms(give, target, need)) >= USEFUL_TRADE
-        ]
-        if useful:
+        useful = useful_trades(state, seat, need)
+        if useful:  # the draw rng.choice would make from the useful bank moves
             return mv.bank_move(*rng.choice(useful), need)
         roll = rng.below(32)
         if roll < OFFER_DRAWS:
@@ -76,6 +73,16 @@ def random_move(state: State, seat: int, rng: Rng) -> Move | None:
             if swaps:
                 return rng.choice(swaps)
     return mv.end_moves(state, seat)[-1]  # "end", or "end auto" over the hand limit
+
+
+def useful_trades(state: State, seat: int, need: Counter[str]) -> list[tuple[tuple[str, ...], str]]:
+    """The (cards given, card received) of the bank moves ranked at least
+    ``USEFUL_TRADE``, in ``bank_moves``' order, without building their moves."""
+    return [
+        (give, target)
+        for give, target in mv.bank_trades(state["players"][seat]["cards"], state["bank"])
+        if mv.bank_rank(*mv.bank_terms(give, target, need)) >= USEFUL_TRADE
+    ]
 
 
 def _placement(state: State, seat: int, rng: Rng) -> Move | None:
