@@ -103,6 +103,37 @@ def test_pastiche_rollout_draws_its_bank_trade_from_the_useful_bank_moves() -> N
     assert checked > 5
 
 
+def test_pastiche_placement_takes_rank_what_place_moves_lists() -> None:
+    """The rollout ranks sampled placements with ``placement_takes`` and builds only the
+    best: its (rank, take) pairs are those of ``place_moves`` for that hex, spot and
+    rotation, in the same order, at every placement decision of whole games."""
+    from rules.pastiche import moves as mv
+    from rules.pastiche.data import load
+
+    checked = 0
+    for players in (2, 4):
+        for i, state in enumerate(_states("pastiche", players, players + 20)):
+            seat = state["cur"]
+            if (
+                state["over"]
+                or state["phase"] != "place"
+                or seat not in get_game("pastiche").to_act(state)
+            ):
+                continue
+            need = mv.needs(state, seat)
+            hexes = state["players"][seat]["hexes"]
+            for slot, hex_id in enumerate(hexes):
+                if hex_id is None:
+                    continue
+                for q, r in state["spots"][i % 3 :: 3]:  # a third of the spots: keep it quick
+                    for rot, _ in mv.distinct_rotations(load().hexes[hex_id].corners):
+                        moves = mv.place_moves(state, seat, slot, (q, r), rot)
+                        want = [(m.rank, m.notation.rsplit(" ", 1)[1]) for m in moves]
+                        assert mv.placement_takes(state, seat, slot, (q, r), rot, need) == want
+                        checked += 1
+    assert checked > 500
+
+
 @pytest.mark.parametrize(
     ("game_id", "players", "options"),
     [

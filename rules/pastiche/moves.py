@@ -298,6 +298,25 @@ def place_moves(
     return [m for _, _, m in out]
 
 
+def placement_takes(
+    state: State, seat: int, slot: int, cell: bd.Cell, rot: int, need: Counter[str]
+) -> list[tuple[float, str]]:
+    """(rank, take) of the placements ``place_moves(state, seat, slot, cell, rot)`` lists
+    (``need`` is ``needs(state, seat)``), in its order, without building their moves: the
+    rollout ranks a few sampled placements and builds only the one it plays."""
+    data = load()
+    bank = state["bank"]
+    hx = data.hexes[state["players"][seat]["hexes"][slot]]
+    corners = bd.rotate(hx.corners, rot)
+    got, _short = received(bd.placement_yield(corners, bd.dabs_at(state["board"], cell)), bank)
+    out = [(_gain_rank(got, need), 0, "mix")]
+    for c in (data.letter_colour[x] for x in hx.centre):
+        if bank[c] > 0:
+            out.append((_gain_rank([c], need), len(out), c))
+    out.sort(key=lambda t: (-t[0], t[1]))
+    return [(rank, take) for rank, _, take in out]
+
+
 # ----- bank trades -----------------------------------------------------------------------------
 _BANK = Step("bank", Msg("pastiche.step.bank"))
 

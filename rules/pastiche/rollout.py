@@ -92,16 +92,21 @@ def _placement(state: State, seat: int, rng: Rng) -> Move | None:
     slots = [i for i, h in enumerate(hexes) if h is not None]
     if not slots or not state["spots"]:
         return None
-    best: Move | None = None
+    need = mv.needs(state, seat)
+    best: tuple[float, int, tuple[int, int], int, str] | None = None
     for _ in range(PLACEMENT_SAMPLES):
         slot = rng.choice(slots)
         q, r = rng.choice(state["spots"])
         rotations = mv.distinct_rotations(load().hexes[hexes[slot]].corners)
         rot = rng.choice(rotations)[0]
-        for move in mv.place_moves(state, seat, slot, (q, r), rot):
-            if best is None or move.rank > best.rank:
-                best = move
-    return best
+        # ranked without moves (the order place_moves lists them in); only the best is built
+        for rank, take in mv.placement_takes(state, seat, slot, (q, r), rot, need):
+            if best is None or rank > best[0]:
+                best = (rank, slot, (q, r), rot, take)
+    assert best is not None  # every sample has its mix placement
+    _rank, slot, cell, rot, take = best
+    moves = mv.place_moves(state, seat, slot, cell, rot)
+    return next(m for m in moves if m.notation.rsplit(" ", 1)[1] == take)
 
 
 def _offer(state: State, seat: int, rng: Rng) -> Move | None:
