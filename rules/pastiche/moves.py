@@ -46,6 +46,9 @@ def _order_index() -> dict[str, int]:
 def canonical(colours: list[str] | tuple[str, ...]) -> tuple[str, ...]:
     """Colours sorted in chart order (the order of data/pastiche/palette.json)."""
     idx = _order_index()
+    if len(colours) == 2:  # the bank's pairs, listed at every trading step: no sort
+        a, b = colours
+        return (a, b) if idx.get(a, 99) <= idx.get(b, 99) else (b, a)
     return tuple(sorted(colours, key=lambda c: idx.get(c, 99)))
 
 
