@@ -13,7 +13,9 @@ The state is plain JSON data so a match replays from seed + moves:
   "second" (optional second tile or stop), "over".
 
 Functions here take a state that the caller already copied (see :func:`copy_state`) and
-change it in place; ``Game.apply`` stays pure by copying first.
+change it in place; ``Game.apply`` stays pure by copying first. Their ``events`` list
+receives what happened in words; ``None`` (``Maharani.next_state``: random playouts and the
+search) changes the state exactly the same way and builds no words.
 """
 
 from __future__ import annotations

@@ -10,8 +10,9 @@ Notation (case and spaces ignored; ``-`` ``:`` ``,`` ``/`` are ignored too):
 - ``new1`` / ``new2`` / ``move1`` / ``move2``: the 2-player worker choice (worker colour 1 =
   round, 2 = square).
 
-Move objects for placements are cached: the same placement in the same situation yields the
-same (immutable) Move, which keeps random playouts fast.
+A placement's words (notation, label, steps) are cached by what they depend on (field, tile
+colour, quarters, space, arrow, side), which keeps random playouts and the search fast;
+only its suggestion rank is computed per state.
 """
 
 from __future__ import annotations
