@@ -189,8 +189,9 @@ def random_move(st: State, seat: int, rng: Rng) -> Move:
     phase = st["phase"]
     if phase == "over" or seat != st["turn"]:
         raise ValueError("no legal move")
-    if phase == "worker":
-        return rng.choice(legal_moves(st, seat))
+    if phase == "worker":  # one move per option, in order: build only the one drawn
+        pending = st["pending"]
+        return worker_move(st, seat, pending["space"], rng.choice(pending["options"]))
     groups = open_fits(st, seat)
     total = 0
     for group in groups:
