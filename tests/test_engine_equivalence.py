@@ -47,7 +47,9 @@ def _states(game_id: str, players: int, seed: int, options: dict | None = None) 
     return out
 
 
-@pytest.mark.parametrize(("game_id", "players"), [("azul", 3), ("taj-mahal", 4), ("maharani", 2)])
+@pytest.mark.parametrize(
+    ("game_id", "players"), [("azul", 3), ("taj-mahal", 4), ("maharani", 2), ("maharani", 4)]
+)
 def test_random_move_draws_what_the_uniform_choice_draws(game_id: str, players: int) -> None:
     game = get_game(game_id)
     checked = 0
@@ -81,6 +83,57 @@ def test_pastiche_rollout_moves_are_legal() -> None:
     assert {"h1", "h2", "comp", "bank", "offe", "swap", "end", "acce", "decl"} <= kinds
 
 
+def test_pastiche_rollout_draws_its_bank_trade_from_the_useful_bank_moves() -> None:
+    """The rollout picks a useful bank trade without building every bank move: the trades
+    it draws from are, in order, the bank moves ranked at least ``USEFUL_TRADE``."""
+    from rules.pastiche import moves as mv
+    from rules.pastiche import rollout
+
+    checked = 0
+    for players in (2, 3):
+        for state in _states("pastiche", players, players + 10):
+            seat = state["cur"]
+            if state["over"] or state["phase"] != "trade":
+                continue
+            need = mv.needs(state, seat)
+            useful = [m for m in mv.bank_moves(state, seat) if m.rank >= rollout.USEFUL_TRADE]
+            fast = rollout.useful_trades(state, seat, need)
+            assert [mv.bank_move(give, target, need) for give, target in fast] == useful
+            checked += bool(useful)
+    assert checked > 5
+
+
+def test_pastiche_placement_takes_rank_what_place_moves_lists() -> None:
+    """The rollout ranks sampled placements with ``placement_takes`` and builds only the
+    best: its (rank, take) pairs are those of ``place_moves`` for that hex, spot and
+    rotation, in the same order, at every placement decision of whole games."""
+    from rules.pastiche import moves as mv
+    from rules.pastiche.data import load
+
+    checked = 0
+    for players in (2, 4):
+        for i, state in enumerate(_states("pastiche", players, players + 20)):
+            seat = state["cur"]
+            if (
+                state["over"]
+                or state["phase"] != "place"
+                or seat not in get_game("pastiche").to_act(state)
+            ):
+                continue
+            need = mv.needs(state, seat)
+            hexes = state["players"][seat]["hexes"]
+            for slot, hex_id in enumerate(hexes):
+                if hex_id is None:
+                    continue
+                for q, r in state["spots"][i % 3 :: 3]:  # a third of the spots: keep it quick
+                    for rot, _ in mv.distinct_rotations(load().hexes[hex_id].corners):
+                        moves = mv.place_moves(state, seat, slot, (q, r), rot)
+                        want = [(m.rank, m.notation.rsplit(" ", 1)[1]) for m in moves]
+                        assert mv.placement_takes(state, seat, slot, (q, r), rot, need) == want
+                        checked += 1
+    assert checked > 500
+
+
 @pytest.mark.parametrize(
     ("game_id", "players", "options"),
     [
@@ -89,7 +142,10 @@ def test_pastiche_rollout_moves_are_legal() -> None:
         ("taj-mahal", 3, None),
         ("taj-mahal", 5, None),
         ("taj-mahal", 4, {"last_player_may_play": False, "palace_per_influence_tile": False}),
+        ("maharani", 2, None),
+        ("maharani", 2, {"two_player_seats": "adjacent"}),
         ("maharani", 3, None),
+        ("maharani", 4, None),
     ],
 )
 def test_next_state_is_the_state_apply_returns(

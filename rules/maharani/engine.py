@@ -13,7 +13,9 @@ The state is plain JSON data so a match replays from seed + moves:
   "second" (optional second tile or stop), "over".
 
 Functions here take a state that the caller already copied (see :func:`copy_state`) and
-change it in place; ``Game.apply`` stays pure by copying first.
+change it in place; ``Game.apply`` stays pure by copying first. Their ``events`` list
+receives what happened in words; ``None`` (``Maharani.next_state``: random playouts and the
+search) changes the state exactly the same way and builds no words.
 """
 
 from __future__ import annotations
@@ -150,31 +152,44 @@ def tile_group_size(st: State, space: int) -> int:
 
 def fits_anywhere(st: State, tile: int) -> bool:
     tiles = st["tiles"]
-    return any(tiles[s] is None for s, _ in geometry().fits[tile])
+    # a loop, not any(): no generator per call (this runs at every turn's end)
+    for s, _ in geometry().fits[tile]:  # noqa: SIM110
+        if tiles[s] is None:
+            return True
+    return False
 
 
 def any_centre_space_empty(st: State) -> bool:
     tiles = st["tiles"]
-    return any(tiles[s] is None for s in geometry().centre_spaces)
+    # a loop, not any(): no generator per call (this runs at every placement)
+    for s in geometry().centre_spaces:  # noqa: SIM110
+        if tiles[s] is None:
+            return True
+    return False
 
 
-def _refill(st: State, rng: Rng, events: list[Event]) -> None:
+def _refill(st: State, rng: Rng, events: list[Event] | None) -> None:
     """Fill empty rondel fields from the bag in ascending field order. Once every
-    centre-pillar space is taken, centre-pillar tiles drawn are set aside and drawing goes on."""
+    centre-pillar space is taken, centre-pillar tiles drawn are set aside and drawing goes on.
+    ``events=None``: nobody reads the words (see ``Maharani.next_state``), so none are built."""
     g = geometry()
     drawn: list[Msg] = []
     removed: list[str] = []
     centre_open = any_centre_space_empty(st)
+    rondel, bag = st["rondel"], st["bag"]
     for f in range(4):
-        while st["rondel"][f] is None and st["bag"]:
-            tile = st["bag"].pop(rng.below(len(st["bag"])))
+        while rondel[f] is None and bag:
+            tile = bag.pop(rng.below(len(bag)))
             if g.tile_type[tile] == "C" and not centre_open:
                 st["discarded"].append(tile)
                 removed.append(g.tile_ids[tile])
                 continue
-            st["rondel"][f] = tile
-            drawn.append(Msg("maharani.ev.drawn", field=f + 1, colour=colour(g.tile_colour[tile])))
-    if drawn or removed:
+            rondel[f] = tile
+            if events is not None:
+                drawn.append(
+                    Msg("maharani.ev.drawn", field=f + 1, colour=colour(g.tile_colour[tile]))
+                )
+    if events is not None and (drawn or removed):
         aside = Msg("maharani.ev.set_aside", n=len(removed)) if removed else ""
         text = (
             Msg("maharani.ev.refill", drawn=Join("words.comma", drawn), aside=aside)
@@ -195,7 +210,7 @@ def _refill(st: State, rng: Rng, events: list[Event]) -> None:
         )
 
 
-def _remove_surplus_centre(st: State, events: list[Event]) -> None:
+def _remove_surplus_centre(st: State, events: list[Event] | None) -> None:
     """When the last centre-pillar space is filled, centre-pillar tiles on the rondel leave
     the game at once (so they cannot be the second tile of this turn)."""
     if any_centre_space_empty(st):
@@ -207,9 +222,11 @@ def _remove_surplus_centre(st: State, events: list[Event]) -> None:
         if t is not None and g.tile_type[t] == "C":
             st["rondel"][f] = None
             st["discarded"].append(t)
+            if events is None:
+                continue
             gone.append(Msg("maharani.ev.removed", colour=colour(g.tile_colour[t]), field=f + 1))
             ids.append(g.tile_ids[t])
-    if gone:
+    if events is not None and gone:
         events.append(
             Event(
                 "surplus",
@@ -229,26 +246,38 @@ def placements(st: State, seat: int) -> list[Placement]:
     A rondel tile goes free into the quarter its field lies over; into another quarter only
     while the seat's marker of the *source* quarter is face up (it is then flipped).
     """
+    sq = geometry().space_quarter
+    return [
+        (f, tile, src, s, d, sq[s] != src)
+        for f, tile, src, fits in open_fits(st, seat)
+        for s, dirs in fits
+        for d in dirs
+    ]
+
+
+def open_fits(
+    st: State, seat: int
+) -> list[tuple[int, int, int, list[tuple[int, tuple[str, ...]]]]]:
+    """:func:`placements` grouped by rondel field, without a tuple per arrow:
+    ``(field, tile, source quarter, [(space, arrows), ...])`` in the same order (field,
+    space, arrow), so the n-th placement is the same in both. A random move draws from
+    these counts (see ``moves.random_move``) instead of listing every placement."""
     g = geometry()
     tiles = st["tiles"]
     markers = st["markers"][seat]
     arrow = active_side(st)
     sq = g.space_quarter
-    out: list[Placement] = []
+    out = []
     for f in range(1, 5):
         tile = st["rondel"][f - 1]
         if tile is None:
             continue
         src = g.field_quarter(f, arrow)
-        free_anywhere = markers[src]
-        for s, dirs in g.fits[tile]:
-            if tiles[s] is not None:
-                continue
-            marker = sq[s] != src
-            if marker and not free_anywhere:
-                continue
-            for d in dirs:
-                out.append((f, tile, src, s, d, marker))
+        if markers[src]:
+            fits = [x for x in g.fits[tile] if tiles[x[0]] is None]
+        else:
+            fits = [x for x in g.fits[tile] if tiles[x[0]] is None and sq[x[0]] == src]
+        out.append((f, tile, src, fits))
     return out
 
 
@@ -278,7 +307,9 @@ def has_placement(st: State, seat: int) -> bool:
     return False
 
 
-def place_tile(st: State, seat: int, field: int, space: int, d: str, events: list[Event]) -> None:
+def place_tile(
+    st: State, seat: int, field: int, space: int, d: str, events: list[Event] | None
+) -> None:
     """Place the tile of rondel ``field`` on ``space`` with its arrow to ``d`` (legality was
     checked by the caller), collect tile gold, then the worker if the arrow points at you."""
     g = geometry()
@@ -294,6 +325,36 @@ def place_tile(st: State, seat: int, field: int, space: int, d: str, events: lis
     st["placed"] += 1
     won = tile_group_size(st, space)
     st["gold"][seat] += won
+    if events is not None:
+        _tile_event(g, seat, field, tile, src, tgt, space, d, won, events)
+    _remove_surplus_centre(st, events)
+    if d == active_side(st):
+        options = worker_options(st, seat, space)
+        if not options:
+            if events is not None:
+                events.append(Event("worker", Msg("maharani.ev.no_worker", who=who(seat))))
+        elif len(options) == 1:
+            place_worker(st, seat, space, options[0], events)
+        else:
+            st["phase"] = "worker"
+            st["pending"] = {"space": space, "options": options}
+            return
+    continue_turn(st, events)
+
+
+def _tile_event(
+    g: Geometry,
+    seat: int,
+    field: int,
+    tile: int,
+    src: int,
+    tgt: int,
+    space: int,
+    d: str,
+    won: int,
+    events: list[Event],
+) -> None:
+    """The event of a tile placed (``place_tile``'s words)."""
     tile_colour = g.tile_colour[tile]
     text = Msg(
         "maharani.ev.tile",
@@ -323,18 +384,6 @@ def place_tile(st: State, seat: int, field: int, space: int, d: str, events: lis
             },
         )
     )
-    _remove_surplus_centre(st, events)
-    if d == active_side(st):
-        options = worker_options(st, seat, space)
-        if not options:
-            events.append(Event("worker", Msg("maharani.ev.no_worker", who=who(seat))))
-        elif len(options) == 1:
-            place_worker(st, seat, space, options[0], events)
-        else:
-            st["phase"] = "worker"
-            st["pending"] = {"space": space, "options": options}
-            return
-    continue_turn(st, events)
 
 
 def worker_options(st: State, seat: int, space: int) -> list[list[Any]]:
@@ -361,11 +410,12 @@ def worker_options(st: State, seat: int, space: int) -> list[list[Any]]:
     return moves + news
 
 
-def place_worker(st: State, seat: int, space: int, option: list[Any], events: list[Event]) -> None:
+def place_worker(
+    st: State, seat: int, space: int, option: list[Any], events: list[Event] | None
+) -> None:
     g = geometry()
     wc = option[1]
     code = seat * 2 + wc
-    style = Msg("maharani.ev.worker_style", style=WORKER_STYLE[wc]) if st["colours"] == 2 else ""
     if option[0] == "move":
         st["workers"][option[2]] = None
     else:
@@ -373,6 +423,9 @@ def place_worker(st: State, seat: int, space: int, option: list[Any], events: li
     st["workers"][space] = code
     won = group_size(g, space, st["workers"], code)
     st["gold"][seat] += won
+    if events is None:
+        return
+    style = Msg("maharani.ev.worker_style", style=WORKER_STYLE[wc]) if st["colours"] == 2 else ""
     words = {
         "who": who(seat),
         "style": style,
@@ -394,7 +447,7 @@ def place_worker(st: State, seat: int, space: int, option: list[Any], events: li
     )
 
 
-def continue_turn(st: State, events: list[Event]) -> None:
+def continue_turn(st: State, events: list[Event] | None) -> None:
     """After a tile (and its worker): offer the second tile if one can go anywhere legal,
     else end the turn."""
     st["phase"] = "first"
@@ -405,21 +458,24 @@ def continue_turn(st: State, events: list[Event]) -> None:
     end_turn(st, events)
 
 
-def refresh(st: State, seat: int, events: list[Event]) -> None:
+def refresh(st: State, seat: int, events: list[Event] | None) -> None:
     down = sum(1 for m in st["markers"][seat] if not m)
     st["markers"][seat] = [True] * 4
     st["recent"] = []
-    events.append(
-        Event(
-            "refresh",
-            Msg("maharani.ev.refresh", who=who(seat), n=down),
-            data={"turned_up": down},
+    if events is not None:
+        events.append(
+            Event(
+                "refresh",
+                Msg("maharani.ev.refresh", who=who(seat), n=down),
+                data={"turned_up": down},
+            )
         )
-    )
     end_turn(st, events)
 
 
-def score_quarter(st: State, q: int, events: list[Event], *, unfinished: bool = False) -> None:
+def score_quarter(
+    st: State, q: int, events: list[Event] | None, *, unfinished: bool = False
+) -> None:
     """Gold by workers per worker colour in quarter ``q``; the workers go home."""
     g = geometry()
     counts: dict[int, int] = {}
@@ -436,6 +492,8 @@ def score_quarter(st: State, q: int, events: list[Event], *, unfinished: bool = 
             k = counts.get(seat * 2 + c, 0)
             won = QUARTER_GOLD[min(k, len(QUARTER_GOLD) - 1)]
             st["gold"][seat] += won
+            if events is None:
+                continue
             results.append({"seat": seat, "worker_colour": c, "workers": k, "gold": won})
             style = (
                 Msg("maharani.ev.score_style", style=WORKER_STYLE[c]) if st["colours"] == 2 else ""
@@ -444,6 +502,8 @@ def score_quarter(st: State, q: int, events: list[Event], *, unfinished: bool = 
                 Msg("maharani.ev.score_result", who=who(seat), style=style, workers=k, gold=won)
             )
     st["scored"][q] = True
+    if events is None:
+        return
     events.append(
         Event(
             "score",
@@ -464,20 +524,30 @@ def stalled(st: State) -> bool:
     return not any(t is not None and fits_anywhere(st, t) for t in st["rondel"])
 
 
-def end_turn(st: State, events: list[Event]) -> None:
+def _full(tiles: list[int | None], spaces: tuple[int, ...]) -> bool:
+    """Whether every one of ``spaces`` holds a tile (a loop, not ``all()``: no generator per
+    call; this runs for every quarter at every turn's end)."""
+    for s in spaces:  # noqa: SIM110
+        if tiles[s] is None:
+            return False
+    return True
+
+
+def end_turn(st: State, events: list[Event] | None) -> None:
     """Pay for a second tile, refill the rondel, score completed quarters, pass the turn."""
     seat = st["turn"]
     if st["placed"] == 2:
         st["gold"][seat] -= SECOND_TILE_COST
-        events.append(
-            Event("pay", Msg("maharani.ev.pay", who=who(seat), gold=gold(SECOND_TILE_COST)))
-        )
+        if events is not None:
+            events.append(
+                Event("pay", Msg("maharani.ev.pay", who=who(seat), gold=gold(SECOND_TILE_COST)))
+            )
     rng = Rng(st["rng"])
     _refill(st, rng, events)
     st["rng"] = rng.state
     tiles = st["tiles"]
     for q, spaces in enumerate(geometry().quarter_spaces):
-        if not st["scored"][q] and all(tiles[s] is not None for s in spaces):
+        if not st["scored"][q] and _full(tiles, spaces):
             score_quarter(st, q, events)
     st["phase"] = "first"
     st["placed"] = 0
@@ -488,21 +558,19 @@ def end_turn(st: State, events: list[Event]) -> None:
     st["turn"] = (seat + 1) % st["n"]
     st["turn_no"] += 1
     if stalled(st):
-        events.append(
-            Event(
-                "stall",
-                Msg("maharani.ev.stall"),
-            )
-        )
+        if events is not None:
+            events.append(Event("stall", Msg("maharani.ev.stall")))
         for q in range(4):
             if not st["scored"][q]:
                 score_quarter(st, q, events, unfinished=True)
         _finish(st, "stall", events)
 
 
-def _finish(st: State, reason: str, events: list[Event]) -> None:
+def _finish(st: State, reason: str, events: list[Event] | None) -> None:
     st["phase"] = "over"
     st["end"] = reason
+    if events is None:
+        return
     best = max(st["gold"])
     winners = [s for s, gold in enumerate(st["gold"]) if gold == best]
     names = Join("words.and", [who(s) for s in winners])

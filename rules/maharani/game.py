@@ -117,13 +117,22 @@ class Maharani(Game):
         return explain(state, seat, text)
 
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        events: list[Event] = []
+        return self._apply(state, seat, move, events), events
+
+    def next_state(self, state: State, seat: int, move: Move) -> State:
+        """``apply`` building no events (see ``Game.next_state``): random playouts and the
+        search call this. The engine's functions take ``events=None`` to mean "nobody reads
+        the words": they change the state exactly as before and skip only the words."""
+        return self._apply(state, seat, move, None)
+
+    def _apply(self, state: State, seat: int, move: Move, events: list[Event] | None) -> State:
         phase = state["phase"]
         if phase == "over":
             raise IllegalMove(OVER_ALREADY)
         if seat != state["turn"]:
             raise IllegalMove(NOT_YOUR_TURN)
         st = engine.copy_state(state)
-        events: list[Event] = []
         key = move.notation.lower()
         if phase == "worker":
             pending = state["pending"]
@@ -134,15 +143,16 @@ class Maharani(Game):
                     st["pending"] = None
                     engine.place_worker(st, seat, pending["space"], option, events)
                     engine.continue_turn(st, events)
-                    return st, events
+                    return st
             raise IllegalMove(explain(state, seat, move.notation))
         if key == "refresh" and phase == "first":
             engine.refresh(st, seat, events)
-            return st, events
+            return st
         if key == "stop" and phase == "second":
-            events.append(Event("stop", Msg("maharani.ev.stop", who=who(seat))))
+            if events is not None:
+                events.append(Event("stop", Msg("maharani.ev.stop", who=who(seat))))
             engine.end_turn(st, events)
-            return st, events
+            return st
         m = PLACEMENT_RE.match(key)
         if m and m.group(4):
             g = geometry()
@@ -151,7 +161,7 @@ class Maharani(Game):
             d = m.group(4).upper()
             if space is not None and engine.placement_ok(state, seat, field, space, d):
                 engine.place_tile(st, seat, field, space, d, events)
-                return st, events
+                return st
         raise IllegalMove(explain(state, seat, move.notation))
 
     def default_move(self, state: State, seat: int) -> Move | None:

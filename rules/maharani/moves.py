@@ -10,8 +10,9 @@ Notation (case and spaces ignored; ``-`` ``:`` ``,`` ``/`` are ignored too):
 - ``new1`` / ``new2`` / ``move1`` / ``move2``: the 2-player worker choice (worker colour 1 =
   round, 2 = square).
 
-Move objects for placements are cached: the same placement in the same situation yields the
-same (immutable) Move, which keeps random playouts fast.
+A placement's words (notation, label, steps) are cached by what they depend on (field, tile
+colour, quarters, space, arrow, side), which keeps random playouts and the search fast;
+only its suggestion rank is computed per state.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from rules.maharani.engine import (
     Placement,
     State,
     active_side,
+    open_fits,
     placements,
 )
 from rules.maharani.words import a_tile, animal, colour
@@ -82,7 +84,6 @@ def _arrow_step(d: str, to_you: bool) -> Step:
     return Step(d, Msg("maharani.step.arrow", glyph=ARROW_GLYPH[d], side=d, worker=worker))
 
 
-@lru_cache(maxsize=1 << 16)
 def placement_move(
     field: int,
     tile: int,
@@ -94,15 +95,35 @@ def placement_move(
     quarter_step: bool,
     rank: float,
 ) -> Move:
-    """The Move for one placement (cached: rollouts meet the same placements again)."""
+    """The Move for one placement. Its words are cached (rollouts meet the same placements
+    again); the rank, which depends on the neighbouring tiles, is not part of the key."""
+    notation, label, steps = _placement_words(
+        field, geometry().tile_colour[tile], src, space, d, marker, side, quarter_step
+    )
+    return Move(notation, label, steps, rank)
+
+
+@lru_cache(maxsize=1 << 16)
+def _placement_words(
+    field: int,
+    tile_colour: str,
+    src: int,
+    space: int,
+    d: str,
+    marker: bool,
+    side: str,
+    quarter_step: bool,
+) -> tuple[str, Msg, tuple[Step, ...]]:
+    """Notation, label and steps of a placement: they depend on the tile's colour only,
+    not on which tile of that colour it is."""
     g = geometry()
     tgt = g.space_quarter[space]
     name = g.space_names[space]
     arrow = _arrow_step(d, d == side)
-    field_step = _field_step(field, g.tile_colour[tile], src)
+    field_step = _field_step(field, tile_colour, src)
     space_step = _space_step(space, src if marker else None)
     words = {
-        "colour": colour(g.tile_colour[tile]),
+        "colour": colour(tile_colour),
         "src": animal(g.animals[src]),
         "tgt": animal(g.animals[tgt]),
         "space": name,
@@ -116,7 +137,7 @@ def placement_move(
         steps: tuple[Step, ...] = (field_step, _quarter_step(tgt, marker), space_step, arrow)
     else:
         steps = (field_step, space_step, arrow)
-    return Move(f"{field}{name}{d}", label, steps, rank)
+    return f"{field}{name}{d}", label, steps
 
 
 REFRESH = Move(
@@ -168,15 +189,25 @@ def random_move(st: State, seat: int, rng: Rng) -> Move:
     phase = st["phase"]
     if phase == "over" or seat != st["turn"]:
         raise ValueError("no legal move")
-    if phase == "worker":
-        return rng.choice(legal_moves(st, seat))
-    found = placements(st, seat)
-    i = rng.below(len(found) + 1)
-    if i == len(found):
+    if phase == "worker":  # one move per option, in order: build only the one drawn
+        pending = st["pending"]
+        return worker_move(st, seat, pending["space"], rng.choice(pending["options"]))
+    groups = open_fits(st, seat)
+    total = 0
+    for group in groups:
+        for fit in group[3]:
+            total += len(fit[1])
+    i = rng.below(total + 1)
+    if i == total:
         return _closing_move(st, seat)
-    field = found[i][0]
-    spaces = len({p[3] for p in found if p[0] == field})
-    return _placement_at(st, found[i], spaces)
+    for f, tile, src, fits in groups:
+        for s, dirs in fits:
+            if i < len(dirs):
+                d = dirs[i]
+                marker = geometry().space_quarter[s] != src
+                return _placement_at(st, (f, tile, src, s, d, marker), len(fits))
+            i -= len(dirs)
+    raise AssertionError("the drawn placement lies beyond the counted ones")
 
 
 def _spaces_per_field(found: list[Placement]) -> dict[int, int]:

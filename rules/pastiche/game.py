@@ -256,10 +256,12 @@ class Pastiche(Game):
             if m:  # any order of the given colours may be typed
                 key = f"bank{'+'.join(mv.canonical(m.group(1).split('+')))}for{m.group(2)}"
             cands = mv.bank_moves(state, seat) if state["phase"] == "trade" else []
-        else:
-            cands = mv.complete_moves(state, seat) + mv.end_moves(state, seat)
-            if state["phase"] == "trade":
-                cands += mv.swap_moves(state, seat)
+        elif key.startswith("swap"):  # only swaps' notations start so: list no others
+            cands = mv.swap_moves(state, seat) if state["phase"] == "trade" else []
+        elif key.startswith("complete"):
+            cands = mv.complete_moves(state, seat)
+        else:  # "end", "end auto" (or nothing legal)
+            cands = mv.end_moves(state, seat)
         for move in cands:
             if normalise_notation(move.notation) == key:
                 return move

@@ -46,6 +46,9 @@ def _order_index() -> dict[str, int]:
 def canonical(colours: list[str] | tuple[str, ...]) -> tuple[str, ...]:
     """Colours sorted in chart order (the order of data/pastiche/palette.json)."""
     idx = _order_index()
+    if len(colours) == 2:  # the bank's pairs, listed at every trading step: no sort
+        a, b = colours
+        return (a, b) if idx.get(a, 99) <= idx.get(b, 99) else (b, a)
     return tuple(sorted(colours, key=lambda c: idx.get(c, 99)))
 
 
@@ -58,10 +61,12 @@ def needs(state: State, seat: int) -> Counter[str]:
     hand commissions counts twice): used to rank suggestions, never to restrict moves."""
     p = state["players"][seat]
     comms = load().commissions
-    want: Counter[str] = Counter()
+    want: dict[str, int] = {}  # a plain dict: Counter.update costs more, same counts
     for cid in p["hand"]:
-        want.update(comms[cid].palette)
-    return Counter({c: n - p["cards"].get(c, 0) for c, n in want.items() if n > p["cards"][c]})
+        for c in comms[cid].palette:
+            want[c] = want.get(c, 0) + 1
+    cards = p["cards"]
+    return Counter({c: n - cards.get(c, 0) for c, n in want.items() if n > cards[c]})
 
 
 def received(cards: list[str], bank: dict[str, int]) -> tuple[list[str], list[str]]:
@@ -296,6 +301,25 @@ def place_moves(
     return [m for _, _, m in out]
 
 
+def placement_takes(
+    state: State, seat: int, slot: int, cell: bd.Cell, rot: int, need: Counter[str]
+) -> list[tuple[float, str]]:
+    """(rank, take) of the placements ``place_moves(state, seat, slot, cell, rot)`` lists
+    (``need`` is ``needs(state, seat)``), in its order, without building their moves: the
+    rollout ranks a few sampled placements and builds only the one it plays."""
+    data = load()
+    bank = state["bank"]
+    hx = data.hexes[state["players"][seat]["hexes"][slot]]
+    corners = bd.rotate(hx.corners, rot)
+    got, _short = received(bd.placement_yield(corners, bd.dabs_at(state["board"], cell)), bank)
+    out = [(_gain_rank(got, need), 0, "mix")]
+    for c in (data.letter_colour[x] for x in hx.centre):
+        if bank[c] > 0:
+            out.append((_gain_rank([c], need), len(out), c))
+    out.sort(key=lambda t: (-t[0], t[1]))
+    return [(rank, take) for rank, _, take in out]
+
+
 # ----- bank trades -----------------------------------------------------------------------------
 _BANK = Step("bank", Msg("pastiche.step.bank"))
 
@@ -360,10 +384,18 @@ def _bank_kind(give: tuple[str, ...]) -> Step:
     return Step("primary+any", Msg("pastiche.step.bank_primary"))
 
 
+def bank_terms(give: tuple[str, ...], target: str, need: Counter[str]) -> tuple[int, int]:
+    """What a bank trade does for the hand's commissions: (1 if it gets a card one of
+    them lacks, how many given cards one of them wants). Its move's rank follows."""
+    return min(1, need.get(target, 0)), sum(1 for c in give if need.get(c, 0) > 0)
+
+
+def bank_rank(gain: int, spent: int) -> float:
+    return 1.0 + 3 * gain - spent
+
+
 def bank_move(give: tuple[str, ...], target: str, need: Counter[str]) -> Move:
-    gain = min(1, need.get(target, 0))
-    spent = sum(1 for c in give if need.get(c, 0) > 0)
-    return _bank_move(give, target, gain, spent)
+    return _bank_move(give, target, *bank_terms(give, target, need))
 
 
 @lru_cache(maxsize=1 << 12)
@@ -381,7 +413,7 @@ def _bank_move(give: tuple[str, ...], target: str, gain: int, spent: int) -> Mov
         )
     else:
         mid = ()
-    rank = 1.0 + 3 * gain - spent
+    rank = bank_rank(gain, spent)
     return Move(
         f"bank {'+'.join(give)} for {target}",
         Msg(

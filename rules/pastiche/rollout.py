@@ -17,6 +17,8 @@ trade gives more cards than it gets, and offers are capped per turn.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from rules.base import Move
 from rules.pastiche import moves as mv
 from rules.pastiche import trade as tr
@@ -57,9 +59,10 @@ def random_move(state: State, seat: int, rng: Rng) -> Move | None:
     if completions:
         return rng.choice(completions)
     if phase == "trade":
-        useful = [m for m in mv.bank_moves(state, seat) if m.rank >= USEFUL_TRADE]
-        if useful:
-            return rng.choice(useful)
+        need = mv.needs(state, seat)
+        useful = useful_trades(state, seat, need)
+        if useful:  # the draw rng.choice would make from the useful bank moves
+            return mv.bank_move(*rng.choice(useful), need)
         roll = rng.below(32)
         if roll < OFFER_DRAWS:
             made = _offer(state, seat, rng)
@@ -72,6 +75,16 @@ def random_move(state: State, seat: int, rng: Rng) -> Move | None:
     return mv.end_moves(state, seat)[-1]  # "end", or "end auto" over the hand limit
 
 
+def useful_trades(state: State, seat: int, need: Counter[str]) -> list[tuple[tuple[str, ...], str]]:
+    """The (cards given, card received) of the bank moves ranked at least
+    ``USEFUL_TRADE``, in ``bank_moves``' order, without building their moves."""
+    return [
+        (give, target)
+        for give, target in mv.bank_trades(state["players"][seat]["cards"], state["bank"])
+        if mv.bank_rank(*mv.bank_terms(give, target, need)) >= USEFUL_TRADE
+    ]
+
+
 def _placement(state: State, seat: int, rng: Rng) -> Move | None:
     """The best-ranked (most valuable and needed cards) of a few random placements: random
     hex, spot and rotation, each with its (one to three) ways to take cards."""
@@ -79,16 +92,21 @@ def _placement(state: State, seat: int, rng: Rng) -> Move | None:
     slots = [i for i, h in enumerate(hexes) if h is not None]
     if not slots or not state["spots"]:
         return None
-    best: Move | None = None
+    need = mv.needs(state, seat)
+    best: tuple[float, int, tuple[int, int], int, str] | None = None
     for _ in range(PLACEMENT_SAMPLES):
         slot = rng.choice(slots)
         q, r = rng.choice(state["spots"])
         rotations = mv.distinct_rotations(load().hexes[hexes[slot]].corners)
         rot = rng.choice(rotations)[0]
-        for move in mv.place_moves(state, seat, slot, (q, r), rot):
-            if best is None or move.rank > best.rank:
-                best = move
-    return best
+        # ranked without moves (the order place_moves lists them in); only the best is built
+        for rank, take in mv.placement_takes(state, seat, slot, (q, r), rot, need):
+            if best is None or rank > best[0]:
+                best = (rank, slot, (q, r), rot, take)
+    assert best is not None  # every sample has its mix placement
+    _rank, slot, cell, rot, take = best
+    moves = mv.place_moves(state, seat, slot, cell, rot)
+    return next(m for m in moves if m.notation.rsplit(" ", 1)[1] == take)
 
 
 def _offer(state: State, seat: int, rng: Rng) -> Move | None:
