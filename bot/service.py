@@ -411,6 +411,8 @@ class MatchService:
         #: still waiting for a worker is dropped (nobody needs a board that has changed)
         self._newest: dict[int, int] = {}
         self._background: set[asyncio.Task[Any]] = set()
+        #: a seat's named legal moves per match version (see :meth:`_legal_named`)
+        self._named: OrderedDict[tuple[int, int, int, tuple[str, ...]], list[Move]] = OrderedDict()
         self.render_stats = RenderStats()
         after_game.install(store)  # a finishing commit also rates and queues the chart
 
@@ -620,12 +622,27 @@ class MatchService:
         return self.describe(match), self._legal_named(match, user)
 
     def _legal_named(self, match: MatchRow, user: User) -> list[Move]:
+        """The seat's legal moves named, remembered per match version. Why: one move on the
+        button panel is several clicks (an Azul factory, its colour, the line), and every
+        click's gate needs the moves again at the same version; listing and naming them is
+        the largest cost of a click (hundreds of moves in Pastiche). A version's state never
+        changes, and the names are part of the key (a substitute renames a seat), so a
+        remembered list is always the one the rules would give now."""
         if match.status != "running" or match.state is None:
             return []
         seat = match.seat_of(user.id)
         if seat is None:
             return []
-        return _all_named(get_game(match.game_id).legal_moves(match.state, seat), match.names)
+        key = (match.id, match.version, seat, tuple(match.names))
+        named = self._named.get(key)
+        if named is None:
+            named = _all_named(get_game(match.game_id).legal_moves(match.state, seat), match.names)
+            self._named[key] = named
+            while len(self._named) > 256:
+                self._named.popitem(last=False)
+        else:
+            self._named.move_to_end(key)
+        return list(named)  # the caller's own list: the remembered one stays as it is
 
     async def composers(self, match_id: int, user: User) -> list[Composer]:
         """Moves the caller may build pick by pick now (a Pastiche trade offer), in words

@@ -382,3 +382,43 @@ async def test_listing_matches_carries_every_seat_in_order(service: MatchService
     assert [service.describe(r).names for r in rows] == [
         (await service.info(r.id)).names for r in rows
     ]
+
+
+async def test_legal_moves_are_listed_once_per_match_version(
+    service: MatchService, monkeypatch
+) -> None:
+    """Each click of the button panel asks for the moves again: the service lists and names
+    them once per match version; a move or an undo (a new version) lists them afresh."""
+    match = await started(service, players=(ALICE, BOB, CAROL))
+    game = get_game("test-pile")
+    real = game.legal_moves
+    calls: list[int] = []
+
+    def counting(state, seat):
+        calls.append(seat)
+        return real(state, seat)
+
+    monkeypatch.setattr(game, "legal_moves", counting)
+    mover, _ = await on_turn(service, match.id)
+    first = await service.legal_moves(match.id, mover)
+    info, again = await service.turn_for(match.id, mover)
+    assert again == first and again is not first and len(calls) == 1
+    again.clear()  # a caller's list is its own: the remembered one is untouched
+    assert await service.legal_moves(match.id, mover) == first and len(calls) == 1
+
+    await service.play(match.id, mover, first[0].notation)
+    following, _ = await on_turn(service, match.id)
+    stored = await service.store.get_match(match.id)
+    seat = stored.seat_of(following.id)
+    listed = len(calls)  # play itself consults the rules: count from here
+    moves = await service.legal_moves(match.id, following)
+    assert len(calls) == listed + 1
+    assert [m.notation for m in moves] == [m.notation for m in real(stored.state, seat)]
+    assert await service.legal_moves(match.id, following) == moves and len(calls) == listed + 1
+
+    await service.undo(match.id, mover)
+    for other in (u for u in (ALICE, BOB, CAROL) if u != mover):
+        await service.answer_undo(match.id, other, True)
+    listed = len(calls)
+    back = await service.legal_moves(match.id, mover)
+    assert len(calls) == listed + 1 and back == first
