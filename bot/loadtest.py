@@ -271,6 +271,8 @@ class Players:
             if info.status != "running":
                 finished = True
                 return
+            if user.id not in info.to_act:  # a stale ping: who acts is read next time
+                return
             if not legal:  # a rules bug, not a load figure: counted and reported
                 tally.no_legal += 1
                 return

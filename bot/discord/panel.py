@@ -319,7 +319,7 @@ async def gate_compose(
     game offers them that composer."""
     service = bot_of(interaction).service
     user = user_of(interaction)
-    info, legal = await service.turn_for(match_id, user)  # one read for the whole gate
+    info = await service.info(match_id)  # one read for the server and turn checks
     check_server(interaction, info)
     if info.seat_of(user.id) is None:
         raise UserError("err.not_your_match")
