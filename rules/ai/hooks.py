@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 from functools import cache
 
+from rules.ai.rewards import WEIGHTS
 from rules.base import Game, Move, State, View
 from rules.rng import Rng
 from rules.words import Msg
@@ -19,12 +20,13 @@ from rules.words import Msg
 class GameAI:
     """Game-specific knowledge for the search. Every method has a generic default.
 
-    Besides the five hooks the bot relies on, three tuning knobs with generic defaults:
+    Besides the five hooks the bot relies on, four tuning knobs with generic defaults:
 
     - :meth:`iteration_rate` (default :attr:`iterations_per_second`): the calibration that
       turns a time budget into a fixed iteration count (so a move is reproducible from its
       seed; see ``rules/ai/search.py``);
     - :attr:`score_scale`: how many points make a clear lead (see ``rules/ai/rewards.py``);
+    - :attr:`reward_weights`: the rank, margin and own-score shares of a reward (same file);
     - :meth:`cutoff`: where a rollout may stop and :meth:`evaluate` take over.
     """
 
@@ -34,6 +36,8 @@ class GameAI:
     iterations_per_second: float = 400.0
     #: Points that make a clear lead (the margin part of the reward saturates around it).
     score_scale: float = 10.0
+    #: Shares of the rank, the margin to the best opponent and the own score in a reward.
+    reward_weights: tuple[float, float, float] = WEIGHTS
 
     def iteration_rate(self, game: Game, view: View) -> float:
         """Search iterations per second of budget for this position (default: the

@@ -11,6 +11,9 @@ per-game scale so a runaway lead cannot dominate the mean. A small share rewards
 seat's own (projected) score, squashed the same way: with rank and margin alone two
 computer players trade denial for building and finish far below human scores (Azul
 normal-vs-normal averaged ~36 points in 4 arena games at 0.5 s; ~41 with this share).
+The weights are a game's own setting (``GameAI.reward_weights``): how much building pays
+against denial differs per game, and Azul measurably plays better with more of it (its
+``rules/azul/ai.py`` says what was measured).
 """
 
 from __future__ import annotations
@@ -18,11 +21,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-#: Weights of the rank share, the squashed margin to the best opponent and the squashed
-#: own score (they sum to 1).
-RANK_WEIGHT = 0.6
-MARGIN_WEIGHT = 0.2
-OWN_WEIGHT = 0.2
+#: Default weights of the rank share, the squashed margin to the best opponent and the
+#: squashed own score (they sum to 1).
+WEIGHTS: tuple[float, float, float] = (0.6, 0.2, 0.2)
 
 
 def rank_share(keys: Sequence[float], seat: int) -> float:
@@ -40,10 +41,15 @@ def rank_share(keys: Sequence[float], seat: int) -> float:
 
 
 def rewards(
-    values: Sequence[float], scale: float, ranks: Sequence[int] | None = None
+    values: Sequence[float],
+    scale: float,
+    ranks: Sequence[int] | None = None,
+    weights: tuple[float, float, float] = WEIGHTS,
 ) -> list[float]:
     """One reward in 0–1 per seat from (projected) scores ``values``. ``ranks`` (1 best), when
-    given, decide the rank share instead of the scores (a game's own tie-breakers)."""
+    given, decide the rank share instead of the scores (a game's own tie-breakers);
+    ``weights`` are the rank, margin and own-score shares."""
+    rank_weight, margin_weight, own_weight = weights
     n = len(values)
     keys: Sequence[float] = values if ranks is None else [-r for r in ranks]
     out = []
@@ -51,5 +57,5 @@ def rewards(
         best_other = max((values[o] for o in range(n) if o != seat), default=values[seat])
         margin = 0.5 + 0.5 * math.tanh((values[seat] - best_other) / scale)
         own = math.tanh(max(values[seat], 0.0) / (5.0 * scale))
-        out.append(RANK_WEIGHT * rank_share(keys, seat) + MARGIN_WEIGHT * margin + OWN_WEIGHT * own)
+        out.append(rank_weight * rank_share(keys, seat) + margin_weight * margin + own_weight * own)
     return out

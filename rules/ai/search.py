@@ -77,7 +77,7 @@ def terminal_rewards(game: Game, hooks: GameAI, state: State) -> list[float] | N
     out = game.outcome(state)
     if out is None:
         return None
-    return rewards(out.scores, hooks.score_scale, out.ranks)
+    return rewards(out.scores, hooks.score_scale, out.ranks, hooks.reward_weights)
 
 
 def rollout(game: Game, hooks: GameAI, state: State, rng: Rng) -> list[float]:
@@ -91,13 +91,13 @@ def rollout(game: Game, hooks: GameAI, state: State, rng: Rng) -> list[float]:
         if depth and hooks.cutoff(game, start, state, depth):
             values = hooks.evaluate(game, state)
             if values is not None:
-                return rewards(values, hooks.score_scale)
+                return rewards(values, hooks.score_scale, weights=hooks.reward_weights)
         seats = game.to_act(state)
         actor = seats[0]
         move = hooks.rollout_move(game, state, actor, rng)
         state = game.next_state(state, actor, move)
     values = hooks.evaluate(game, state) or [float(x) for x in game.scores(state)]
-    return rewards(values, hooks.score_scale)
+    return rewards(values, hooks.score_scale, weights=hooks.reward_weights)
 
 
 def search(
