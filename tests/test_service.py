@@ -387,8 +387,9 @@ async def test_listing_matches_carries_every_seat_in_order(service: MatchService
 async def test_legal_moves_are_listed_once_per_match_version(
     service: MatchService, monkeypatch
 ) -> None:
-    """Each click of the button panel asks for the moves again: the service lists and names
-    them once per match version; a move or an undo (a new version) lists them afresh."""
+    """Each click of the button panel asks for the moves again: the service lists them once
+    per match version; a move or an undo (a new version) lists them afresh. ``turn_for``
+    hands them over as the rules list them (labels unsaid), ``legal_moves`` named."""
     match = await started(service, players=(ALICE, BOB, CAROL))
     game = get_game("test-pile")
     real = game.legal_moves
@@ -402,9 +403,13 @@ async def test_legal_moves_are_listed_once_per_match_version(
     mover, _ = await on_turn(service, match.id)
     first = await service.legal_moves(match.id, mover)
     info, again = await service.turn_for(match.id, mover)
-    assert again == first and again is not first and len(calls) == 1
+    assert [m.notation for m in again] == [m.notation for m in first] and len(calls) == 1
+    stored = await service.store.get_match(match.id)
+    assert again == real(stored.state, stored.seat_of(mover.id))  # the rules' own moves
+    assert any("{p" in m.label for m in again) and not any("{p" in m.label for m in first)
     again.clear()  # a caller's list is its own: the remembered one is untouched
     assert await service.legal_moves(match.id, mover) == first and len(calls) == 1
+    assert (await service.turn_for(match.id, mover))[1] != [] and len(calls) == 1
 
     await service.play(match.id, mover, first[0].notation)
     following, _ = await on_turn(service, match.id)
