@@ -401,6 +401,9 @@ class MatchService:
         self._background: set[asyncio.Task[Any]] = set()
         #: a seat's legal moves per match version, as listed by the rules (see :meth:`_legal`)
         self._listed: OrderedDict[tuple[int, int, int], list[Move]] = OrderedDict()
+        #: the match as :meth:`turn_for` last read it, for the :meth:`play` at that version
+        #: that usually follows (see :meth:`_gated_read`)
+        self._gated: OrderedDict[int, MatchRow] = OrderedDict()
         self.render_stats = RenderStats()
         after_game.install(store)  # a finishing commit also rates and queues the chart
 
@@ -614,7 +617,25 @@ class MatchService:
         read of a match (its snapshot's JSON included) is a real share of a move's CPU
         under load (docs/performance.md)."""
         match = await self._load(match_id)
+        self._gated[match.id] = match
+        self._gated.move_to_end(match.id)
+        while len(self._gated) > 256:
+            self._gated.popitem(last=False)
         return self.describe(match), self._legal(match, user)
+
+    def _gated_read(self, match_id: int, expected_version: int | None) -> MatchRow | None:
+        """The match as :meth:`turn_for` read it at ``expected_version``, taken (each read
+        serves one play). Why: a button's click reads the match in its gate and then plays
+        at that version, and the second read (a round trip and the snapshot's JSON) was a
+        real share of a move's CPU. Safe because everything a play relies on is fixed by
+        the version (a state, seats and status change bumps it) and the commit checks the
+        version in its own statement; the settings it updates (the clocks) are read inside
+        the commit. A play on a taken read that finds the version moved on is played again
+        on a fresh read, so its answer is the one a fresh read would have given."""
+        if expected_version is None:
+            return None
+        match = self._gated.pop(match_id, None)
+        return match if match is not None and match.version == expected_version else None
 
     def _legal(self, match: MatchRow, user: User) -> list[Move]:
         """The seat's legal moves as the rules list them, remembered per match version.
@@ -957,7 +978,8 @@ class MatchService:
         ``expected_version`` comes from buttons: a button pressed on an older board answers
         "the board has changed" instead of acting on a state its presser never saw.
         """
-        match = await self._load(match_id)
+        gated = self._gated_read(match_id, expected_version)
+        match = gated or await self._load(match_id)
         game, state = self._running(match)
         seat = self._seat(match, user)
         if expected_version is not None and expected_version != match.version:
@@ -974,7 +996,13 @@ class MatchService:
             move = _by_label(game.legal_moves(state, seat), names, text)
             if move is None:
                 raise _refusal(exc, names) from None
-        return await self._apply(match, game, state, seat, user, move, kind="move")
+        try:
+            return await self._apply(match, game, state, seat, user, move, kind="move")
+        except BoardChanged:
+            if gated is None:
+                raise
+        # the gate's read was overtaken (another process moved): answer from a fresh one
+        return await self.play(match_id, user, text, expected_version=expected_version)
 
     async def _apply(
         self,
@@ -1146,6 +1174,7 @@ class MatchService:
             "final": final,
             "lines": list(lines),
             "status": status,
+            "names": list(match.names),  # what the English lines name (post_words.said_in)
         }
         if fold and not final:
             payload["fold"] = True

@@ -427,3 +427,43 @@ async def test_legal_moves_are_listed_once_per_match_version(
     listed = len(calls)
     back = await service.legal_moves(match.id, mover)
     assert len(calls) == listed + 1 and back == first
+
+
+async def test_a_play_after_its_gate_reuses_the_gates_read(
+    service: MatchService, monkeypatch
+) -> None:
+    """A button's click reads the match in its gate (``turn_for``) and plays at that
+    version: the play takes the gate's read instead of reading again. When that read was
+    overtaken (the board moved on meanwhile), the answer is the fresh read's: the button
+    is stale, and nothing is applied twice."""
+    match = await started(service)
+    reads: list[int] = []
+    real = service.store.get_match
+
+    async def counting(match_id: int):
+        reads.append(match_id)
+        return await real(match_id)
+
+    monkeypatch.setattr(service.store, "get_match", counting)
+    mover, _ = await on_turn(service, match.id)
+    reads.clear()
+    info, moves = await service.turn_for(match.id, mover)
+    report = await service.play(match.id, mover, "take1", expected_version=info.version)
+    assert reads == [match.id] and report.match.version == info.version + 1
+    assert (await service.store.moves(match.id))[-1].notation == "take1"
+
+    # the gate reads at v, another move lands (typed: no version), then the click plays
+    mover, _ = await on_turn(service, match.id)
+    info, _ = await service.turn_for(match.id, mover)
+    await service.play(match.id, mover, "take2")
+    before = await snapshot(service, match.id)
+    reads.clear()
+    with pytest.raises(BoardChanged, match="since that button was made"):
+        await service.play(match.id, mover, "take1", expected_version=info.version)
+    assert reads == [match.id]  # the overtaken read, then a fresh one
+    assert await snapshot(service, match.id) == before
+    # a read serves one play: a second click at the same version reads afresh
+    reads.clear()
+    with pytest.raises(BoardChanged, match="since that button was made"):
+        await service.play(match.id, mover, "take1", expected_version=info.version)
+    assert reads == [match.id]
