@@ -280,6 +280,10 @@ def _all_named(moves: list[Move], names: list[str]) -> list[Move]:
     return out
 
 
+#: How long the gate's read of a match may serve the play that follows it (seconds).
+GATE_READ_SECONDS = 5.0
+
+
 def _refusal(exc: IllegalMove, names: list[str]) -> InvalidMove:
     """The rules' refusal for the player: English text, with its words for other languages."""
     return InvalidMove(say(exc.words, None, names), words=exc.words, names=names)
@@ -401,9 +405,10 @@ class MatchService:
         self._background: set[asyncio.Task[Any]] = set()
         #: a seat's legal moves per match version, as listed by the rules (see :meth:`_legal`)
         self._listed: OrderedDict[tuple[int, int, int], list[Move]] = OrderedDict()
-        #: the match as :meth:`turn_for` last read it, for the :meth:`play` at that version
-        #: that usually follows (see :meth:`_gated_read`)
-        self._gated: OrderedDict[int, MatchRow] = OrderedDict()
+        #: the match as :meth:`turn_for` last read it (and when, by ``_clock``), for the
+        #: :meth:`play` at that version that usually follows (see :meth:`_gated_read`)
+        self._gated: OrderedDict[int, tuple[float, MatchRow]] = OrderedDict()
+        self._clock = time.monotonic
         self.render_stats = RenderStats()
         after_game.install(store)  # a finishing commit also rates and queues the chart
 
@@ -617,7 +622,7 @@ class MatchService:
         read of a match (its snapshot's JSON included) is a real share of a move's CPU
         under load (docs/performance.md)."""
         match = await self._load(match_id)
-        self._gated[match.id] = match
+        self._gated[match.id] = (self._clock(), match)
         self._gated.move_to_end(match.id)
         while len(self._gated) > 256:
             self._gated.popitem(last=False)
@@ -631,11 +636,16 @@ class MatchService:
         the version (a state, seats and status change bumps it) and the commit checks the
         version in its own statement; the settings it updates (the clocks) are read inside
         the commit. A play on a taken read that finds the version moved on is played again
-        on a fresh read, so its answer is the one a fresh read would have given."""
+        on a fresh read, so its answer is the one a fresh read would have given. Only a read
+        of the last few seconds (a click's gate, its acknowledgement, its play) is taken:
+        what the version does not pin (who is away, for the post's lines) stays as fresh
+        as a play's own read would be."""
         if expected_version is None:
             return None
-        match = self._gated.pop(match_id, None)
-        return match if match is not None and match.version == expected_version else None
+        at, match = self._gated.pop(match_id, (0.0, None))
+        if match is None or self._clock() - at > GATE_READ_SECONDS:
+            return None
+        return match if match.version == expected_version else None
 
     def _legal(self, match: MatchRow, user: User) -> list[Move]:
         """The seat's legal moves as the rules list them, remembered per match version.

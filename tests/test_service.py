@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.service import (
+    GATE_READ_SECONDS,
     BoardChanged,
     InvalidMove,
     MatchService,
@@ -467,3 +468,12 @@ async def test_a_play_after_its_gate_reuses_the_gates_read(
     with pytest.raises(BoardChanged, match="since that button was made"):
         await service.play(match.id, mover, "take1", expected_version=info.version)
     assert reads == [match.id]
+    # and only for a few seconds: a play long after its gate reads the match again
+    mover, _ = await on_turn(service, match.id)
+    now = [1000.0]
+    monkeypatch.setattr(service, "_clock", lambda: now[0])
+    info, _ = await service.turn_for(match.id, mover)
+    now[0] += GATE_READ_SECONDS + 1
+    reads.clear()
+    await service.play(match.id, mover, "take1", expected_version=info.version)
+    assert reads == [match.id]  # its own read (a fresh gate's read would have served)
