@@ -38,6 +38,7 @@ from bot.service import (
     TurnReport,
     User,
 )
+from render.words import said_move
 from rules import Move
 from rules.rng import Rng
 
@@ -212,7 +213,7 @@ class ComputerDriver:
                 )
             except InvalidMove as exc:
                 log.error("computer chose an illegal move in match %s: %s", turn.match_id, exc)
-        moves = await self.service.legal_moves(turn.match_id, turn.user)
+        _, moves = await self.service.turn_for(turn.match_id, turn.user)
         if not moves:
             raise BoardChanged("the computer has no move now")
         fallback = Rng.from_seed(turn.seed, "fallback").choice(moves)
@@ -238,8 +239,11 @@ class ComputerDriver:
         except Exception:
             log.exception("hint failed in match %s (%s)", match_id, turn.game_id)
             found = []
-        legal = {m.notation: m for m in await self.service.legal_moves(match_id, user)}
-        hints = [Hint(legal[n], v, r) for n, v, r in found if n in legal][:count]
+        info, moves = await self.service.turn_for(match_id, user)
+        legal = {m.notation: m for m in moves}
+        best = [(legal[n], v, r) for n, v, r in found if n in legal][:count]
+        # only the hints are named (in English with the players' names, kept as words)
+        hints = [Hint(said_move(move, info.names), v, r) for move, v, r in best]
         if not hints:
             raise NotAllowed.said("hint.none")
         await self.service.count_hint(match_id, turn.seat)

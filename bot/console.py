@@ -384,7 +384,7 @@ class Console:
     async def _moves(self, args: list[str]) -> list[str]:
         assert self.user is not None
         match_id = self._need_match()
-        moves = await self.service.legal_moves(match_id, self.user)
+        info, moves = await self.service.turn_for(match_id, self.user)
         # moves too free to list (a Pastiche offer): typed in the game's notation
         free = [
             t("console.also", self.lang, label=say(c.label, self.lang), key=c.key)
@@ -393,10 +393,10 @@ class Console:
         if not moves:
             if free:
                 return free
-            info = await self.service.info(match_id)
             return self._who_acts(info) or [t("console.no_moves", self.lang)]
         moves = sorted(moves, key=lambda m: -m.rank)
-        shown = [f"  {m.notation:<24} {say(m.label, self.lang)}" for m in moves[:40]]
+        # only the 40 shown are said (Pastiche lists hundreds)
+        shown = [f"  {m.notation:<24} {say(m.label, self.lang, info.names)}" for m in moves[:40]]
         more = [tn("console.more", len(moves) - 40, self.lang)] if len(moves) > 40 else []
         return [tn("console.moves_head", len(moves), self.lang), *shown, *more, *free]
 

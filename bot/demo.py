@@ -62,7 +62,7 @@ async def run_demo(
             if current.status != "running":
                 break
             user = by_id[current.to_act[picker.below(len(current.to_act))]]
-            legal = await service.legal_moves(info.id, user)
+            _, legal = await service.turn_for(info.id, user)
             await service.play(info.id, user, legal[picker.below(len(legal))].notation)
             moves += 1
         record = await service.export_record(info.id)

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from render.header import away_date
-from render.i18n import MESSAGES, t, tn
+from render.i18n import DEFAULT_LANGUAGE, MESSAGES, language_of, t, tn
 from render.words import say
 
 
@@ -159,7 +159,13 @@ def said_in(
 ) -> tuple[list[str], str]:
     """A turn post's lines and status in ``lang``: each line kept as words (``words``, see
     ``MatchService._turn_post``) is said again in that language, the others (names, posts
-    written before words were kept) stay as stored."""
+    written before words were kept) stay as stored. In English, with the names the post
+    was written with (``names``, stored since), the stored lines are those words said."""
+    if p.get("names") == names and language_of(lang) == DEFAULT_LANGUAGE:
+        # The service wrote the English lines and status from these very words with these
+        # names (``MatchService._turn_post``): saying them again in English gives the same
+        # text (tests/test_whole_game_languages.py says so) and was most of a post's words.
+        return lines, status
     words = list(p.get("words") or [])
     out = []
     for k, line in enumerate(lines):
@@ -170,15 +176,24 @@ def said_in(
     return out, status
 
 
-def post_body(p: dict[str, Any], lang: str, names: list[str]) -> str:
+def post_body(
+    p: dict[str, Any],
+    lang: str,
+    names: list[str],
+    said: tuple[list[str], str] | None = None,
+) -> str:
     """A whole turn post in ``lang``: its lines, its status and, on a final post, the
     rating changes (``rating_words``, added by the finishing commit). A post stored with
-    no words at all keeps its English ``text``."""
+    no words at all keeps its English ``text``. ``said``: what :func:`said_in` gave for
+    this post in ``lang`` already (delivery says the lines first for a fold's record;
+    saying them again was a sizeable share of a post's CPU)."""
     if "lines" not in p:
         if p.get("text_words") is not None:
             return say_line(p["text_words"], lang, names)
         return str(p.get("text", ""))
-    lines, status = said_in(p, [str(x) for x in p["lines"]], str(p.get("status", "")), lang, names)
+    if said is None:
+        said = said_in(p, [str(x) for x in p["lines"]], str(p.get("status", "")), lang, names)
+    lines, status = said
     ratings = [say(w, lang, names) for w in p.get("rating_words") or []]
     if not ratings and p.get("text") and not p.get("rating_words"):
         # rating lines appended to ``text`` by an older bot: keep them

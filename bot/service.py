@@ -251,24 +251,12 @@ def effective_moves(rows: list[MoveRow]) -> list[MoveRow]:
     return kept
 
 
-def _named(move: Move, names: list[str]) -> Move:
-    """The move in words for players: its label and step labels in English with ``{pN}``
-    seat placeholders replaced by player names; a message stays :class:`render.words.Said`
-    so a front end can say it in its reader's language (``render.words.in_language``)."""
-    if not is_words(move.label) and (
-        "{p" not in move.label and not any("{p" in st.label for st in move.steps)
-    ):
-        return move
-    steps = tuple(replace(st, label=said(st.label, None, names)) for st in move.steps)
-    return replace(move, label=said(move.label, None, names), steps=steps)
-
-
 def _all_named(moves: list[Move], names: list[str]) -> list[Move]:
-    """:func:`_named` for each of a seat's legal moves, with each distinct label object
-    said once: the moves share their step labels (an Azul factory or colour step appears
-    in a dozen moves), and saying the labels — the service does it for every legal move
-    before each move, as the button panel and autocomplete need them — was the largest
-    cost of a move in the bot's process. Built with the constructors, not
+    """:func:`render.words.said_move` for each of a seat's legal moves, with each distinct
+    label object said once (the moves share their step labels: an Azul factory or colour
+    step appears in a dozen moves). Only :meth:`MatchService.legal_moves` names them all;
+    the front ends name just the moves they show (saying every label of every move was
+    the largest cost of a click in the bot's process). Built with the constructors, not
     ``dataclasses.replace`` (which looks the fields up on every call): the same moves."""
     said_once: dict[int, str] = {}  # id of a label object, alive in ``moves`` meanwhile
 
@@ -290,6 +278,10 @@ def _all_named(moves: list[Move], names: list[str]) -> list[Move]:
             Move(notation=move.notation, label=named(move.label), steps=steps, rank=move.rank)
         )
     return out
+
+
+#: How long the gate's read of a match may serve the play that follows it (seconds).
+GATE_READ_SECONDS = 5.0
 
 
 def _refusal(exc: IllegalMove, names: list[str]) -> InvalidMove:
@@ -411,8 +403,12 @@ class MatchService:
         #: still waiting for a worker is dropped (nobody needs a board that has changed)
         self._newest: dict[int, int] = {}
         self._background: set[asyncio.Task[Any]] = set()
-        #: a seat's named legal moves per match version (see :meth:`_legal_named`)
-        self._named: OrderedDict[tuple[int, int, int, tuple[str, ...]], list[Move]] = OrderedDict()
+        #: a seat's legal moves per match version, as listed by the rules (see :meth:`_legal`)
+        self._listed: OrderedDict[tuple[int, int, int], list[Move]] = OrderedDict()
+        #: the match as :meth:`turn_for` last read it (and when, by ``_clock``), for the
+        #: :meth:`play` at that version that usually follows (see :meth:`_gated_read`)
+        self._gated: OrderedDict[int, tuple[float, MatchRow]] = OrderedDict()
+        self._clock = time.monotonic
         self.render_stats = RenderStats()
         after_game.install(store)  # a finishing commit also rates and queues the chart
 
@@ -609,40 +605,70 @@ class MatchService:
         raise NotAllowed.said("svc.not_seated", match=match.id)
 
     async def legal_moves(self, match_id: int, user: User) -> list[Move]:
-        """The caller's legal moves now (empty when it is not their decision); their words
-        can be said in the caller's language with ``render.words.in_language``."""
-        return self._legal_named(await self._load(match_id), user)
+        """The caller's legal moves now (empty when it is not their decision), every one
+        named in English with the players' names; their words can be said in another
+        language with ``render.words.in_language``. For scripts and tests that want them
+        all in words: the front ends use :meth:`turn_for` and name only what they show."""
+        match = await self._load(match_id)
+        return _all_named(self._legal(match, user), match.names)
 
     async def turn_for(self, match_id: int, user: User) -> tuple[MatchInfo, list[Move]]:
-        """:meth:`info` and the caller's :meth:`legal_moves` from one read of the match.
-        Why: every click of the button panel needs both before it acts (is this their match,
-        their board, their turn; which moves), and each read of a match (its snapshot's JSON
-        included) is a real share of a move's CPU under load (docs/performance.md)."""
+        """:meth:`info` and the caller's legal moves from one read of the match, the moves
+        as the rules list them: labels not yet said (words, or English with ``{pN}``
+        placeholders), to be said with ``info.names`` in the reader's language
+        (``render.words.say``) only where they are shown. Why: every click of the button
+        panel needs both before it acts (is this their match, their board, their turn;
+        which moves), but shows a handful of the moves (Pastiche lists hundreds), and each
+        read of a match (its snapshot's JSON included) is a real share of a move's CPU
+        under load (docs/performance.md)."""
         match = await self._load(match_id)
-        return self.describe(match), self._legal_named(match, user)
+        self._gated[match.id] = (self._clock(), match)
+        self._gated.move_to_end(match.id)
+        while len(self._gated) > 256:
+            self._gated.popitem(last=False)
+        return self.describe(match), self._legal(match, user)
 
-    def _legal_named(self, match: MatchRow, user: User) -> list[Move]:
-        """The seat's legal moves named, remembered per match version. Why: one move on the
-        button panel is several clicks (an Azul factory, its colour, the line), and every
-        click's gate needs the moves again at the same version; listing and naming them is
-        the largest cost of a click (hundreds of moves in Pastiche). A version's state never
-        changes, and the names are part of the key (a substitute renames a seat), so a
-        remembered list is always the one the rules would give now."""
+    def _gated_read(self, match_id: int, expected_version: int | None) -> MatchRow | None:
+        """The match as :meth:`turn_for` read it at ``expected_version``, taken (each read
+        serves one play). Why: a button's click reads the match in its gate and then plays
+        at that version, and the second read (a round trip and the snapshot's JSON) was a
+        real share of a move's CPU. Safe because everything a play relies on is fixed by
+        the version (a state, seats and status change bumps it) and the commit checks the
+        version in its own statement; the settings it updates (the clocks) are read inside
+        the commit. A play on a taken read that finds the version moved on is played again
+        on a fresh read, so its answer is the one a fresh read would have given. Only a read
+        of the last few seconds (a click's gate, its acknowledgement, its play) is taken:
+        what the version does not pin (who is away, for the post's lines) stays as fresh
+        as a play's own read would be."""
+        if expected_version is None:
+            return None
+        at, match = self._gated.pop(match_id, (0.0, None))
+        if match is None or self._clock() - at > GATE_READ_SECONDS:
+            return None
+        return match if match.version == expected_version else None
+
+    def _legal(self, match: MatchRow, user: User) -> list[Move]:
+        """The seat's legal moves as the rules list them, remembered per match version.
+        Why: one move on the button panel is several clicks (an Azul factory, its colour,
+        the line), and every click's gate needs the moves again at the same version;
+        listing them is the largest cost of a click left (hundreds of moves in Pastiche).
+        A version's state never changes and the labels are not said yet (no names in
+        them: a substitute's renaming changes nothing), so a remembered list is always the
+        one the rules would give now."""
         if match.status != "running" or match.state is None:
             return []
         seat = match.seat_of(user.id)
         if seat is None:
             return []
-        key = (match.id, match.version, seat, tuple(match.names))
-        named = self._named.get(key)
-        if named is None:
-            named = _all_named(get_game(match.game_id).legal_moves(match.state, seat), match.names)
-            self._named[key] = named
-            while len(self._named) > 256:
-                self._named.popitem(last=False)
+        key = (match.id, match.version, seat)
+        listed = self._listed.get(key)
+        if listed is None:
+            listed = self._listed[key] = get_game(match.game_id).legal_moves(match.state, seat)
+            while len(self._listed) > 256:
+                self._listed.popitem(last=False)
         else:
-            self._named.move_to_end(key)
-        return list(named)  # the caller's own list: the remembered one stays as it is
+            self._listed.move_to_end(key)
+        return list(listed)  # the caller's own list: the remembered one stays as it is
 
     async def composers(self, match_id: int, user: User) -> list[Composer]:
         """Moves the caller may build pick by pick now (a Pastiche trade offer), in words
@@ -962,7 +988,8 @@ class MatchService:
         ``expected_version`` comes from buttons: a button pressed on an older board answers
         "the board has changed" instead of acting on a state its presser never saw.
         """
-        match = await self._load(match_id)
+        gated = self._gated_read(match_id, expected_version)
+        match = gated or await self._load(match_id)
         game, state = self._running(match)
         seat = self._seat(match, user)
         if expected_version is not None and expected_version != match.version:
@@ -979,7 +1006,13 @@ class MatchService:
             move = _by_label(game.legal_moves(state, seat), names, text)
             if move is None:
                 raise _refusal(exc, names) from None
-        return await self._apply(match, game, state, seat, user, move, kind="move")
+        try:
+            return await self._apply(match, game, state, seat, user, move, kind="move")
+        except BoardChanged:
+            if gated is None:
+                raise
+        # the gate's read was overtaken (another process moved): answer from a fresh one
+        return await self.play(match_id, user, text, expected_version=expected_version)
 
     async def _apply(
         self,
@@ -1003,8 +1036,8 @@ class MatchService:
             english = move.label if label_words is None else say(move.label)
             label_words = word("clock.timed_label", label=label_words or english)
             move = replace(move, label=t("clock.timed_label", None, label=english))
-        move = _named(move, names)
-        lines = [f"{names[seat]}: {move.label}"]
+        label = say(move.label, None, names)  # the log's words: the label only, not its steps
+        lines = [f"{names[seat]}: {label}"]
         lines += [say(e.text, None, names) for e in events if e.text]
         # the same lines as words, so the post can be said in the match's language
         words: list[Any] = [None if label_words is None else {"mover": seat, "label": label_words}]
@@ -1059,7 +1092,7 @@ class MatchService:
                         seat,
                         user.id,
                         move.notation,
-                        str(move.label),
+                        label,
                         _events_json(events) + _label_event(label_words),
                     )
                 ],
@@ -1151,6 +1184,7 @@ class MatchService:
             "final": final,
             "lines": list(lines),
             "status": status,
+            "names": list(match.names),  # what the English lines name (post_words.said_in)
         }
         if fold and not final:
             payload["fold"] = True

@@ -76,6 +76,17 @@ def said(value: Any, lang: Any = None, names: list[str] | None = None) -> str:
     return Said(text, value, names) if is_words(value) else text
 
 
+def said_move(move: Move, names: list[str] | None) -> Move:
+    """The move with its label and step labels said in English with the players' names,
+    kept as :class:`Said` where they are words (so :func:`in_language` can say them again).
+    For a move about to be shown or logged: the front ends name only what they show."""
+    label = move.label
+    if not is_words(label) and "{p" not in label and not any("{p" in st.label for st in move.steps):
+        return move
+    steps = tuple(replace(st, label=said(st.label, None, names)) for st in move.steps)
+    return replace(move, label=said(label, None, names), steps=steps)
+
+
 def in_language(move: Move, lang: Any) -> Move:
     """The move with its label and step labels said in ``lang`` (where they are
     :class:`Said` words; plain text is left as it is)."""

@@ -24,11 +24,14 @@ The source trees must share the schema, or the newer tree must migrate the older
 does so alone (``tcp=. unix=.@unix`` compares the two).
 
 ``--phases N`` answers where a move's CPU goes instead: per tree, one bot process plays
-``N`` moves one after the other on its own copy of the database — the load's player
-(``info``, ``legal_moves``, ``play``) and, after every 20 moves, the real outbox worker
-delivering their posts — and the CPU of the process and of the whole PostgreSQL server
-(every process of it: backends, WAL writer, checkpointer) is read before and after each
-phase. Without concurrency nothing else runs in between, so each phase's CPU is its own.
+``N`` moves one after the other on its own copy of the database — the load's player, as
+the panel's last click does (``info`` only for a match whose last move's post is not
+known to have pinged someone, ``turn_for``: the gate's one read with the legal moves,
+``play``) and, after every 20 moves, the real outbox worker delivering their posts — and
+the CPU of the process and of the whole PostgreSQL server (every process of it: backends,
+WAL writer, checkpointer) is read before and after each phase. Without concurrency
+nothing else runs in between, so each phase's CPU is its own. A tree without
+``turn_for`` (older than the gate's one read) runs ``legal_moves`` in its place.
 """
 
 from __future__ import annotations
@@ -195,7 +198,7 @@ async def _phases(url: str, postmaster: int, moves: int) -> dict[str, Any]:
     worker = OutboxWorker(bot, time.time)  # type: ignore[arg-type]
     players = Players(service, list(range(1, HOT_SET + 1)), HOT_SET, seed=3)
     rnd = rnd_module.Random(3)
-    spent = {name: [0.0, 0.0] for name in ("info", "legal_moves", "play", "posts")}
+    spent = {name: [0.0, 0.0] for name in ("info", "turn_for", "play", "posts")}
     mark = (time.process_time(), _children_cpu(postmaster))
 
     def phase(name: str) -> None:
@@ -205,28 +208,42 @@ async def _phases(url: str, postmaster: int, moves: int) -> dict[str, Any]:
         spent[name][1] += now[1] - mark[1]
         mark = now
 
+    def pinged(info: Any) -> Any:
+        """One of the seats to act, as the move's post pings them (None: none acts)."""
+        if info.status != "running" or not info.to_act:
+            return None
+        uid = info.to_act[rnd.randrange(len(info.to_act))]
+        return User(uid, NAMES[next(s.seat for s in info.seats if s.user_id == uid)])
+
     await worker.run_once()  # the start's posts of the filler are sent already
     mark = (time.process_time(), _children_cpu(postmaster))
     played = posted = 0
-    by_game: dict[str, list[float]] = {}  # the bot's CPU of legal_moves, per game
+    by_game: dict[str, list[float]] = {}  # the bot's CPU of turn_for, per game
+    next_user: dict[int, Any] = {}  # who the last move's post pinged, per match
     while played < moves:
         match_id = players.take()
         assert match_id is not None
-        info = await service.info(match_id)
-        phase("info")
-        if info.status != "running" or not info.to_act:
-            players.release(match_id, True)
-            continue
-        uid = info.to_act[rnd.randrange(len(info.to_act))]
-        user = User(uid, NAMES[next(s.seat for s in info.seats if s.user_id == uid)])
+        user = next_user.pop(match_id, None)
+        if user is None:
+            user = pinged(await service.info(match_id))
+            phase("info")
+            if user is None:
+                players.release(match_id, True)
+                continue
         before = time.process_time()
-        legal = await service.legal_moves(match_id, user)
+        if hasattr(service, "turn_for"):
+            info, legal = await service.turn_for(match_id, user)
+        else:  # an older tree: the moves and the version in two reads
+            info = await service.info(match_id)
+            legal = await service.legal_moves(match_id, user)
         by_game.setdefault(info.game_id, []).append(time.process_time() - before)
-        phase("legal_moves")
+        phase("turn_for")
         choice = legal[rnd.randrange(len(legal))].notation
         report = await service.play(match_id, user, choice, expected_version=info.version)
         phase("play")
         players.release(match_id, report.finished)
+        if (user := pinged(report.match)) is not None:
+            next_user[match_id] = user
         played += 1
         if played % 20 == 0 or played == moves:
             posted += await worker.run_once()
@@ -238,7 +255,7 @@ async def _phases(url: str, postmaster: int, moves: int) -> dict[str, Any]:
             "bot_ms": round(bot_s / played * 1000, 3),
             "pg_ms": round(pg_s / played * 1000, 3),
         }
-    out["legal_moves_bot_ms_by_game"] = {
+    out["turn_for_bot_ms_by_game"] = {
         game: round(statistics.mean(v) * 1000, 3) for game, v in sorted(by_game.items())
     }
     out["total"] = {

@@ -451,12 +451,12 @@ class Harness:
         return await self._feed(payload)
 
     async def autocomplete(
-        self, user: User, path: str, option: str, typed: str, *, channel: int
+        self, user: User, path: str, option: str, typed: str, *, channel: int, locale: str = "en-US"
     ) -> list[dict[str, Any]]:
         command, data, opts = self._command(path)
         param = command._params[option]
         opts.append({"name": option, "type": param.type.value, "value": typed, "focused": True})
-        payload = self._base(user, channel, 4, "en-US")
+        payload = self._base(user, channel, 4, locale)
         payload["data"] = data
         calls = await self._feed(payload)
         assert calls and calls[-1].callback_type == 8, calls

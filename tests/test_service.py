@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.service import (
+    GATE_READ_SECONDS,
     BoardChanged,
     InvalidMove,
     MatchService,
@@ -387,8 +388,9 @@ async def test_listing_matches_carries_every_seat_in_order(service: MatchService
 async def test_legal_moves_are_listed_once_per_match_version(
     service: MatchService, monkeypatch
 ) -> None:
-    """Each click of the button panel asks for the moves again: the service lists and names
-    them once per match version; a move or an undo (a new version) lists them afresh."""
+    """Each click of the button panel asks for the moves again: the service lists them once
+    per match version; a move or an undo (a new version) lists them afresh. ``turn_for``
+    hands them over as the rules list them (labels unsaid), ``legal_moves`` named."""
     match = await started(service, players=(ALICE, BOB, CAROL))
     game = get_game("test-pile")
     real = game.legal_moves
@@ -402,9 +404,13 @@ async def test_legal_moves_are_listed_once_per_match_version(
     mover, _ = await on_turn(service, match.id)
     first = await service.legal_moves(match.id, mover)
     info, again = await service.turn_for(match.id, mover)
-    assert again == first and again is not first and len(calls) == 1
+    assert [m.notation for m in again] == [m.notation for m in first] and len(calls) == 1
+    stored = await service.store.get_match(match.id)
+    assert again == real(stored.state, stored.seat_of(mover.id))  # the rules' own moves
+    assert any("{p" in m.label for m in again) and not any("{p" in m.label for m in first)
     again.clear()  # a caller's list is its own: the remembered one is untouched
     assert await service.legal_moves(match.id, mover) == first and len(calls) == 1
+    assert (await service.turn_for(match.id, mover))[1] != [] and len(calls) == 1
 
     await service.play(match.id, mover, first[0].notation)
     following, _ = await on_turn(service, match.id)
@@ -422,3 +428,52 @@ async def test_legal_moves_are_listed_once_per_match_version(
     listed = len(calls)
     back = await service.legal_moves(match.id, mover)
     assert len(calls) == listed + 1 and back == first
+
+
+async def test_a_play_after_its_gate_reuses_the_gates_read(
+    service: MatchService, monkeypatch
+) -> None:
+    """A button's click reads the match in its gate (``turn_for``) and plays at that
+    version: the play takes the gate's read instead of reading again. When that read was
+    overtaken (the board moved on meanwhile), the answer is the fresh read's: the button
+    is stale, and nothing is applied twice."""
+    match = await started(service)
+    reads: list[int] = []
+    real = service.store.get_match
+
+    async def counting(match_id: int):
+        reads.append(match_id)
+        return await real(match_id)
+
+    monkeypatch.setattr(service.store, "get_match", counting)
+    mover, _ = await on_turn(service, match.id)
+    reads.clear()
+    info, moves = await service.turn_for(match.id, mover)
+    report = await service.play(match.id, mover, "take1", expected_version=info.version)
+    assert reads == [match.id] and report.match.version == info.version + 1
+    assert (await service.store.moves(match.id))[-1].notation == "take1"
+
+    # the gate reads at v, another move lands (typed: no version), then the click plays
+    mover, _ = await on_turn(service, match.id)
+    info, _ = await service.turn_for(match.id, mover)
+    await service.play(match.id, mover, "take2")
+    before = await snapshot(service, match.id)
+    reads.clear()
+    with pytest.raises(BoardChanged, match="since that button was made"):
+        await service.play(match.id, mover, "take1", expected_version=info.version)
+    assert reads == [match.id]  # the overtaken read, then a fresh one
+    assert await snapshot(service, match.id) == before
+    # a read serves one play: a second click at the same version reads afresh
+    reads.clear()
+    with pytest.raises(BoardChanged, match="since that button was made"):
+        await service.play(match.id, mover, "take1", expected_version=info.version)
+    assert reads == [match.id]
+    # and only for a few seconds: a play long after its gate reads the match again
+    mover, _ = await on_turn(service, match.id)
+    now = [1000.0]
+    monkeypatch.setattr(service, "_clock", lambda: now[0])
+    info, _ = await service.turn_for(match.id, mover)
+    now[0] += GATE_READ_SECONDS + 1
+    reads.clear()
+    await service.play(match.id, mover, "take1", expected_version=info.version)
+    assert reads == [match.id]  # its own read (a fresh gate's read would have served)

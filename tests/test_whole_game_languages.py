@@ -364,6 +364,11 @@ async def test_resigning_aborting_and_the_log_in_the_match_language(
         for p in await posts_of(service):
             english, said = post_body(p, "en", names), post_body(p, lang, names)
             assert english == p["text"]  # the English as stored, ratings and all
+            # and the words said in English again give that same English (delivery keeps
+            # a turn post's stored English lines when the names are those they name)
+            assert p.get("names") == (names if "lines" in p else None)
+            resaid = post_body({k: v for k, v in p.items() if k != "names"}, "en", names)
+            assert resaid == p["text"]
             assert said != english, said
         for match_id in ids:
             english = (await service.info(match_id)).status_text

@@ -228,6 +228,14 @@ async def test_a_turn_post_is_said_in_the_match_language(xx: str, tmp_path: Path
         assert len(lines) == len(p["lines"]) and all(no_english(unnamed(x)) for x in lines[1:])
         assert no_english(unnamed(status))
         assert said_in(p, p["lines"], p["status"], "en", info.names) == (p["lines"], p["status"])
+        # the stored English is kept only as what the words say in English with these names:
+        # said again without the post's names, the same; with a seat renamed, the new name
+        unnamed_post = {k: v for k, v in p.items() if k != "names"}
+        english = said_in(unnamed_post, p["lines"], p["status"], "en", info.names)
+        assert english == (p["lines"], p["status"])
+        renamed = [("Zed" if n == mover.name else n) for n in info.names]
+        lines, _ = said_in(p, p["lines"], p["status"], "en", renamed)
+        assert lines[0] == "Zed: " + p["lines"][0].split(": ", 1)[1]
     finally:
         await service.close()
 

@@ -85,6 +85,12 @@ UNKNOWN_MESSAGE = 10008
 OLD_MESSAGE_EDITS = 30046
 #: Posts of different matches in flight at once (each waits mostly on Discord's answer).
 CONCURRENCY = 8
+#: Posts claimed at once (one per match). Why this many: the worker shares its event loop
+#: with every click, and each batch costs it a few round trips (claim, read, settle), each
+#: a turn of the loop behind whatever clicks are ready. With cheap clicks and batches of
+#: 20 the posts fell behind a flat-out load (docs/performance.md, fifth pass); a batch is
+#: sent CONCURRENCY at a time, so at Discord's pace 50 take a few seconds of a 60 s lease.
+BATCH = 50
 
 
 class Drop(Exception):
@@ -175,6 +181,7 @@ class OutboxWorker:
             due = await self.store.claim_notifications(
                 self.owner,
                 now=now,
+                limit=BATCH,
                 lease=self.bot.settings.lease_seconds,
                 shards=self.bot.shard_slice,
             )
@@ -430,7 +437,7 @@ class OutboxWorker:
         note = t("post.picture_next", public) if moved_on else ""
         # a new post says its lines and status, plus what a finishing commit added (rating
         # changes, bot/ratings.py), all in the match's language
-        body = post_body(p, public, info.names)
+        body = post_body(p, public, info.names, (lines, status) if "lines" in p else None)
         content = clip("\n".join(x for x in [body, to_act, clock, note] if x), 2000)
         file = discord.File(io.BytesIO(png), filename=name) if png is not None else None
         message = await self._post(

@@ -28,6 +28,11 @@ safe because the version pins the state, and with it the list of legal moves.
 The guided panel walks ``Move.steps`` generically: no game-specific code here. Moves too
 free to list (a Pastiche offer: any cards for any cards) are built through the game's
 ``Composer`` picks instead, just as generically.
+
+The moves are the rules' own (``MatchService.turn_for``): keys, notations and ranks do the
+walking, and a label is said — in the reader's language, with the players' names — only
+when it goes on a button, a select or the panel's text. Why: Pastiche lists hundreds of
+moves per turn and a click shows a handful; naming them all was most of a click's CPU.
 """
 
 from __future__ import annotations
@@ -52,7 +57,7 @@ from bot.discord.common import (
 from bot.i18n import match_language, t
 from bot.post_words import listing, say_line
 from bot.service import MatchInfo, User
-from render.words import in_language, say
+from render.words import say
 from rules import Move
 from rules.ai import LEVELS
 from rules.base import Composer, Step
@@ -99,8 +104,8 @@ def choices_at(moves: list[Move], prefix: list[str]) -> tuple[list[Move], list[C
     return complete, list(nxt.values())
 
 
-def labels_of(moves: list[Move], prefix: list[str]) -> list[str]:
-    """Human words of the path chosen so far."""
+def labels_of(moves: list[Move], prefix: list[str]) -> list[Any]:
+    """The labels (not said yet) of the path chosen so far."""
     for move in moves:
         steps = steps_of(move)
         if [s.key for s in steps[: len(prefix)]] == prefix:
@@ -141,10 +146,13 @@ def decode_path(moves: list[Move], raw: str) -> list[str]:
 
 
 def encode_move(moves: list[Move], move: Move, head: str) -> str:
+    """``head`` + the move's notation, or its index among ``moves`` (found by notation,
+    which is unique among a seat's legal moves, so a move whose labels were said for
+    showing finds itself in the rules' unsaid list)."""
     plain = head + move.notation
     if len(plain) <= CUSTOM_ID_MAX and move.notation:
         return plain
-    return head + "#" + str(moves.index(move))
+    return head + "#" + str([m.notation for m in moves].index(move.notation))
 
 
 def decode_move(moves: list[Move], raw: str) -> Move:
@@ -164,19 +172,22 @@ def build_panel(
     prefix: list[str],
     locale: Any,
     composers: list[Composer] | None = None,
+    names: list[str] | None = None,
 ) -> tuple[str, discord.ui.View]:
     """The panel for one point on the path: next choices, Play (when a move is complete)
-    and Back; at the start, a button per composer (build a move pick by pick)."""
+    and Back; at the start, a button per composer (build a move pick by pick). Only the
+    labels shown are said, in ``locale`` with the players' ``names``."""
     complete, options = choices_at(moves, prefix)
     view = discord.ui.View(timeout=None)
     lines = [t("panel.head", locale, match=match_id)]
     if prefix:
-        lines.append(t("panel.path", locale, path=" › ".join(labels_of(moves, prefix))))
+        path = [say(label, locale, names) for label in labels_of(moves, prefix)]
+        lines.append(t("panel.path", locale, path=" › ".join(path)))
     base = f"ts:{match_id}:{version}:"
     if len(options) <= MAX_BUTTONS:
         for choice in options:
             cid = encode_path(moves, [*prefix, choice.step.key], base)
-            view.add_item(StepButton(cid, clip(choice.step.label, 80)))
+            view.add_item(StepButton(cid, clip(say(choice.step.label, locale, names), 80)))
     else:
         shown = sorted(options, key=lambda c: -c.rank)[:MAX_SELECT]
         shown_keys = {c.step.key for c in shown}
@@ -188,7 +199,8 @@ def build_panel(
             placeholder=t("select.placeholder", locale),
             options=[
                 discord.SelectOption(
-                    label=clip(c.step.label, 100), value=str(all_keys.index(c.step.key))
+                    label=clip(say(c.step.label, locale, names), 100),
+                    value=str(all_keys.index(c.step.key)),
                 )
                 for c in ordered
             ],
@@ -199,7 +211,7 @@ def build_panel(
         view.add_item(
             ConfirmMove(
                 discord.ui.Button(
-                    label=clip(t("btn.confirm", locale, label=move.label), 80),
+                    label=clip(t("btn.confirm", locale, label=say(move.label, locale, names)), 80),
                     style=discord.ButtonStyle.success,
                     custom_id=cid,
                     row=4,
@@ -459,10 +471,11 @@ async def gate(
     interaction: discord.Interaction, match_id: int, version: int
 ) -> tuple[User, MatchInfo, list[Move]]:
     """Who may press: a seated player, on the board this button was made for, on turn.
-    Spectators are told politely that it is not their match."""
+    Spectators are told politely that it is not their match. The moves are the rules' own,
+    their labels unsaid: say what is shown with ``info.names`` (:func:`build_panel`)."""
     service = bot_of(interaction).service
     user = user_of(interaction)
-    info, legal = await service.turn_for(match_id, user)  # one read for the whole gate
+    info, moves = await service.turn_for(match_id, user)  # one read for the whole gate
     check_server(interaction, info)
     if info.seat_of(user.id) is None:
         raise UserError("err.not_your_match")
@@ -470,7 +483,6 @@ async def gate(
         raise UserError("err.match_not_running", match=match_id)
     if info.version != version:
         raise UserError("err.board_changed")
-    moves = [in_language(m, loc(interaction)) for m in legal]
     if not moves and not await service.composers(match_id, user):
         by_id = {s.user_id: s.name for s in info.seats}
         waiting = listing([by_id.get(u, u) for u in info.to_act], loc(interaction)) or "—"
@@ -523,10 +535,10 @@ class PanelOpen(
     Guarded, discord.ui.DynamicItem[discord.ui.Button], template=r"tp:(?P<m>\d+):(?P<v>\d+)"
 ):
     async def run(self, interaction: discord.Interaction) -> None:
-        user, _, moves = await gate(interaction, self.match_id, self.version)
+        user, info, moves = await gate(interaction, self.match_id, self.version)
         composers = await bot_of(interaction).service.composers(self.match_id, user)
         content, view = build_panel(
-            self.match_id, self.version, moves, [], loc(interaction), composers
+            self.match_id, self.version, moves, [], loc(interaction), composers, info.names
         )
         await interaction.response.send_message(content, view=view, ephemeral=True)
 
@@ -557,11 +569,11 @@ class StepButton(
         return cls(match.string)
 
     async def run(self, interaction: discord.Interaction) -> None:
-        user, _, moves = await gate(interaction, self.match_id, self.version)
+        user, info, moves = await gate(interaction, self.match_id, self.version)
         prefix = decode_path(moves, self.path)
         composers = await bot_of(interaction).service.composers(self.match_id, user)
         content, view = build_panel(
-            self.match_id, self.version, moves, prefix, loc(interaction), composers
+            self.match_id, self.version, moves, prefix, loc(interaction), composers, info.names
         )
         await interaction.response.edit_message(content=content, view=view)
 
@@ -646,14 +658,16 @@ class StepSelect(
         self.path = parts["p"]
 
     async def run(self, interaction: discord.Interaction) -> None:
-        _, _, moves = await gate(interaction, self.match_id, self.version)
+        _, info, moves = await gate(interaction, self.match_id, self.version)
         prefix = decode_path(moves, self.path)
         _, options = choices_at(moves, prefix)
         values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
         if not values or not str(values[0]).isdigit() or int(values[0]) >= len(options):
             raise UserError("err.board_changed")
         prefix.append(options[int(values[0])].step.key)
-        content, view = build_panel(self.match_id, self.version, moves, prefix, loc(interaction))
+        content, view = build_panel(
+            self.match_id, self.version, moves, prefix, loc(interaction), names=info.names
+        )
         await interaction.response.edit_message(content=content, view=view)
 
 
@@ -667,12 +681,13 @@ class ConfirmMove(
         self.move = parts["mv"]
 
     async def run(self, interaction: discord.Interaction) -> None:
-        user, _, moves = await gate(interaction, self.match_id, self.version)
-        move = decode_move(moves, self.move)
+        user, info, moves = await gate(interaction, self.match_id, self.version)
+        move = decode_move(moves, self.move)  # by notation: only this move is said
         locale = loc(interaction)
         # Acknowledge at once: playing renders a picture, which may take longer than 3 s.
+        label = say(move.label, locale, info.names)
         await interaction.response.edit_message(
-            content=t("play.playing", locale, label=move.label), view=None
+            content=t("play.playing", locale, label=label), view=None
         )
         await play_and_confirm(interaction, user, self.match_id, move.notation, self.version)
 

@@ -40,7 +40,7 @@ class HintCog(commands.Cog):
         await bot.service.hint_turn(match_id, user)
         await interaction.response.defer(ephemeral=True, thinking=True)
         version, hints = await bot.computers.hints(match_id, user)
-        moves = await bot.service.legal_moves(match_id, user)
+        _, moves = await bot.service.turn_for(match_id, user)  # for a long notation's index
         view = discord.ui.View(timeout=None)
         lines = [t("hint.head", locale)]
         for n, hint in enumerate(hints, 1):

@@ -9,6 +9,8 @@ gets a private confirmation, so a failed post can never make a move look undone.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -27,7 +29,7 @@ from bot.discord.common import (
 from bot.discord.panel import build_panel, gate, play_and_confirm, resign_view, send_hand
 from bot.i18n import L, match_language, t
 from bot.service import MatchInfo, TurnReport
-from render.words import in_language, say
+from render.words import say
 from rules import Move
 from rules.base import normalise_notation
 from rules.registry import get_game
@@ -35,15 +37,25 @@ from rules.registry import get_game
 from .game import game_choices
 
 
-def suggest(moves: list[Move], typed: str, limit: int = 25) -> list[Move]:
-    """The likeliest moves for what was typed: exact/prefix matches of the notation or the
-    words first, then words containing it, each group by the game's rank (higher first)."""
+def suggest(
+    moves: list[Move], typed: str, say_label: Callable[[Any], str], limit: int = 25
+) -> list[tuple[Move, str]]:
+    """The likeliest moves for what was typed, each with its label as the reader reads it
+    (``say_label``: the rules' label in their language, with the players' names): exact or
+    prefix matches of the notation or the words first, then words containing it, each group
+    by the game's rank (higher first). With nothing typed, only the ``limit`` moves
+    returned are said (the rank alone orders them); typed text is matched against every
+    label in the reader's language, each said once."""
     key = normalise_notation(typed)
-    scored: list[tuple[int, float, int, Move]] = []
+    if not key:
+        best = sorted(range(len(moves)), key=lambda i: (-moves[i].rank, i))[:limit]
+        return [(moves[i], say_label(moves[i].label)) for i in best]
+    scored: list[tuple[int, float, int, Move, str]] = []
     for i, move in enumerate(moves):
+        said = say_label(move.label)
         notation = normalise_notation(move.notation)
-        label = normalise_notation(move.label)
-        if not key or notation == key or label == key:
+        label = normalise_notation(said)
+        if notation == key or label == key:
             quality = 0
         elif notation.startswith(key) or label.startswith(key):
             quality = 1
@@ -51,13 +63,13 @@ def suggest(moves: list[Move], typed: str, limit: int = 25) -> list[Move]:
             quality = 2
         else:
             words = typed.lower().split()
-            if words and all(w in move.label.lower() for w in words):
+            if words and all(w in said.lower() for w in words):
                 quality = 3
             else:
                 continue
-        scored.append((quality, -move.rank, i, move))
+        scored.append((quality, -move.rank, i, move, said))
     scored.sort(key=lambda s: s[:3])
-    return [s[3] for s in scored[:limit]]
+    return [(s[3], s[4]) for s in scored[:limit]]
 
 
 class PlayCog(commands.Cog):
@@ -75,10 +87,10 @@ class PlayCog(commands.Cog):
         match_id = await match_here(interaction)
         if not move:
             info = await bot.service.info(match_id)
-            user, _, moves = await gate(interaction, match_id, info.version)
+            user, info, moves = await gate(interaction, match_id, info.version)
             composers = await bot.service.composers(match_id, user)
             content, view = build_panel(
-                match_id, info.version, moves, [], loc(interaction), composers
+                match_id, info.version, moves, [], loc(interaction), composers, info.names
             )
             await interaction.response.send_message(content, view=view, ephemeral=True)
             return
@@ -97,11 +109,15 @@ class PlayCog(commands.Cog):
         match_id = await bot.service.match_for_thread(str(interaction.channel_id))
         if match_id is None:
             return []
-        moves = await bot.service.legal_moves(match_id, user_of(interaction))
-        moves = [in_language(m, loc(interaction)) for m in moves]
+        info, moves = await bot.service.turn_for(match_id, user_of(interaction))
+        locale = loc(interaction)
+
+        def say_label(label: Any) -> str:
+            return say(label, locale, info.names)
+
         return [
-            app_commands.Choice(name=clip(m.label or m.notation, 100), value=m.notation[:100])
-            for m in suggest(moves, current)
+            app_commands.Choice(name=clip(label or m.notation, 100), value=m.notation[:100])
+            for m, label in suggest(moves, current, say_label)
         ]
 
     # ----- looking -----------------------------------------------------------------------
