@@ -84,6 +84,7 @@ from rules.azul.rounds import (
     place,
     refill,
     refill_event,
+    tile_event,
     tiles_text,
 )
 from rules.azul.view import build_view
@@ -476,26 +477,7 @@ class Azul(Game):
         k = s["lc"][seat][line]
         pts = place(s, seat, line, col)
         if events is not None:
-            events.append(
-                Event(
-                    "tile",
-                    Msg(
-                        "azul.ev.tile_column",
-                        who=Seat(seat),
-                        line=line + 1,
-                        colour=COLOUR_WORDS[k],
-                        column=col + 1,
-                        points=pts,
-                    ),
-                    {
-                        "seat": seat,
-                        "line": line + 1,
-                        "colour": COLOURS[k],
-                        "column": col + 1,
-                        "points": pts,
-                    },
-                )
-            )
+            events.append(tile_event(seat, line, k, col, pts, forced=False))
         s["tnext"][seat] = line + 1
         advance(s, seat, events)
         if all(t >= 5 for t in s["tnext"]):
