@@ -236,9 +236,9 @@ def draw_tiles(rng: Rng, bag: list[int], lid: list[int], count: int) -> tuple[li
         key = (total, count - len(drawn))
         j, span = _DRAW_SPANS.get(key) or _DRAW_SPANS.setdefault(key, _draw_span(*key))
         x = rng.below(span)
-        for _ in range(j):
-            x, r = divmod(x, total)
+        for t in range(total, total - j, -1):
+            x, r = divmod(x, t)
             drawn.append(pool.pop(r))
-            total -= 1
+        total -= j
     bag[:] = [pool.count(k) for k in range(5)]
     return drawn, poured_after
