@@ -89,7 +89,7 @@ def tile_event(seat: int, line: int, colour: int, column: int, points: int, forc
 def own_players(s: State) -> None:
     """Give ``s`` its own copies of every per-player list (before a whole-table update)."""
     for key in ("lc", "ln", "wall", "rows", "floor"):
-        s[key] = [list(x) for x in s[key]]
+        s[key] = list(map(list, s[key]))
     s["score"] = list(s["score"])
     s["lid"] = list(s["lid"])
 
