@@ -542,30 +542,41 @@ class TajMahal(Game):
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         if seat not in self.to_act(state):
             return []
-        comp = components()
         phase = self._phase(state)
+        if phase == "turn":
+            return self._turn_moves(state, seat, components())
+        return self._pending_moves(state, seat, phase)
+
+    def _pending_moves(self, state: State, seat: int, phase: str) -> list[Move]:
+        """The moves of the withdrawing ``seat``'s open decision (``phase`` is not "turn")."""
         if phase == "palace":
             bonus = state["bonus"]
             return [_palace_move(c, bonus.get(c)) for c in self.palace_cities(state)]
         if phase == "crown":
             return [_crown_move(c) for c in self.crown_cities(state, seat)]
-        if phase == "pick":
-            moves = []
-            seen: set[str] = set()
-            for cid in state["display"]:
-                code = comp.cards[cid].code
-                if code not in seen:
-                    seen.add(code)
-                    moves.append(_take_move(cid))
-            return moves
-        return self._turn_moves(state, seat, comp)
+        moves = []
+        seen: set[str] = set()
+        codes = _card_codes()
+        for cid in state["display"]:
+            code = codes[cid]
+            if code not in seen:
+                seen.add(code)
+                moves.append(_take_move(cid))
+        return moves
 
     def random_move(self, state: State, seat: int, rng: Rng) -> Move:
         """``rng.choice(legal_moves)``; on a turn without listing the turn's moves (random
-        playouts call this at every decision, see :func:`_random_turn_move`)."""
-        if state["pending"] is None and not state["over"] and seat == state["turn"]:
-            hand, court = state["hands"][seat], state["court"]
-            return _random_turn_move(_withdraw_only(state), state["lock"][seat], hand, court, rng)
+        playouts call this at every decision, see :func:`_random_turn_move`), and for the
+        withdrawing seat's open decisions without asking again whose decision it is."""
+        pending = state["pending"]
+        if not state["over"]:
+            if pending is None:
+                if seat == state["turn"]:
+                    hand, lock = state["hands"][seat], state["lock"][seat]
+                    court = state["court"]
+                    return _random_turn_move(_withdraw_only(state), lock, hand, court, rng)
+            elif seat == pending["seat"]:
+                return rng.choice(self._pending_moves(state, seat, self._phase(state)))
         return rng.choice(self.legal_moves(state, seat))
 
     def _turn_moves(self, state: State, seat: int, comp: Components) -> list[Move]:
