@@ -15,6 +15,10 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
+#: _LIMITS[n]: the largest accepted draw of ``below(n)``, for the small ``n`` random
+#: playouts ask for at every decision (three arithmetic operations on 64-bit numbers, a
+#: tenth of a draw, become one tuple lookup; the values are the same).
+_LIMITS = tuple(_MASK - (_MASK + 1) % n if n else 0 for n in range(1024))
 
 
 class Rng:
@@ -49,7 +53,7 @@ class Rng:
                 self.state = (self.state + _GAMMA) & _MASK
                 return 0
             raise ValueError("n must be positive")
-        limit = _MASK - (_MASK + 1) % n
+        limit = _LIMITS[n] if n < 1024 else _MASK - (_MASK + 1) % n
         while True:
             # next64 inlined: this is the hottest call of every random playout
             self.state = z = (self.state + _GAMMA) & _MASK

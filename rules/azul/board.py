@@ -12,6 +12,7 @@ bags, lids, factories and the centre are lists of 5 per-colour counts.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from itertools import product
 
 from rules.rng import Rng
@@ -203,10 +204,8 @@ def _draw_span(total: int, wanted: int) -> tuple[int, int]:
 
 def _tiles_in_order(counts: list[int]) -> list[int]:
     """One entry per tile, colours in order: [0, 0, 1, 3] for counts [2, 1, 0, 1, 0]."""
-    tiles: list[int] = []
-    for k, n in enumerate(counts):
-        tiles += [k] * n
-    return tiles
+    b, y, r, k, w = counts  # no loop: this runs at every round's refill
+    return [0] * b + [1] * y + [2] * r + [3] * k + [4] * w
 
 
 def draw_tiles(rng: Rng, bag: list[int], lid: list[int], count: int) -> tuple[list[int], int]:
@@ -236,9 +235,15 @@ def draw_tiles(rng: Rng, bag: list[int], lid: list[int], count: int) -> tuple[li
         key = (total, count - len(drawn))
         j, span = _DRAW_SPANS.get(key) or _DRAW_SPANS.setdefault(key, _draw_span(*key))
         x = rng.below(span)
-        for _ in range(j):
-            x, r = divmod(x, total)
+        for t in range(total, total - j, -1):
+            x, r = divmod(x, t)
             drawn.append(pool.pop(r))
-            total -= 1
-    bag[:] = [pool.count(k) for k in range(5)]
+        total -= j
+    # the pool stays sorted by colour, so the bag's counts are the gaps between the places
+    # where each colour starts (four binary searches instead of comparing every tile 5 times)
+    b = bisect_left(pool, 1)
+    y = bisect_left(pool, 2, b)
+    r = bisect_left(pool, 3, y)
+    k = bisect_left(pool, 4, r)
+    bag[:] = (b, y - b, r - y, k - r, len(pool) - k)
     return drawn, poured_after

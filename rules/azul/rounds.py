@@ -62,10 +62,34 @@ def _floor_words(p: int, penalty: int, lost: int) -> Msg:
     return Msg("azul.ev.floor", who=Seat(p), penalty=penalty, clamp=clamp)
 
 
+def tile_event(seat: int, line: int, colour: int, column: int, points: int, forced: bool) -> Event:
+    """Grey wall: the tile of ``seat``'s full pattern ``line`` went to ``column`` (0-based),
+    chosen by the player, or ``forced`` when it was the only legal column. One helper for
+    both, so their words and data keep the same shape (``forced`` only adds the flag)."""
+    said = {
+        "who": Seat(seat),
+        "line": line + 1,
+        "colour": COLOUR_WORDS[colour],
+        "column": column + 1,
+        "points": points,
+    }
+    data: dict[str, object] = {
+        "seat": seat,
+        "line": line + 1,
+        "colour": COLOURS[colour],
+        "column": column + 1,
+        "points": points,
+    }
+    if forced:
+        data["forced"] = True
+    key = "azul.ev.tile_forced" if forced else "azul.ev.tile_column"
+    return Event("tile", Msg(key, **said), data)
+
+
 def own_players(s: State) -> None:
     """Give ``s`` its own copies of every per-player list (before a whole-table update)."""
     for key in ("lc", "ln", "wall", "rows", "floor"):
-        s[key] = [list(x) for x in s[key]]
+        s[key] = list(map(list, s[key]))
     s["score"] = list(s["score"])
     s["lid"] = list(s["lid"])
 
@@ -135,27 +159,7 @@ def advance(s: State, p: int, events: list[Event] | None) -> None:
             if cols:
                 pts = place(s, p, i, cols[0])
                 if events is not None:
-                    events.append(
-                        Event(
-                            "tile",
-                            Msg(
-                                "azul.ev.tile_forced",
-                                who=Seat(p),
-                                line=i + 1,
-                                colour=COLOUR_WORDS[k],
-                                column=cols[0] + 1,
-                                points=pts,
-                            ),
-                            {
-                                "seat": p,
-                                "line": i + 1,
-                                "colour": COLOURS[k],
-                                "column": cols[0] + 1,
-                                "points": pts,
-                                "forced": True,
-                            },
-                        )
-                    )
+                    events.append(tile_event(p, i, k, cols[0], pts, forced=True))
             else:
                 floor = s["floor"][p]
                 room = FLOOR_SPACES - len(floor)

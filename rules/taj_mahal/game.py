@@ -197,19 +197,34 @@ def _random_turn_move(
 
 def _turn_play_is_legal(lock: str | None, hand: list[int], note: str) -> bool:
     """Whether ``note`` (a card code, or two joined by ``+``) is one of the plays
-    :func:`_turn_moves_of` lists for this hand and colour lock, without listing them."""
+    :func:`_turn_moves_of` lists for this hand and colour lock, without listing them: the
+    first card must be a coloured card in the hand (of the locked colour, unless the
+    second is the colour change), the second an extra card (white or special) in the hand.
+    Why not :func:`_hand_plays`: ``apply`` asks this at every played card, and finding the
+    one or two codes in the (sorted) hand is a fraction of building the hand's plays
+    (``tests/test_taj_mahal_rules.py`` compares this with ``legal_moves``)."""
     codes = note.split("+")
     if len(codes) > 2:
         return False
-    coloured, extras = _hand_plays(hand)
-    card = next((c for c in coloured if c.code == codes[0]), None)
-    if card is None:
+    card_codes = _card_codes()
+    cards = components().cards
+    first = codes[0]
+    card = None
+    for cid in hand:
+        if card_codes[cid] == first:
+            card = cards[cid]
+            break
+    if card is None or card.kind != "colour":
         return False
     on_colour = lock is None or card.colour == lock
     if len(codes) == 1:
         return on_colour
-    extra = next((e for e in extras if e.code == codes[1]), None)
-    return extra is not None and (on_colour or extra.special == "colour")
+    second = codes[1]
+    for cid in hand:
+        if card_codes[cid] == second:
+            extra = cards[cid]
+            return extra.kind != "colour" and (on_colour or extra.special == "colour")
+    return False
 
 
 @cache
@@ -261,8 +276,6 @@ def _withdraw_only(state: State) -> bool:
 
 #: Per-seat lists: the acting seat's own list is copied up front, the others on demand.
 _NESTED = ("hands", "played", "infl", "ptiles", "btiles")
-#: Small lists that most moves change: copied up front.
-_LISTS = ("lock", "inv", "acted", "left", "score", "display", "court")
 
 
 def _clone(s: State, seat: int) -> State:
@@ -270,18 +283,21 @@ def _clone(s: State, seat: int) -> State:
 
     Why not a full copy: copying all 30-odd lists and dicts was a fifth of a random
     playout's time, yet a typical move (play a card, take a display card) changes only the
-    acting seat's hand and a few small lists. So ``apply`` copies those here, and every
-    rarer change is preceded by :func:`_own` on what it changes (the draw pile, the map's
-    palaces, the influence tiles, other seats' hands...), which keeps ``apply`` pure: the
-    state passed in is never changed (``tests/test_taj_mahal_rules.py`` checks it over
-    whole games)."""
+    acting seat's hand and played cards and one or two small lists. So ``apply`` copies
+    the hand and played cards here, and every other change is preceded by a copy of what
+    it changes: :func:`_own` on the rarer parts (the draw pile, the map's palaces, the
+    influence tiles, other seats' hands...), a plain ``s[key] = s[key][:]`` beside the
+    change of a small list (lock, inv, acted, left, score, display, court: copying all
+    seven up front was most of the cost of a clone). That keeps ``apply`` pure: the state
+    passed in is never changed (``tests/test_taj_mahal_rules.py`` checks it over whole
+    games)."""
     t = dict(s)
-    for k in ("hands", "played"):
-        outer = s[k][:]
-        outer[seat] = outer[seat][:]
-        t[k] = outer
-    for k in _LISTS:
-        t[k] = s[k][:]
+    outer = s["hands"][:]
+    outer[seat] = outer[seat][:]
+    t["hands"] = outer
+    outer = s["played"][:]
+    outer[seat] = outer[seat][:]
+    t["played"] = outer
     if s["pending"] is not None:
         p = dict(s["pending"])
         p["placed"] = list(p["placed"])
@@ -526,30 +542,41 @@ class TajMahal(Game):
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         if seat not in self.to_act(state):
             return []
-        comp = components()
         phase = self._phase(state)
+        if phase == "turn":
+            return self._turn_moves(state, seat, components())
+        return self._pending_moves(state, seat, phase)
+
+    def _pending_moves(self, state: State, seat: int, phase: str) -> list[Move]:
+        """The moves of the withdrawing ``seat``'s open decision (``phase`` is not "turn")."""
         if phase == "palace":
             bonus = state["bonus"]
             return [_palace_move(c, bonus.get(c)) for c in self.palace_cities(state)]
         if phase == "crown":
             return [_crown_move(c) for c in self.crown_cities(state, seat)]
-        if phase == "pick":
-            moves = []
-            seen: set[str] = set()
-            for cid in state["display"]:
-                code = comp.cards[cid].code
-                if code not in seen:
-                    seen.add(code)
-                    moves.append(_take_move(cid))
-            return moves
-        return self._turn_moves(state, seat, comp)
+        moves = []
+        seen: set[str] = set()
+        codes = _card_codes()
+        for cid in state["display"]:
+            code = codes[cid]
+            if code not in seen:
+                seen.add(code)
+                moves.append(_take_move(cid))
+        return moves
 
     def random_move(self, state: State, seat: int, rng: Rng) -> Move:
         """``rng.choice(legal_moves)``; on a turn without listing the turn's moves (random
-        playouts call this at every decision, see :func:`_random_turn_move`)."""
-        if state["pending"] is None and not state["over"] and seat == state["turn"]:
-            hand, court = state["hands"][seat], state["court"]
-            return _random_turn_move(_withdraw_only(state), state["lock"][seat], hand, court, rng)
+        playouts call this at every decision, see :func:`_random_turn_move`), and for the
+        withdrawing seat's open decisions without asking again whose decision it is."""
+        pending = state["pending"]
+        if not state["over"]:
+            if pending is None:
+                if seat == state["turn"]:
+                    hand, lock = state["hands"][seat], state["lock"][seat]
+                    court = state["court"]
+                    return _random_turn_move(_withdraw_only(state), lock, hand, court, rng)
+            elif seat == pending["seat"]:
+                return rng.choice(self._pending_moves(state, seat, self._phase(state)))
         return rng.choice(self.legal_moves(state, seat))
 
     def _turn_moves(self, state: State, seat: int, comp: Components) -> list[Move]:
@@ -576,32 +603,38 @@ class TajMahal(Game):
         return self._apply(state, seat, move, None)
 
     def _apply(self, state: State, seat: int, move: Move, events: list[Event] | None) -> State:
-        if seat not in self.to_act(state):
+        pending = state["pending"]
+        # ``seat not in self.to_act(state)``, without building the list
+        if state["over"] or seat != (state["turn"] if pending is None else pending["seat"]):
             raise IllegalMove(Msg("game.not_your_turn"))
-        if not self._is_legal(state, seat, move.notation):
-            raise IllegalMove(self.explain_illegal(state, seat, move.notation))
+        note = move.notation
+        phase = self._phase(state)
+        if not self._is_legal(state, seat, note, phase):
+            raise IllegalMove(self.explain_illegal(state, seat, note))
         comp = components()
         s = _clone(state, seat)
         rng = Rng(s["rng"])
-        note = move.notation
-        if note == "withdraw":
-            self._withdraw(s, seat, comp, events)
-        elif note.startswith("palace-"):
-            self._place_palace(s, seat, self._city_from_code(note[7:]), comp, rng, events)
-        elif note.startswith("crown-"):
-            self._place_crown(s, seat, self._city_from_code(note[6:]), comp, events)
-        elif note.startswith("take-"):
+        # a legal notation is of its phase's kind (``_is_legal`` checked the prefix)
+        if phase == "turn":
+            if note == "withdraw":
+                self._withdraw(s, seat, comp, events)
+            else:
+                self._play(s, seat, note, comp, events)
+        elif phase == "pick":
             self._take(s, seat, note[5:], comp, events)
+        elif phase == "palace":
+            self._place_palace(s, seat, self._city_from_code(note[7:]), comp, rng, events)
         else:
-            self._play(s, seat, note, comp, events)
+            self._place_crown(s, seat, self._city_from_code(note[6:]), comp, events)
         self._continue(s, comp, rng, events)
         s["rng"] = rng.state
         return s
 
-    def _is_legal(self, state: State, seat: int, note: str) -> bool:
-        """Cheap check that ``note`` is one of ``legal_moves`` (same rules, no Move lists)."""
-        comp = components()
-        phase = self._phase(state)
+    def _is_legal(self, state: State, seat: int, note: str, phase: str | None = None) -> bool:
+        """Cheap check that ``note`` is one of ``legal_moves`` (same rules, no Move lists).
+        ``phase``: ``self._phase(state)`` when the caller has it already."""
+        if phase is None:
+            phase = self._phase(state)
         if phase == "palace":
             city = _city_by_code().get(note[7:]) if note.startswith("palace-") else None
             return city is not None and city in self.palace_cities(state)
@@ -609,9 +642,11 @@ class TajMahal(Game):
             city = _city_by_code().get(note[6:]) if note.startswith("crown-") else None
             return city is not None and city in self.crown_cities(state, seat)
         if phase == "pick":
-            return note.startswith("take-") and any(
-                comp.cards[c].code == note[5:] for c in state["display"]
-            )
+            if not note.startswith("take-"):
+                return False
+            codes = _card_codes()
+            code = note[5:]
+            return any(codes[c] == code for c in state["display"])
         if note == "withdraw":
             return True
         if _withdraw_only(state):
@@ -636,10 +671,14 @@ class TajMahal(Game):
             s["played"][seat].append(cid)
         main = cards[0]
         if s["lock"][seat] is None:
+            s["lock"] = s["lock"][:]  # copy before changing (see _clone), likewise below
             s["lock"][seat] = main.colour
-        s["acted"][seat] = True
+        if not s["acted"][seat]:
+            s["acted"] = s["acted"][:]
+            s["acted"][seat] = True
         extra = cards[1] if len(cards) > 1 else None
         if extra is not None and extra.points:
+            s["score"] = s["score"][:]
             s["score"][seat] += extra.points
         if events is not None:
             if extra is None:
@@ -667,7 +706,9 @@ class TajMahal(Game):
             symbol_counts(s["played"][o], comp) for o in range(s["n"]) if o != seat and s["inv"][o]
         ]
         won = majority_wins(mine, others, s["court"])
+        s["inv"] = s["inv"][:]  # copy before changing (see _clone), likewise the court
         s["inv"][seat] = False
+        s["court"] = s["court"][:]
         palaces = 0
         _own(s, "infl", seat)
         for prize in won:
@@ -709,6 +750,7 @@ class TajMahal(Game):
         _own(s, "palace")
         _own(s, "bonus")
         s["palace"][city] = seat
+        s["left"] = s["left"][:]  # copy before changing (see _clone), likewise the score
         s["left"][seat] -= 1
         p["palaces"] -= 1
         p["placed"].append(city)
@@ -726,7 +768,9 @@ class TajMahal(Game):
                 drawn = self._draw(s, rng, tile.value, events)
                 s["hands"][seat].extend(drawn)
                 s["hands"][seat].sort()
-            s["score"][seat] += points
+            if points:
+                s["score"] = s["score"][:]
+                s["score"][seat] += points
             _own(s, "btiles", seat)
             s["btiles"][seat].append(b)
         if events is not None:
@@ -738,6 +782,7 @@ class TajMahal(Game):
         p = s["pending"]
         _own(s, "crowned")
         s["crowned"][city] = seat
+        s["left"] = s["left"][:]  # copy before changing (see _clone)
         s["left"][seat] -= 1
         p["crown"] = False
         p["placed"].append(city)
@@ -762,6 +807,7 @@ class TajMahal(Game):
     ) -> None:
         codes = _card_codes()
         cid = next(c for c in s["display"] if codes[c] == code)
+        s["display"] = s["display"][:]  # copy before changing (see _clone)
         s["display"].remove(cid)
         insort(s["hands"][seat], cid)  # hands stay sorted
         s["pending"]["picks"] -= 1
@@ -853,6 +899,7 @@ class TajMahal(Game):
                 names = Join("words.comma", [comp.province_label[x] for x in provinces])
                 parts.append(Msg("taj_mahal.ev.score_palaces", points=pts_p, provinces=names))
         if total:
+            s["score"] = s["score"][:]  # copy before changing (see _clone)
             s["score"][seat] += total
         if total and events is not None:
             events.append(
@@ -878,7 +925,7 @@ class TajMahal(Game):
 
     def _end_visit(self, s: State, comp: Components, rng: Rng, events: list[Event] | None) -> None:
         # 1. pairs of influence tiles claim special cards (after visit 12 too [R]).
-        for key in ("infl", "hands", "stock", "special", "discard"):
+        for key in ("infl", "hands", "stock", "special", "discard", "court"):
             _own(s, key)
         for seat in range(s["n"]):
             for kind in INFLUENCE:
@@ -948,6 +995,7 @@ class TajMahal(Game):
 
     def _finish(self, s: State, comp: Components, events: list[Event] | None) -> None:
         final = []
+        s["score"] = s["score"][:]  # copy before changing (see _clone)
         for seat in range(s["n"]):
             h = hand_score(s["hands"][seat], comp)
             s["score"][seat] += int(h["points"])  # type: ignore[call-overload]
