@@ -157,13 +157,10 @@ class AzulAI(GameAI):
     #: number of players. On a loaded machine moves take longer, up to the safety net.
     RATES = {2: 1900.0, 3: 1300.0, 4: 880.0}
     score_scale = 12.0
-    #: More of the reward for one's own score than the generic (0.6, 0.2, 0.2). Why: with
-    #: the generic shares two normal players denied each other tiles and finished far below
-    #: people's scores (winner 45 points on average at 0.2 s, 54.5 at 2 s). Measured at
-    #: 0.2 s (``--no-clock``, seeds 101 + i): these shares beat the generic ones in 27 of 40
-    #: games head to head, and normal-vs-normal winners averaged 58.5 instead of 45; more
-    #: own share still (0.4, 0.1, 0.5) lost 27 of 40 to the generic shares.
-    reward_weights = (0.5, 0.15, 0.35)
+    # Reward shares: the generic ones (``GameAI.reward_weights``). More own score (0.5, 0.15,
+    # 0.35) lifted two normal players' scores and won 27 of 40 games against the generic
+    # shares at 0.2 s, but only 8 of 20 at the real 2 s (``tests/bench_reward_shares.py``;
+    # docs/computer_players.md, "Azul's reward shares"), so it was not adopted.
 
     def iteration_rate(self, game: Game, view: View) -> float:
         return self.RATES.get(view["player_count"], 1000.0)
