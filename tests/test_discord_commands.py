@@ -24,15 +24,15 @@ def only(calls: list[Call]) -> Call:
     return replies[-1]
 
 
-async def open_lobby(h: Harness, **options) -> tuple[int, int]:
-    calls = await h.slash(ALICE, "game new", game="test-pile", **options)
+async def open_lobby(h: Harness, game: str = "test-pile", **options) -> tuple[int, int]:
+    calls = await h.slash(ALICE, "game new", game=game, **options)
     lobby = next(c for c in calls if "tl:join:" in " ".join(c.custom_ids))
     match_id = int(lobby.custom_ids[0].split(":")[2])
     return match_id, int((await h.service.info(match_id)).thread_id or 0)
 
 
-async def started(h: Harness) -> tuple[int, int]:
-    match_id, thread = await open_lobby(h, players=2)
+async def started(h: Harness, game: str = "test-pile") -> tuple[int, int]:
+    match_id, thread = await open_lobby(h, game, players=2)
     await h.click(BOB, f"tl:join:{match_id}", channel=thread)
     await h.click(ALICE, f"tl:start:{match_id}", channel=thread)
     await h.deliver()

@@ -15,23 +15,10 @@ import bot.discord.cogs.play as play_cog
 import bot.discord.panel as panel
 import bot.service as service_module
 import render.words as words
-from bot.service import User
 from render.words import say
 from rules.registry import get_game
-from tests.conftest import ALICE, BOB
-from tests.discord_harness import Harness, running
-from tests.test_discord_commands import only
-
-
-async def _pastiche(h: Harness) -> tuple[int, int, User]:
-    calls = await h.slash(ALICE, "game new", game="pastiche", players=2)
-    lobby = next(c for c in calls if "tl:join:" in " ".join(c.custom_ids))
-    m = int(lobby.custom_ids[0].split(":")[2])
-    thread = int((await h.service.info(m)).thread_id or 0)
-    await h.click(BOB, f"tl:join:{m}", channel=thread)
-    await h.click(ALICE, f"tl:start:{m}", channel=thread)
-    info = await h.service.info(m)
-    return m, thread, ALICE if info.to_act == [ALICE.id] else BOB
+from tests.discord_harness import running
+from tests.test_discord_commands import mover, only, started
 
 
 class Sayings:
@@ -59,7 +46,8 @@ class Sayings:
 
 async def test_panel_clicks_say_only_the_shown_choices(tmp_path, monkeypatch) -> None:
     async with running(tmp_path, monkeypatch) as h:
-        m, thread, on = await _pastiche(h)
+        m, thread = await started(h, "pastiche")
+        on, _ = await mover(h, m)
         info, legal = await h.service.turn_for(m, on)
         v, names = info.version, info.names
         assert len(legal) > 100 and all(len(x.steps) == 5 for x in legal)
@@ -112,7 +100,8 @@ async def test_panel_clicks_say_only_the_shown_choices(tmp_path, monkeypatch) ->
 
 async def test_autocomplete_says_only_the_choices_it_returns(tmp_path, monkeypatch) -> None:
     async with running(tmp_path, monkeypatch) as h:
-        m, thread, on = await _pastiche(h)
+        m, thread = await started(h, "pastiche")
+        on, _ = await mover(h, m)
         info, legal = await h.service.turn_for(m, on)
         sayings = Sayings(monkeypatch, legal)
         choices = await h.autocomplete(on, "play", "move", "", channel=thread, locale="pl")

@@ -5,23 +5,15 @@ trading player accepts it with /play."""
 
 from __future__ import annotations
 
-from bot.service import User
-from tests.conftest import ALICE, BOB
 from tests.discord_harness import running
-from tests.test_discord_commands import only
+from tests.test_discord_commands import mover, only, started
 
 
 async def test_an_idle_player_composes_an_offer_in_the_panel(tmp_path, monkeypatch) -> None:
     async with running(tmp_path, monkeypatch) as h:
-        calls = await h.slash(ALICE, "game new", game="pastiche", players=2)
-        lobby = next(c for c in calls if "tl:join:" in " ".join(c.custom_ids))
-        m = int(lobby.custom_ids[0].split(":")[2])
-        thread = int((await h.service.info(m)).thread_id or 0)
-        await h.click(BOB, f"tl:join:{m}", channel=thread)
-        await h.click(ALICE, f"tl:start:{m}", channel=thread)
+        m, thread = await started(h, "pastiche")
         info = await h.service.info(m)
-        on: User = ALICE if info.to_act == [ALICE.id] else BOB
-        off: User = BOB if on is ALICE else ALICE
+        on, off = await mover(h, m)
         place = next(x for x in await h.service.legal_moves(m, on) if x.notation[0] == "h")
         await h.service.play(m, on, place.notation)
         v = (await h.service.info(m)).version
