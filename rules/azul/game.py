@@ -142,21 +142,6 @@ _ACCEPTS = tuple(sum(1 << 3 * k for k in FREE_COLOURS[mask]) for mask in range(3
 _FLOOR_ONLY = sum(1 << 3 * k for k in range(5))
 
 
-def _moves_per_colour(state: State, seat: int) -> list[int]:
-    """sizes[k]: how many moves take a pile holding colour k: one per pattern line of
-    ``seat`` that accepts k now, plus the floor. The lines are counted in 3-bit fields of
-    one integer (at most six per colour), five additions instead of a list per colour."""
-    lc = state["lc"][seat]
-    rows = state["rows"][seat]
-    fields = _FLOOR_ONLY
-    for i, c in enumerate(state["ln"][seat]):
-        if not c:
-            fields += _ACCEPTS[rows[i]]
-        elif c <= i:
-            fields += 1 << 3 * lc[i]
-    return [fields & 7, fields >> 3 & 7, fields >> 6 & 7, fields >> 9 & 7, fields >> 12 & 7]
-
-
 def _nth_line_slot(state: State, seat: int, colour: int, n: int) -> int:
     """The group slot (see :func:`_line_slots`) of the ``n``-th pattern line (0-based, in
     line order) of ``seat`` that accepts ``colour`` now."""
@@ -221,27 +206,6 @@ def _take_record(
         "marker": marker,
     }
     return words, data
-
-
-def _may_take(state: State, seat: int, src: int, colour: int, dest: int) -> bool:
-    """Whether taking ``colour`` from ``src`` into ``dest`` is legal now: the quick yes/no
-    that ``apply`` asks first (``Azul._offer_problem`` finds the words for a no)."""
-    if src == CENTRE:
-        pile = state["centre"]
-    elif 0 <= src < len(state["fac"]):
-        pile = state["fac"][src]
-    else:
-        return False
-    if not pile or not pile[colour]:
-        return False
-    if dest == FLOOR:
-        return True
-    if not 0 <= dest < 5:
-        return False
-    held = state["ln"][seat][dest]
-    if held:
-        return held <= dest and state["lc"][seat][dest] == colour
-    return not state["rows"][seat][dest] >> colour & 1
 
 
 class Azul(Game):
@@ -338,8 +302,18 @@ class Azul(Game):
         """
         if state["phase"] != OFFER or seat != state["turn"]:
             return rng.choice(self.legal_moves(state, seat))
-        sizes = _moves_per_colour(state, seat)
-        m0, m1, m2, m3, m4 = sizes
+        # moves per colour k in 3-bit fields (colour k at bit 3k): one per pattern line
+        # that accepts k now, plus the floor (at most six)
+        lc = state["lc"][seat]
+        rows = state["rows"][seat]
+        sizes = _FLOOR_ONLY
+        for i, c in enumerate(state["ln"][seat]):
+            if not c:
+                sizes += _ACCEPTS[rows[i]]
+            elif c <= i:
+                sizes += 1 << 3 * lc[i]
+        m0, m1, m2 = sizes & 7, sizes >> 3 & 7, sizes >> 6 & 7
+        m3, m4 = sizes >> 9 & 7, sizes >> 12
         facs = state["fac"]
         piles = (*facs, state["centre"])  # an emptied factory is []
         weights = []
@@ -358,7 +332,7 @@ class Azul(Game):
             src += 1
         for k, c in enumerate(piles[src]):
             if c:
-                n = sizes[k]
+                n = sizes >> 3 * k & 7
                 if i < n:
                     marker = 0
                     if src == len(facs):
@@ -392,7 +366,15 @@ class Azul(Game):
     def next_state(self, state: State, seat: int, move: Move) -> State:
         """``apply`` building no events (see ``Game.next_state``): random playouts and the
         search call this. ``events=None`` below means "nobody reads the words": the state
-        changes exactly as in ``apply``; only the events are skipped."""
+        changes exactly as in ``apply``; only the events are skipped. An offer by the seat
+        to move goes straight to :meth:`_take` (one call, no dispatch); anything else, a
+        refusal included, takes ``apply``'s way."""
+        parsed = PARSED.get(move.notation)
+        if parsed is not None and state["phase"] == OFFER and seat == state["turn"]:
+            src, colour, dest = parsed
+            after = self._take(state, seat, src, colour, dest, None)
+            if after is not None:
+                return after
         return self._apply(state, seat, move, None)
 
     def _apply(self, state: State, seat: int, move: Move, events: list[Event] | None) -> State:
@@ -401,9 +383,10 @@ class Azul(Game):
             if seat != state["turn"]:
                 raise IllegalMove(NOT_YOUR_TURN)
             parsed = PARSED.get(move.notation) or parse_offer(move.notation)
-            if parsed is None or not _may_take(state, seat, *parsed):
+            after = None if parsed is None else self._take(state, seat, *parsed, events)
+            if after is None:
                 raise IllegalMove(self.explain_illegal(state, seat, move.notation))
-            return self._take(state, seat, *parsed, events)
+            return after
         if phase == TILING:
             if state["tnext"][seat] >= 5:
                 raise IllegalMove(NOT_YOUR_TURN)
@@ -421,35 +404,62 @@ class Azul(Game):
         colour: int,
         dest: int,
         events: list[Event] | None,
-    ) -> State:
+    ) -> State | None:
+        """The state after ``seat`` takes ``colour`` from ``src`` into ``dest``, or ``None``
+        when that is illegal now (``_offer_problem`` finds the words). Why the check is
+        here and not in a function of its own: it reads the pile and the line that the
+        take then changes, so judging and taking share their look-ups (random playouts
+        and the search run this at every decision)."""
+        old_centre = state["centre"]
+        old_facs = state["fac"]
+        old_ln = state["ln"]
+        if src == CENTRE:
+            count = old_centre[colour]
+            if not count:
+                return None
+        else:
+            if not 0 <= src < len(old_facs):
+                return None
+            fac = old_facs[src]
+            count = fac[colour] if fac else 0  # an emptied factory is []
+            if not count:
+                return None
+        if dest != FLOOR:
+            if not 0 <= dest < 5:
+                return None
+            held = old_ln[seat][dest]
+            if held:
+                if held > dest or state["lc"][seat][dest] != colour:
+                    return None  # a full line, or one holding another colour
+            elif state["rows"][seat][dest] >> colour & 1:
+                return None  # the wall row has the colour already
+
         s = dict(state)
         if src == CENTRE:
-            centre = s["centre"] = list(state["centre"])
-            count = centre[colour]
+            centre = s["centre"] = list(old_centre)
             centre[colour] = 0
             took_marker = state["marker"] < 0
             if took_marker:
                 s["marker"] = seat
         else:
-            facs = s["fac"] = list(state["fac"])
-            fac = facs[src]
-            count = fac[colour]
+            facs = s["fac"] = list(old_facs)
             # the other colours go to the centre; the taken colour stays as it was there
-            centre = s["centre"] = list(map(add, state["centre"], fac))
-            centre[colour] = state["centre"][colour]
+            centre = s["centre"] = list(map(add, old_centre, fac))
+            centre[colour] = old_centre[colour]
             facs[src] = []  # an emptied factory is [] so legal_moves skips it at once
             took_marker = False
         s["left"] = state["left"] - count
 
         over = count
         if dest != FLOOR:
-            ln = list(state["ln"][seat])
+            ln = list(old_ln[seat])
             lcs = list(state["lc"][seat])
-            placed = min(count, dest + 1 - ln[dest])
-            ln[dest] += placed
+            room = dest + 1 - held
+            placed = count if count < room else room
+            ln[dest] = held + placed
             lcs[dest] = colour
             over = count - placed
-            s["ln"] = x = list(state["ln"])
+            s["ln"] = x = list(old_ln)
             x[seat] = ln
             s["lc"] = x = list(state["lc"])
             x[seat] = lcs
