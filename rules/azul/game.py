@@ -142,6 +142,20 @@ _ACCEPTS = tuple(sum(1 << 3 * k for k in FREE_COLOURS[mask]) for mask in range(3
 _FLOOR_ONLY = sum(1 << 3 * k for k in range(5))
 
 
+#: _HOLDS[k]: a one in colour k's 3-bit field (a started line accepts its own colour).
+_HOLDS = tuple(1 << 3 * k for k in range(5))
+
+
+def _split(sizes: int) -> tuple[int, int, int, int, int]:
+    """The five 3-bit fields of ``sizes`` (colour k at bit 3k)."""
+    return sizes & 7, sizes >> 3 & 7, sizes >> 6 & 7, sizes >> 9 & 7, sizes >> 12 & 7
+
+
+#: _PER_COLOUR[sizes] = _split(sizes), filled as met (at most 6**5 entries): one look-up
+#: instead of ten shifts and masks at every random move.
+_PER_COLOUR: dict[int, tuple[int, int, int, int, int]] = {}
+
+
 def _nth_line_slot(state: State, seat: int, colour: int, n: int) -> int:
     """The group slot (see :func:`_line_slots`) of the ``n``-th pattern line (0-based, in
     line order) of ``seat`` that accepts ``colour`` now."""
@@ -306,16 +320,18 @@ class Azul(Game):
         # that accepts k now, plus the floor (at most six)
         lc = state["lc"][seat]
         rows = state["rows"][seat]
+        ln = state["ln"][seat]
         sizes = _FLOOR_ONLY
-        for i, c in enumerate(state["ln"][seat]):
-            if not c:
+        for i in range(5):
+            c = ln[i]
+            if c == 0:
                 sizes += _ACCEPTS[rows[i]]
             elif c <= i:
-                sizes += 1 << 3 * lc[i]
-        m0, m1, m2 = sizes & 7, sizes >> 3 & 7, sizes >> 6 & 7
-        m3, m4 = sizes >> 9 & 7, sizes >> 12
+                sizes += _HOLDS[lc[i]]
+        per_colour = _PER_COLOUR.get(sizes) or _PER_COLOUR.setdefault(sizes, _split(sizes))
+        m0, m1, m2, m3, m4 = per_colour
         facs = state["fac"]
-        piles = (*facs, state["centre"])  # an emptied factory is []
+        piles = [*facs, state["centre"]]  # an emptied factory is []
         weights = []
         for pile in piles:
             if pile:
@@ -332,7 +348,7 @@ class Azul(Game):
             src += 1
         for k, c in enumerate(piles[src]):
             if c:
-                n = sizes >> 3 * k & 7
+                n = per_colour[k]
                 if i < n:
                     marker = 0
                     if src == len(facs):
