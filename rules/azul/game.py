@@ -42,6 +42,7 @@ seed rulebook). Decisions where that text is unclear, marked [R]/[our decision],
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from functools import lru_cache
 from operator import add, itemgetter
 from typing import Any
@@ -332,20 +333,17 @@ class Azul(Game):
         m0, m1, m2, m3, m4 = per_colour
         facs = state["fac"]
         piles = [*facs, state["centre"]]  # an emptied factory is []
-        weights = []
+        total = 0
+        ends = []  # the moves of the piles so far, after each pile
         for pile in piles:
             if pile:
                 c0, c1, c2, c3, c4 = pile
-                weights.append((c0 and m0) + (c1 and m1) + (c2 and m2) + (c3 and m3) + (c4 and m4))
-            else:
-                weights.append(0)
-        i = rng.below(sum(weights))
-        src = 0
-        for w in weights:
-            if i < w:
-                break
-            i -= w
-            src += 1
+                total += (c0 and m0) + (c1 and m1) + (c2 and m2) + (c3 and m3) + (c4 and m4)
+            ends.append(total)
+        i = rng.below(total)
+        src = bisect_right(ends, i)
+        if src:
+            i -= ends[src - 1]
         for k, c in enumerate(piles[src]):
             if c:
                 n = per_colour[k]
