@@ -186,9 +186,10 @@ def any_row_can_be_completed(
 
 
 _DRAW_LIMIT = 1 << 62
-#: (tiles in the bag, tiles still wanted) -> (how many to draw with one random number, the
-#: number of equally likely orders of that many): filled as met, at most 100 x 36 entries.
-_DRAW_SPANS: dict[tuple[int, int], tuple[int, int]] = {}
+#: tiles in the bag << 8 | tiles still wanted -> (how many to draw with one random number,
+#: the number of equally likely orders of that many): filled as met, at most 100 x 36
+#: entries (an integer key: hashing a pair cost more than the look-up).
+_DRAW_SPANS: dict[int, tuple[int, int]] = {}
 
 
 def _draw_span(total: int, wanted: int) -> tuple[int, int]:
@@ -224,7 +225,8 @@ def draw_tiles(rng: Rng, bag: list[int], lid: list[int], count: int) -> tuple[li
     poured_after = -1
     pool = _tiles_in_order(bag)
     total = len(pool)
-    while len(drawn) < count:
+    wanted = count
+    while wanted:
         if total == 0:
             if not any(lid):
                 break
@@ -232,13 +234,14 @@ def draw_tiles(rng: Rng, bag: list[int], lid: list[int], count: int) -> tuple[li
             total = len(pool)
             lid[:] = [0] * 5
             poured_after = len(drawn)
-        key = (total, count - len(drawn))
-        j, span = _DRAW_SPANS.get(key) or _DRAW_SPANS.setdefault(key, _draw_span(*key))
+        key = total << 8 | wanted
+        j, span = _DRAW_SPANS.get(key) or _DRAW_SPANS.setdefault(key, _draw_span(total, wanted))
         x = rng.below(span)
         for t in range(total, total - j, -1):
             x, r = divmod(x, t)
             drawn.append(pool.pop(r))
         total -= j
+        wanted -= j
     # the pool stays sorted by colour, so the bag's counts are the gaps between the places
     # where each colour starts (four binary searches instead of comparing every tile 5 times)
     b = bisect_left(pool, 1)
