@@ -427,6 +427,7 @@ class Azul(Game):
         old_centre = state["centre"]
         old_facs = state["fac"]
         old_ln = state["ln"]
+        old_lc = state["lc"]
         if src == CENTRE:
             count = old_centre[colour]
             if not count:
@@ -443,7 +444,7 @@ class Azul(Game):
                 return None
             held = old_ln[seat][dest]
             if held:
-                if held > dest or state["lc"][seat][dest] != colour:
+                if held > dest or old_lc[seat][dest] != colour:
                     return None  # a full line, or one holding another colour
             elif state["rows"][seat][dest] >> colour & 1:
                 return None  # the wall row has the colour already
@@ -462,12 +463,12 @@ class Azul(Game):
             centre[colour] = old_centre[colour]
             facs[src] = []  # an emptied factory is [] so legal_moves skips it at once
             took_marker = False
-        s["left"] = state["left"] - count
+        left = s["left"] = state["left"] - count
 
         over = count
         if dest != FLOOR:
             ln = list(old_ln[seat])
-            lcs = list(state["lc"][seat])
+            lcs = list(old_lc[seat])
             room = dest + 1 - held
             placed = count if count < room else room
             ln[dest] = held + placed
@@ -475,11 +476,12 @@ class Azul(Game):
             over = count - placed
             s["ln"] = x = list(old_ln)
             x[seat] = ln
-            s["lc"] = x = list(state["lc"])
+            s["lc"] = x = list(old_lc)
             x[seat] = lcs
         to_lid = 0
         if over or took_marker:
-            floor = list(state["floor"][seat])
+            floors = state["floor"]
+            floor = list(floors[seat])
             if took_marker and len(floor) < FLOOR_SPACES:
                 floor.append(MARKER)
             if over:
@@ -490,14 +492,14 @@ class Azul(Game):
                 if to_lid:
                     s["lid"] = lid = list(state["lid"])
                     lid[colour] += to_lid
-            s["floor"] = x = list(state["floor"])
+            s["floor"] = x = list(floors)
             x[seat] = floor
 
         if events is not None:
             words, data = _take_record(seat, count, colour, src, dest, over, to_lid, took_marker)
             events.append(Event("take", words, dict(data)))
-        if s["left"]:
-            s["turn"] = (seat + 1) % s["players"]
+        if left:
+            s["turn"] = (seat + 1) % state["players"]
         else:
             end_offer(s, events)
         return s
