@@ -157,14 +157,14 @@ def _split(sizes: int) -> tuple[int, int, int, int, int]:
 _PER_COLOUR: dict[int, tuple[int, int, int, int, int]] = {}
 
 
-def _nth_line_slot(state: State, seat: int, colour: int, n: int) -> int:
+def _nth_line_slot(ln: list[int], lc: list[int], rows: list[int], colour: int, n: int) -> int:
     """The group slot (see :func:`_line_slots`) of the ``n``-th pattern line (0-based, in
-    line order) of ``seat`` that accepts ``colour`` now."""
-    lc = state["lc"][seat]
-    rows = state["rows"][seat]
-    for i, c in enumerate(state["ln"][seat]):
-        if (c <= i and lc[i] == colour) if c else not rows[i] >> colour & 1:
-            if not n:
+    line order) that accepts ``colour`` now, for a seat's line counts ``ln``, line colours
+    ``lc`` and wall-row colour masks ``rows``."""
+    for i in range(5):
+        c = ln[i]
+        if (c <= i and lc[i] == colour) if c != 0 else not rows[i] >> colour & 1:
+            if n == 0:
                 return i * 9 + 1 - c
             n -= 1
     raise AssertionError("unreachable: fewer lines accept the colour than were counted")
@@ -355,7 +355,7 @@ class Azul(Game):
                     key = ((src * 5 + k) << 5 | c) << 1 | marker
                     moves = _GROUPS.get(key) or group(src, k, c, marker)
                     last = i == n - 1  # the floor comes after the lines
-                    move = moves[FLOOR_SLOT if last else _nth_line_slot(state, seat, k, i)]
+                    move = moves[FLOOR_SLOT if last else _nth_line_slot(ln, lc, rows, k, i)]
                     assert move is not None
                     return move
                 i -= n

@@ -26,7 +26,6 @@ from rules.azul.board import (
     end_bonus,
     legal_grey_columns,
     placement_points,
-    printed_column,
 )
 from rules.azul.words import COLOUR_WORDS
 from rules.base import Event, Outcome, State, rank_by
@@ -108,7 +107,8 @@ def end_offer(s: State, events: list[Event] | None) -> None:
             after_tiling(s, events)
         return
     lid, score = s["lid"], s["score"]
-    for p, (lc, ln, wall, rows) in enumerate(zip(s["lc"], s["ln"], s["wall"], s["rows"])):
+    seats = zip(s["lc"], s["ln"], s["wall"], s["rows"], strict=True)
+    for p, (lc, ln, wall, rows) in enumerate(seats):
         tiled = []
         for i, c in enumerate(ln):
             if c == i + 1:
