@@ -310,10 +310,12 @@ class Azul(Game):
         Why written so: random playouts (the benchmark, the search's rollouts) call this
         at every decision, and measured by instruction counts a Python loop step costs
         more than the arithmetic in it. A pile's moves are the moves per colour it holds,
-        summed as ``count and moves`` (0 for a colour it lacks) with no inner loop; the
-        drawn index then finds its pile from those sums and walks only that pile's
-        colours. ``map``/``compress``/``accumulate`` pipelines over these five-entry lists
-        cost more than plain code (each allocates its iterators).
+        summed as ``count and moves`` (0 for a colour it lacks) with no inner loop; a
+        binary search in the running totals finds the drawn index's pile, and only that
+        pile's colours are walked. ``map``/``compress`` pipelines and table look-ups keyed
+        by tuples over these five-entry lists cost more than plain code (iterators to
+        allocate, tuples to hash); the loops use what CPython 3.11 specialises (``range``,
+        small-integer additions and comparisons, list and tuple indexing).
         """
         if state["phase"] != OFFER or seat != state["turn"]:
             return rng.choice(self.legal_moves(state, seat))
