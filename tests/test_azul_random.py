@@ -118,11 +118,10 @@ def test_setup_events_record_the_first_factories() -> None:
 
 @pytest.mark.parametrize(("players", "grey"), [(2, False), (3, True)])
 def test_quick_legality_check_agrees_with_the_legal_moves(players: int, grey: bool) -> None:
-    """``apply`` judges an offer with the quick ``_may_take`` and only asks
-    ``_offer_problem`` for the words of a refusal: both must say exactly what
+    """``apply`` and ``next_state`` judge an offer inside ``_take`` (``None`` for a refusal)
+    and only ask ``_offer_problem`` for the words of a refusal: both must say exactly what
     ``legal_moves`` says, for every source, colour and destination (out of range too)."""
     from rules.azul.board import CENTRE
-    from rules.azul.game import _may_take
     from rules.azul.moves import FLOOR, PARSED
 
     states: list[dict] = []
@@ -139,7 +138,7 @@ def test_quick_legality_check_agrees_with_the_legal_moves(players: int, grey: bo
         for src in [*range(-1, len(state["fac"]) + 1), CENTRE]:
             for colour in range(5):
                 for dest in [*range(-1, 6), FLOOR]:
-                    quick = _may_take(state, seat, src, colour, dest)
+                    quick = GAME._take(state, seat, src, colour, dest, None) is not None
                     assert quick == ((src, colour, dest) in legal_offers)
                     assert quick == (GAME._offer_problem(state, seat, src, colour, dest) is None)
                     checked += 1

@@ -42,6 +42,7 @@ seed rulebook). Decisions where that text is unclear, marked [R]/[our decision],
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from functools import lru_cache
 from operator import add, itemgetter
 from typing import Any
@@ -142,29 +143,28 @@ _ACCEPTS = tuple(sum(1 << 3 * k for k in FREE_COLOURS[mask]) for mask in range(3
 _FLOOR_ONLY = sum(1 << 3 * k for k in range(5))
 
 
-def _moves_per_colour(state: State, seat: int) -> list[int]:
-    """sizes[k]: how many moves take a pile holding colour k: one per pattern line of
-    ``seat`` that accepts k now, plus the floor. The lines are counted in 3-bit fields of
-    one integer (at most six per colour), five additions instead of a list per colour."""
-    lc = state["lc"][seat]
-    rows = state["rows"][seat]
-    fields = _FLOOR_ONLY
-    for i, c in enumerate(state["ln"][seat]):
-        if not c:
-            fields += _ACCEPTS[rows[i]]
-        elif c <= i:
-            fields += 1 << 3 * lc[i]
-    return [fields & 7, fields >> 3 & 7, fields >> 6 & 7, fields >> 9 & 7, fields >> 12 & 7]
+#: _HOLDS[k]: a one in colour k's 3-bit field (a started line accepts its own colour).
+_HOLDS = tuple(1 << 3 * k for k in range(5))
 
 
-def _nth_line_slot(state: State, seat: int, colour: int, n: int) -> int:
+def _split(sizes: int) -> tuple[int, int, int, int, int]:
+    """The five 3-bit fields of ``sizes`` (colour k at bit 3k)."""
+    return sizes & 7, sizes >> 3 & 7, sizes >> 6 & 7, sizes >> 9 & 7, sizes >> 12 & 7
+
+
+#: _PER_COLOUR[sizes] = _split(sizes), filled as met (at most 6**5 entries): one look-up
+#: instead of ten shifts and masks at every random move.
+_PER_COLOUR: dict[int, tuple[int, int, int, int, int]] = {}
+
+
+def _nth_line_slot(ln: list[int], lc: list[int], rows: list[int], colour: int, n: int) -> int:
     """The group slot (see :func:`_line_slots`) of the ``n``-th pattern line (0-based, in
-    line order) of ``seat`` that accepts ``colour`` now."""
-    lc = state["lc"][seat]
-    rows = state["rows"][seat]
-    for i, c in enumerate(state["ln"][seat]):
-        if (c <= i and lc[i] == colour) if c else not rows[i] >> colour & 1:
-            if not n:
+    line order) that accepts ``colour`` now, for a seat's line counts ``ln``, line colours
+    ``lc`` and wall-row colour masks ``rows``."""
+    for i in range(5):
+        c = ln[i]
+        if (c <= i and lc[i] == colour) if c != 0 else not rows[i] >> colour & 1:
+            if n == 0:
                 return i * 9 + 1 - c
             n -= 1
     raise AssertionError("unreachable: fewer lines accept the colour than were counted")
@@ -221,27 +221,6 @@ def _take_record(
         "marker": marker,
     }
     return words, data
-
-
-def _may_take(state: State, seat: int, src: int, colour: int, dest: int) -> bool:
-    """Whether taking ``colour`` from ``src`` into ``dest`` is legal now: the quick yes/no
-    that ``apply`` asks first (``Azul._offer_problem`` finds the words for a no)."""
-    if src == CENTRE:
-        pile = state["centre"]
-    elif 0 <= src < len(state["fac"]):
-        pile = state["fac"][src]
-    else:
-        return False
-    if not pile or not pile[colour]:
-        return False
-    if dest == FLOOR:
-        return True
-    if not 0 <= dest < 5:
-        return False
-    held = state["ln"][seat][dest]
-    if held:
-        return held <= dest and state["lc"][seat][dest] == colour
-    return not state["rows"][seat][dest] >> colour & 1
 
 
 class Azul(Game):
@@ -331,34 +310,45 @@ class Azul(Game):
         Why written so: random playouts (the benchmark, the search's rollouts) call this
         at every decision, and measured by instruction counts a Python loop step costs
         more than the arithmetic in it. A pile's moves are the moves per colour it holds,
-        summed as ``count and moves`` (0 for a colour it lacks) with no inner loop; the
-        drawn index then finds its pile from those sums and walks only that pile's
-        colours. ``map``/``compress``/``accumulate`` pipelines over these five-entry lists
-        cost more than plain code (each allocates its iterators).
+        summed as ``count and moves`` (0 for a colour it lacks) with no inner loop; a
+        binary search in the running totals finds the drawn index's pile, and only that
+        pile's colours are walked. ``map``/``compress`` pipelines and table look-ups keyed
+        by tuples over these five-entry lists cost more than plain code (iterators to
+        allocate, tuples to hash); the loops use what CPython 3.11 specialises (``range``,
+        small-integer additions and comparisons, list and tuple indexing).
         """
         if state["phase"] != OFFER or seat != state["turn"]:
             return rng.choice(self.legal_moves(state, seat))
-        sizes = _moves_per_colour(state, seat)
-        m0, m1, m2, m3, m4 = sizes
+        # moves per colour k in 3-bit fields (colour k at bit 3k): one per pattern line
+        # that accepts k now, plus the floor (at most six)
+        lc = state["lc"][seat]
+        rows = state["rows"][seat]
+        ln = state["ln"][seat]
+        sizes = _FLOOR_ONLY
+        for i in range(5):
+            c = ln[i]
+            if c == 0:
+                sizes += _ACCEPTS[rows[i]]
+            elif c <= i:
+                sizes += _HOLDS[lc[i]]
+        per_colour = _PER_COLOUR.get(sizes) or _PER_COLOUR.setdefault(sizes, _split(sizes))
+        m0, m1, m2, m3, m4 = per_colour
         facs = state["fac"]
-        piles = (*facs, state["centre"])  # an emptied factory is []
-        weights = []
+        piles = [*facs, state["centre"]]  # an emptied factory is []
+        total = 0
+        ends = []  # the moves of the piles so far, after each pile
         for pile in piles:
             if pile:
                 c0, c1, c2, c3, c4 = pile
-                weights.append((c0 and m0) + (c1 and m1) + (c2 and m2) + (c3 and m3) + (c4 and m4))
-            else:
-                weights.append(0)
-        i = rng.below(sum(weights))
-        src = 0
-        for w in weights:
-            if i < w:
-                break
-            i -= w
-            src += 1
+                total += (c0 and m0) + (c1 and m1) + (c2 and m2) + (c3 and m3) + (c4 and m4)
+            ends.append(total)
+        i = rng.below(total)
+        src = bisect_right(ends, i)
+        if src:
+            i -= ends[src - 1]
         for k, c in enumerate(piles[src]):
             if c:
-                n = sizes[k]
+                n = per_colour[k]
                 if i < n:
                     marker = 0
                     if src == len(facs):
@@ -367,7 +357,7 @@ class Azul(Game):
                     key = ((src * 5 + k) << 5 | c) << 1 | marker
                     moves = _GROUPS.get(key) or group(src, k, c, marker)
                     last = i == n - 1  # the floor comes after the lines
-                    move = moves[FLOOR_SLOT if last else _nth_line_slot(state, seat, k, i)]
+                    move = moves[FLOOR_SLOT if last else _nth_line_slot(ln, lc, rows, k, i)]
                     assert move is not None
                     return move
                 i -= n
@@ -392,7 +382,15 @@ class Azul(Game):
     def next_state(self, state: State, seat: int, move: Move) -> State:
         """``apply`` building no events (see ``Game.next_state``): random playouts and the
         search call this. ``events=None`` below means "nobody reads the words": the state
-        changes exactly as in ``apply``; only the events are skipped."""
+        changes exactly as in ``apply``; only the events are skipped. An offer by the seat
+        to move goes straight to :meth:`_take` (one call, no dispatch); anything else, a
+        refusal included, takes ``apply``'s way."""
+        parsed = PARSED.get(move.notation)
+        if parsed is not None and state["phase"] == OFFER and seat == state["turn"]:
+            src, colour, dest = parsed
+            after = self._take(state, seat, src, colour, dest, None)
+            if after is not None:
+                return after
         return self._apply(state, seat, move, None)
 
     def _apply(self, state: State, seat: int, move: Move, events: list[Event] | None) -> State:
@@ -401,9 +399,10 @@ class Azul(Game):
             if seat != state["turn"]:
                 raise IllegalMove(NOT_YOUR_TURN)
             parsed = PARSED.get(move.notation) or parse_offer(move.notation)
-            if parsed is None or not _may_take(state, seat, *parsed):
+            after = None if parsed is None else self._take(state, seat, *parsed, events)
+            if after is None:
                 raise IllegalMove(self.explain_illegal(state, seat, move.notation))
-            return self._take(state, seat, *parsed, events)
+            return after
         if phase == TILING:
             if state["tnext"][seat] >= 5:
                 raise IllegalMove(NOT_YOUR_TURN)
@@ -421,41 +420,70 @@ class Azul(Game):
         colour: int,
         dest: int,
         events: list[Event] | None,
-    ) -> State:
+    ) -> State | None:
+        """The state after ``seat`` takes ``colour`` from ``src`` into ``dest``, or ``None``
+        when that is illegal now (``_offer_problem`` finds the words). Why the check is
+        here and not in a function of its own: it reads the pile and the line that the
+        take then changes, so judging and taking share their look-ups (random playouts
+        and the search run this at every decision)."""
+        old_centre = state["centre"]
+        old_facs = state["fac"]
+        old_ln = state["ln"]
+        old_lc = state["lc"]
+        if src == CENTRE:
+            count = old_centre[colour]
+            if not count:
+                return None
+        else:
+            if not 0 <= src < len(old_facs):
+                return None
+            fac = old_facs[src]
+            count = fac[colour] if fac else 0  # an emptied factory is []
+            if not count:
+                return None
+        if dest != FLOOR:
+            if not 0 <= dest < 5:
+                return None
+            held = old_ln[seat][dest]
+            if held:
+                if held > dest or old_lc[seat][dest] != colour:
+                    return None  # a full line, or one holding another colour
+            elif state["rows"][seat][dest] >> colour & 1:
+                return None  # the wall row has the colour already
+
         s = dict(state)
         if src == CENTRE:
-            centre = s["centre"] = list(state["centre"])
-            count = centre[colour]
+            centre = s["centre"] = list(old_centre)
             centre[colour] = 0
             took_marker = state["marker"] < 0
             if took_marker:
                 s["marker"] = seat
         else:
-            facs = s["fac"] = list(state["fac"])
-            fac = facs[src]
-            count = fac[colour]
+            facs = s["fac"] = list(old_facs)
             # the other colours go to the centre; the taken colour stays as it was there
-            centre = s["centre"] = list(map(add, state["centre"], fac))
-            centre[colour] = state["centre"][colour]
+            centre = s["centre"] = list(map(add, old_centre, fac))
+            centre[colour] = old_centre[colour]
             facs[src] = []  # an emptied factory is [] so legal_moves skips it at once
             took_marker = False
-        s["left"] = state["left"] - count
+        left = s["left"] = state["left"] - count
 
         over = count
         if dest != FLOOR:
-            ln = list(state["ln"][seat])
-            lcs = list(state["lc"][seat])
-            placed = min(count, dest + 1 - ln[dest])
-            ln[dest] += placed
+            ln = list(old_ln[seat])
+            lcs = list(old_lc[seat])
+            room = dest + 1 - held
+            placed = count if count < room else room
+            ln[dest] = held + placed
             lcs[dest] = colour
             over = count - placed
-            s["ln"] = x = list(state["ln"])
+            s["ln"] = x = list(old_ln)
             x[seat] = ln
-            s["lc"] = x = list(state["lc"])
+            s["lc"] = x = list(old_lc)
             x[seat] = lcs
         to_lid = 0
         if over or took_marker:
-            floor = list(state["floor"][seat])
+            floors = state["floor"]
+            floor = list(floors[seat])
             if took_marker and len(floor) < FLOOR_SPACES:
                 floor.append(MARKER)
             if over:
@@ -466,14 +494,14 @@ class Azul(Game):
                 if to_lid:
                     s["lid"] = lid = list(state["lid"])
                     lid[colour] += to_lid
-            s["floor"] = x = list(state["floor"])
+            s["floor"] = x = list(floors)
             x[seat] = floor
 
         if events is not None:
             words, data = _take_record(seat, count, colour, src, dest, over, to_lid, took_marker)
             events.append(Event("take", words, dict(data)))
-        if s["left"]:
-            s["turn"] = (seat + 1) % s["players"]
+        if left:
+            s["turn"] = (seat + 1) % state["players"]
         else:
             end_offer(s, events)
         return s

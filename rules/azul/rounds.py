@@ -11,6 +11,7 @@ state changes exactly the same.
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import add
 
 from rules.azul.board import (
     COLOURS,
@@ -25,7 +26,6 @@ from rules.azul.board import (
     end_bonus,
     legal_grey_columns,
     placement_points,
-    printed_column,
 )
 from rules.azul.words import COLOUR_WORDS
 from rules.base import Event, Outcome, State, rank_by
@@ -106,26 +106,34 @@ def end_offer(s: State, events: list[Event] | None) -> None:
         if all(t >= 5 for t in s["tnext"]):
             after_tiling(s, events)
         return
-    for p in range(s["players"]):
-        lc, ln = s["lc"][p], s["ln"][p]
-        placed = []
+    lid, score = s["lid"], s["score"]
+    seats = zip(s["lc"], s["ln"], s["wall"], s["rows"], strict=True)
+    for p, (lc, ln, wall, rows) in enumerate(seats):
         tiled = []
         for i, c in enumerate(ln):
             if c == i + 1:
+                # place(), written out: this runs for every full line of every round
                 k = lc[i]
-                col = printed_column(i, k)
-                pts = place(s, p, i, col)
+                col = (k + i) % 5  # printed_column(i, k)
+                wall[i * 5 + col] = k
+                rows[i] |= 1 << k
+                lid[k] += i
+                ln[i] = 0
+                lc[i] = -1
+                pts = placement_points(wall, i, col)
+                score[p] += pts
                 if events is not None:
-                    placed.append(
-                        {"line": i + 1, "colour": COLOURS[k], "column": col + 1, "points": pts}
-                    )
-                    tiled.append((i + 1, k, pts))
-        if placed and events is not None:
+                    tiled.append((i + 1, k, col + 1, pts))
+        if tiled and events is not None:
+            placed = [
+                {"line": line, "colour": COLOURS[k], "column": col, "points": pts}
+                for line, k, col, pts in tiled
+            ]
             events.append(
                 Event(
                     "tile",
-                    _tile_wall_words(p, tuple(tiled)),
-                    {"seat": p, "placed": placed, "points": sum(t[2] for t in tiled)},
+                    _tile_wall_words(p, tuple((line, k, pts) for line, k, _, pts in tiled)),
+                    {"seat": p, "placed": placed, "points": sum(t[3] for t in tiled)},
                 )
             )
     after_tiling(s, events)
@@ -194,15 +202,13 @@ def advance(s: State, p: int, events: list[Event] | None) -> None:
 
 def after_tiling(s: State, events: list[Event] | None) -> None:
     """Floor penalties, then the end check or the next round's factories."""
-    n = s["players"]
-    for p in range(n):
-        floor = s["floor"][p]
+    lid, score, floors = s["lid"], s["score"], s["floor"]
+    for p, floor in enumerate(floors):
         if not floor:
             continue
         penalty = FLOOR_TOTAL[len(floor)]
-        before = s["score"][p]
-        s["score"][p] = max(0, before - penalty)
-        lid = s["lid"]
+        before = score[p]
+        score[p] = before - penalty if before > penalty else 0
         for k in floor:
             if k != MARKER:
                 lid[k] += 1
@@ -215,17 +221,18 @@ def after_tiling(s: State, events: list[Event] | None) -> None:
                         "seat": p,
                         "items": len(floor),
                         "penalty": penalty,
-                        "lost": before - s["score"][p],
+                        "lost": before - score[p],
                     },
                 )
             )
-        s["floor"][p] = []
+        floors[p] = []
     s["phase"] = OFFER
     s["tnext"] = None
-    if any(31 in rows for rows in s["rows"]):  # a wall row holds all five colours
-        finish(s, events, "row")
-        return
-    if sum(s["bag"]) + sum(s["lid"]) == 0:
+    for rows in s["rows"]:
+        if 31 in rows:  # a wall row holds all five colours
+            finish(s, events, "row")
+            return
+    if sum(s["bag"]) + sum(lid) == 0:
         if events is not None:
             events.append(
                 Event(
@@ -236,7 +243,7 @@ def after_tiling(s: State, events: list[Event] | None) -> None:
             )
         finish(s, events, "no_tiles")
         return
-    supply = [a + b for a, b in zip(s["bag"], s["lid"], strict=True)]
+    supply = list(map(add, s["bag"], lid))
     if not any_row_can_be_completed(s["wall"], s["lc"], s["ln"], supply, s["grey"]):
         if events is not None:
             events.append(
