@@ -193,6 +193,12 @@ async def _phases(url: str, postmaster: int, moves: int) -> dict[str, Any]:
     from bot.service import MatchService, User
     from bot.settings import Settings
 
+    try:  # the collector's settings of a bot process, where the tree has them
+        from bot.gc_tuning import tune
+    except ImportError:
+        pass
+    else:
+        tune()
     service = await MatchService.open(url, render=False)
     bot = _NullDiscord(Settings(_env_file=None), service, None)  # type: ignore[call-arg]
     worker = OutboxWorker(bot, time.time)  # type: ignore[arg-type]
