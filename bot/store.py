@@ -324,8 +324,10 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-#: A run of 19 digits: a number orjson might not read as the standard library does.
-_LONG_DIGITS = re.compile(r"\d{19}")
+#: A number of 19 digits or more: one orjson might read otherwise than the standard library.
+_LONG_NUMBER = re.compile(r"-?\d{19,}")
+#: The integers orjson reads exactly (beyond them it makes a float).
+_EXACT = range(-(2**63), 2**64)
 
 
 def _loads(text: str) -> Any:
@@ -333,10 +335,12 @@ def _loads(text: str) -> Any:
     reads its match (the snapshot, the settings) and its post's payload, and decoding
     them with the standard library was about a tenth of the bot's CPU per move; orjson
     takes a third of that. It reads valid JSON as the standard library does except
-    integers beyond 64 bits (it makes them floats) and what it refuses (NaN, Infinity,
-    lone surrogates, numbers out of a float's range): text with 19 digits in a row
-    (where a too-large integer could be) and text it refuses go to ``json.loads``."""
-    if _LONG_DIGITS.search(text) is None:
+    integers outside 64 bits (signed or unsigned: it makes them floats) and what it
+    refuses (NaN, Infinity, lone surrogates, numbers out of a float's range): text where
+    a run of digits (read as a whole integer, even inside a string: the test only has
+    to be safe) falls outside those, and text orjson refuses, go to ``json.loads``. The
+    snapshots' random generators are 64-bit numbers, so a run of 19 digits is common."""
+    if all(int(m.group()) in _EXACT for m in _LONG_NUMBER.finditer(text)):
         try:
             return orjson.loads(text)
         except orjson.JSONDecodeError:

@@ -31,7 +31,9 @@ known to have pinged someone, ``turn_for``: the gate's one read with the legal m
 the CPU of the process and of the whole PostgreSQL server (every process of it: backends,
 WAL writer, checkpointer) is read before and after each phase. Without concurrency
 nothing else runs in between, so each phase's CPU is its own. A tree without
-``turn_for`` (older than the gate's one read) runs ``legal_moves`` in its place.
+``turn_for`` (older than the gate's one read) runs ``legal_moves`` in its place. The
+player's process sets its garbage collector as the tree's bot processes do
+(``bot/gc_tuning.py``, where the tree has it), as ``python -m bot load`` does.
 """
 
 from __future__ import annotations
