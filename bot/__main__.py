@@ -290,8 +290,10 @@ def _main(argv: list[str] | None) -> int:
             as_json=args.json, quick=args.quick, games=args.games, playouts_only=args.playouts_only
         )
     if args.command == "load":
+        from bot.gc_tuning import tune
         from bot.loadtest import run_load
 
+        tune()  # a bot process's collector, measured as it serves (bot/gc_tuning.py)
         return asyncio.run(
             run_load(
                 matches=args.matches,
@@ -347,6 +349,9 @@ def _main(argv: list[str] | None) -> int:
         from bot.replay_bench import run_replay_bench
 
         return run_replay_bench(out=args.out, games=args.games, as_json=args.json)
+    from bot.gc_tuning import tune
+
+    tune()  # a process that serves matches from here on (bot/gc_tuning.py)
     return asyncio.run(_interactive(settings, db, args.console, args.sync))
 
 

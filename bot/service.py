@@ -17,7 +17,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Self
@@ -158,13 +158,28 @@ class MatchInfo(Seated):
     options: dict[str, Any]
     seats: list[SeatRow]
     to_act: list[str]
-    status_text: str
+    #: the status line (:attr:`status_text`), or what says it when first asked
+    status_said: str | Callable[[], str] = field(repr=False, compare=False)
     end_reason: str | None
     result: dict[str, Any] | None
     settings: dict[str, Any]
     created_at: float
     #: the user ids in ``to_act`` whose clocks run now (``Game.waits_for``)
     waits_for: list[str] = field(default_factory=list)
+
+    @property
+    def status_text(self) -> str:
+        """The status line ("Bob to move"), said on first use. Why: a move describes its
+        match several times (the gate's read, the play's answer, the post's delivery) and
+        most of those callers never show the line, while saying it (the rules' status in
+        words, with names) was most of what describing cost."""
+        if not isinstance(self.status_said, str):
+            self.status_said = self.status_said()
+        return self.status_said
+
+    @status_text.setter
+    def status_text(self, text: str) -> None:
+        self.status_said = text
 
 
 @dataclass(slots=True)
@@ -462,7 +477,12 @@ class MatchService:
             by_seat = {s.seat: s.user_id for s in match.seats}
             to_act = [by_seat[s] for s in game.to_act(match.state) if s in by_seat]
             waits_for = [by_seat[s] for s in game.waits_for(match.state) if s in by_seat]
-            status_text = say(game.status(match.state), lang, names)
+            state = match.state  # a version's snapshot: never changed in place
+
+            def status() -> str:
+                return say(game.status(state), lang, names)
+
+            status_text: str | Callable[[], str] = status
         elif match.status == "lobby":
             status_text = t(
                 "svc.lobby_status",
@@ -492,7 +512,7 @@ class MatchService:
             options=match.options,
             seats=match.seats,
             to_act=to_act,
-            status_text=status_text,
+            status_said=status_text,
             end_reason=match.end_reason,
             result=match.result,
             settings=match.settings,
@@ -669,6 +689,19 @@ class MatchService:
         else:
             self._listed.move_to_end(key)
         return list(listed)  # the caller's own list: the remembered one stays as it is
+
+    def _listed_move(self, match: MatchRow, seat: int, text: str) -> Move | None:
+        """The move whose notation is exactly ``text`` among the seat's legal moves as
+        :meth:`_legal` remembered them at this version, else None (then the rules parse).
+        Why: a button's play sends the notation of a move its gate listed, and parsing it
+        again lists the moves again (Azul, Maharani) or the typed kind's (Pastiche) — a
+        real share of a move's CPU. The same move: every game's ``parse`` of a legal move's
+        notation gives that move (tests/test_game_contract.py), and the play has already
+        checked that this seat may act at this version."""
+        listed = self._listed.get((match.id, match.version, seat))
+        if listed is None:
+            return None
+        return next((m for m in listed if m.notation == text), None)
 
     async def composers(self, match_id: int, user: User) -> list[Composer]:
         """Moves the caller may build pick by pick now (a Pastiche trade offer), in words
@@ -999,7 +1032,7 @@ class MatchService:
             raise NotAllowed.said("err.not_your_turn", waiting=listing_word(waiting))
         names = match.names
         try:
-            move = game.parse(state, seat, text)
+            move = self._listed_move(match, seat, text) or game.parse(state, seat, text)
         except IllegalMove as exc:
             # a label as shown to players: with names where the game wrote {pN}, in
             # whichever language the player reads

@@ -19,7 +19,6 @@ So nothing a player sees can depend on the backend.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
@@ -27,7 +26,7 @@ from typing import Any
 
 import asyncpg
 
-from bot.store import NewMove, Notification, Remembered, SeatRow, Store, _dumps
+from bot.store import NewMove, Notification, Remembered, SeatRow, Store, _dumps, _loads
 
 #: Key of the advisory lock that serialises migrations (any fixed number; "tessera").
 MIGRATION_LOCK = 0x7465_7373_6572_61
@@ -283,7 +282,7 @@ class PostgresStore(Store):
                 )
                 if row is None:
                     raise LookupError(match_id)
-                settings: dict[str, Any] = mutate(json.loads(row[0]), int(row[1]))
+                settings: dict[str, Any] = mutate(_loads(row[0]), int(row[1]))
                 status = await self._pool.execute(
                     "UPDATE matches SET settings = $1 WHERE id = $2 AND version = $3 "
                     "AND settings = $4",
@@ -357,7 +356,7 @@ class PostgresStore(Store):
             new_settings = None
             if settings_update is not None:
                 assert settings_seen is not None
-                new_settings = _dumps(settings_update(json.loads(settings_seen), now))
+                new_settings = _dumps(settings_update(_loads(settings_seen), now))
             written, stored_version, stored_settings = await self._pool.fetchrow(
                 _COMMIT_ONE,
                 status,

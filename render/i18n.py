@@ -27,7 +27,7 @@ notation colour names, Taj Mahal's city codes, move examples).
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -815,7 +815,10 @@ def babel_locale(lang: str) -> Any:
 
 def plural_category(n: float, locale: Any = None) -> str:
     """CLDR plural category of ``n`` in that language: 'one', 'few', 'many', 'other'…"""
-    return str(babel_locale(language_of(locale)).plural_form(abs(n)))
+    lang = language_of(locale)
+    if type(n) is int:  # a count: remembered (see _said_count)
+        return _said_count(n, lang)[0]
+    return str(babel_locale(lang).plural_form(abs(n)))
 
 
 def number(value: float, locale: Any = None) -> str:
@@ -823,7 +826,21 @@ def number(value: float, locale: Any = None) -> str:
     (1,234 / 1.234 / 1 234; decimal comma in hu, de, pl). Not for notation or match numbers."""
     from babel.numbers import format_decimal
 
-    return str(format_decimal(value, locale=babel_locale(language_of(locale))))
+    lang = language_of(locale)
+    if type(value) is int:  # a count: remembered (see _said_count)
+        return _said_count(value, lang)[1]
+    return str(format_decimal(value, locale=babel_locale(lang)))
+
+
+@lru_cache(maxsize=4096)
+def _said_count(n: int, lang: str) -> tuple[str, str]:
+    """A count's plural category and its written form in ``lang``. Why remembered: every
+    count in a move's words ("takes 3 tiles") asks Babel for both, which cost a real share
+    of saying a move's lines, and the same small numbers come back all the time."""
+    from babel.numbers import format_decimal
+
+    locale = babel_locale(lang)
+    return str(locale.plural_form(abs(n))), str(format_decimal(n, locale=locale))
 
 
 def decimal(value: float, locale: Any = None, places: int = 1, sign: bool = False) -> str:

@@ -31,7 +31,9 @@ known to have pinged someone, ``turn_for``: the gate's one read with the legal m
 the CPU of the process and of the whole PostgreSQL server (every process of it: backends,
 WAL writer, checkpointer) is read before and after each phase. Without concurrency
 nothing else runs in between, so each phase's CPU is its own. A tree without
-``turn_for`` (older than the gate's one read) runs ``legal_moves`` in its place.
+``turn_for`` (older than the gate's one read) runs ``legal_moves`` in its place. The
+player's process sets its garbage collector as the tree's bot processes do
+(``bot/gc_tuning.py``, where the tree has it), as ``python -m bot load`` does.
 """
 
 from __future__ import annotations
@@ -193,6 +195,12 @@ async def _phases(url: str, postmaster: int, moves: int) -> dict[str, Any]:
     from bot.service import MatchService, User
     from bot.settings import Settings
 
+    try:  # the collector's settings of a bot process, where the tree has them
+        from bot.gc_tuning import tune
+    except ImportError:
+        pass
+    else:
+        tune()
     service = await MatchService.open(url, render=False)
     bot = _NullDiscord(Settings(_env_file=None), service, None)  # type: ignore[call-arg]
     worker = OutboxWorker(bot, time.time)  # type: ignore[arg-type]

@@ -41,7 +41,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
-import json
 import logging
 import os
 import socket
@@ -61,7 +60,7 @@ from bot.i18n import match_language, t
 from bot.post_words import listing, post_body, said_in, say_line
 from bot.score_chart import chart_png
 from bot.service import ServiceError
-from bot.store import MatchRow, Notification, OutboxRow, Remembered
+from bot.store import MatchRow, Notification, OutboxRow, Remembered, _loads
 from rules.registry import get_game
 
 if TYPE_CHECKING:
@@ -242,7 +241,7 @@ class OutboxWorker:
                         item.outbox_id,
                         item.match_id,
                         now[item.match_id].settings_text,
-                        _remembering(json.loads(now[item.match_id].settings_text), record),
+                        _remembering(_loads(now[item.match_id].settings_text), record),
                     ),
                     record,
                 )
@@ -533,7 +532,7 @@ class OutboxWorker:
         batch settles, computed from the settings as read (written only if unchanged)."""
         read = self._read(batch, match_id)
         if read is not None and row is not None and batch is not None:
-            settings = _remembering(json.loads(read.settings_text), record)
+            settings = _remembering(_loads(read.settings_text), record)
             batch.remembered[row.id] = (
                 Remembered(row.id, match_id, read.settings_text, settings),
                 record,

@@ -250,7 +250,10 @@ def place_moves(
         (bd.cell_name(c), bd.dabs_at(board, c), groups[c], _spot_step(bd.cell_name(c)))
         for c in spots
     ]
-    out: list[tuple[float, int, Move]] = []
+    out: list[tuple[float, Move]] = []
+    # what a yield gives (its words, rank and take step) depends on the yield, the bank and
+    # the needs only, and few different yields occur among a turn's hundreds of placements
+    gives: dict[tuple[str, ...], tuple[Msg | Join, float, Step]] = {}
     for slot, hex_id in enumerate(p["hexes"]):
         if hex_id is None or (slot_only is not None and slot != slot_only):
             continue
@@ -269,17 +272,20 @@ def place_moves(
         for name, others, gstep, sstep in cells:
             head = f"h{slot + 1} {name} r"
             for rot, corners, rstep in rots:
-                got, short = received(bd.placement_yield(corners, others), bank)
-                words = yield_words(got, short)
-                rank = _gain_rank(got, need)
+                mix = bd.placement_yield(corners, others)
+                given = gives.get(mix)
+                if given is None:
+                    got, short = received(mix, bank)
+                    words = yield_words(got, short)
+                    given = gives[mix] = (words, _gain_rank(got, need), _take_step("mix", words))
+                words, rank, tstep = given
                 out.append(
                     (
                         rank,
-                        len(out),
                         Move(
                             f"{head}{rot} mix",
                             _place_label(slot + 1, name, rot, words),
-                            (hstep, gstep, sstep, rstep, _take_step("mix", words)),
+                            (hstep, gstep, sstep, rstep, tstep),
                             rank,
                         ),
                     )
@@ -288,7 +294,6 @@ def place_moves(
                     out.append(
                         (
                             crank,
-                            len(out),
                             Move(
                                 f"{head}{rot} {colour}",
                                 _centre_label(slot + 1, name, rot, colour),
@@ -297,8 +302,13 @@ def place_moves(
                             ),
                         )
                     )
-    out.sort(key=lambda t: (-t[0], t[1]))
-    return [m for _, _, m in out]
+    # best first; ties in the order listed (a stable sort keeps it, reversed too)
+    out.sort(key=_rank_of, reverse=True)
+    return [m for _, m in out]
+
+
+def _rank_of(entry: tuple[float, Move]) -> float:
+    return entry[0]
 
 
 def placement_takes(
@@ -491,24 +501,24 @@ def _swap_label(hand: Msg, gallery: Msg) -> Msg:
 
 
 def swap_moves(state: State, seat: int) -> list[Move]:
-    p = state["players"][seat]
-    out: list[Move] = []
-    for h in p["hand"]:
-        for g in state["gallery"]:
-            th, tg = painting_word(h), painting_word(g)
-            out.append(
-                Move(
-                    f"swap {h} for {g}",
-                    _swap_label(th, tg),
-                    (
-                        Step("swap", Msg("pastiche.step.swap")),
-                        Step(h, Msg("pastiche.step.give_commission", title=th)),
-                        Step(g, Msg("pastiche.step.take_commission", title=tg)),
-                    ),
-                    0.2,
-                )
-            )
-    return out
+    return [_swap_move(h, g) for h in state["players"][seat]["hand"] for g in state["gallery"]]
+
+
+@lru_cache(maxsize=1 << 12)
+def _swap_move(h: str, g: str) -> Move:
+    """Cached: a swap's words depend on the two commissions only, and building them (six
+    messages) was a share of every trading step's listing."""
+    th, tg = painting_word(h), painting_word(g)
+    return Move(
+        f"swap {h} for {g}",
+        _swap_label(th, tg),
+        (
+            Step("swap", Msg("pastiche.step.swap")),
+            Step(h, Msg("pastiche.step.give_commission", title=th)),
+            Step(g, Msg("pastiche.step.take_commission", title=tg)),
+        ),
+        0.2,
+    )
 
 
 # ----- ending the turn -----------------------------------------------------------------------
