@@ -49,7 +49,7 @@ from bot.store import (
 from bot.substitutes import SubState
 from render.header import away_date
 from render.i18n import MESSAGES, match_language, picture_language, supported_language, t, tn
-from render.words import is_plural, said, say
+from render.words import is_plural, said, said_as_is, say
 from rules import Event, Game, IllegalMove, Move, get_game
 from rules.ai import LEVELS, choose_move
 from rules.base import Composer, Step, fill_names, normalise_notation, rank_by
@@ -283,9 +283,7 @@ def _all_named(moves: list[Move], names: list[str]) -> list[Move]:
 
     out: list[Move] = []
     for move in moves:
-        if not is_words(move.label) and (
-            "{p" not in move.label and not any("{p" in st.label for st in move.steps)
-        ):
+        if said_as_is(move):
             out.append(move)
             continue
         steps = tuple(Step(key=st.key, label=named(st.label)) for st in move.steps)

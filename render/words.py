@@ -76,15 +76,23 @@ def said(value: Any, lang: Any = None, names: list[str] | None = None) -> str:
     return Said(text, value, names) if is_words(value) else text
 
 
+def said_as_is(move: Move) -> bool:
+    """Whether saying the move's labels gives the move itself: its label is plain text and
+    neither it nor a step label names a player (``{pN}``)."""
+    label = move.label
+    return (
+        not is_words(label) and "{p" not in label and not any("{p" in st.label for st in move.steps)
+    )
+
+
 def said_move(move: Move, names: list[str] | None) -> Move:
     """The move with its label and step labels said in English with the players' names,
     kept as :class:`Said` where they are words (so :func:`in_language` can say them again).
     For a move about to be shown or logged: the front ends name only what they show."""
-    label = move.label
-    if not is_words(label) and "{p" not in label and not any("{p" in st.label for st in move.steps):
+    if said_as_is(move):
         return move
     steps = tuple(replace(st, label=said(st.label, None, names)) for st in move.steps)
-    return replace(move, label=said(label, None, names), steps=steps)
+    return replace(move, label=said(move.label, None, names), steps=steps)
 
 
 def in_language(move: Move, lang: Any) -> Move:
