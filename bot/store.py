@@ -318,6 +318,18 @@ _FIRST_OF_ITS_MATCH = (
     "(o.match_id IS NULL OR o.id = (SELECT MIN(p.id) FROM outbox p "
     "WHERE p.sent_at IS NULL AND p.match_id = o.match_id))"
 )
+#: The same condition for a claim of some shards' rows, written on the joined match
+#: (``COALESCE(m.id, o.match_id)`` is ``o.match_id`` whether or not the match row is
+#: there): a condition on both tables is checked where they are joined, together with the
+#: shard filter, and PostgreSQL checks a node's conditions cheapest first — so the probe
+#: runs only for rows of this process's shards. Written on ``o`` alone it was checked while
+#: scanning the waiting rows, for every process's rows: with three processes, a claim cost
+#: PostgreSQL about 10,000 buffer reads, some 480 per row claimed (``pg_stat_statements``
+#: under ``python -m bot load --processes 3``).
+_FIRST_OF_ITS_MATCH_JOINED = (
+    "(o.match_id IS NULL OR o.id = (SELECT MIN(p.id) FROM outbox p "
+    "WHERE p.sent_at IS NULL AND p.match_id = COALESCE(m.id, o.match_id)))"
+)
 
 
 def _dumps(value: Any) -> str:
@@ -981,6 +993,7 @@ class Store:
         ``shards``, only items of servers on those shards (and items of no server)."""
         now = time.time() if now is None else now
         shard_sql, shard_params = shards.clause("m.guild_key") if shards else ("", [])
+        first = _FIRST_OF_ITS_MATCH_JOINED if shards else _FIRST_OF_ITS_MATCH
         # one statement: the rows are chosen (and, on PostgreSQL, locked, skipping those
         # another process is claiming) and leased in one go — a worker polls this several
         # times a second, so it is one round trip, not a transaction of four
@@ -989,7 +1002,7 @@ class Store:
             "SELECT o.id FROM outbox o LEFT JOIN matches m ON m.id = o.match_id "
             "WHERE o.sent_at IS NULL AND o.due_at <= ? "
             "AND (o.claimed_until IS NULL OR o.claimed_until <= ?) "
-            f"AND {_FIRST_OF_ITS_MATCH}{shard_sql} ORDER BY o.id LIMIT ?"
+            f"AND {first}{shard_sql} ORDER BY o.id LIMIT ?"
             f"{self._SKIP_LOCKED.format(table='o')}) "
             "RETURNING id, match_id, kind, payload, attempts, created_at, due_at",
             (owner, now + lease, now, now, *shard_params, limit),
