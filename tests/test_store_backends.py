@@ -137,6 +137,34 @@ async def test_a_process_claims_only_the_servers_of_its_shards(database: str | P
         await store.close()
 
 
+async def test_a_shard_claim_keeps_each_matchs_order_as_a_whole_claim_does(
+    database: str | Path,
+) -> None:
+    """With shards the claim checks "the oldest waiting post of its match" on the joined
+    match (after the shard filter, so it probes only its own shards' rows): still one
+    post per match at a time, in order, and a post whose match row is missing is still
+    its own first, as without shards."""
+    store = await open_store(database)
+    try:
+        mine, other = str((4 * 1000) << 22), str((1 + 4 * 1000) << 22)  # shards 0 and 1
+        m1, m2 = await _match(store, mine), await _match(store, other)
+        await store.enqueue(m1, [Notification("turn", {"n": 1}), Notification("turn", {"n": 2})])
+        await store.enqueue(m2, [Notification("turn", {"n": 3})])
+        await store.enqueue(m1 + m2 + 100, [Notification("turn", {"n": 4})])  # no such match
+        await store.enqueue(None, [Notification("dm", {"n": 5})])
+        shard0 = ShardSlice((0,), 4)
+        got = await store.claim_notifications("p0", now=1e10, shards=shard0)
+        assert [r.payload["n"] for r in got] == [1, 4, 5]
+        assert await store.claim_notifications("p0", now=1e10 + 1, shards=shard0) == []
+        await store.mark_sent(got[0].id)
+        later = await store.claim_notifications("p0", now=1e10 + 2, shards=shard0)
+        assert [r.payload["n"] for r in later] == [2]
+        whole = await store.claim_notifications("p1", now=1e10 + 3)
+        assert [r.payload["n"] for r in whole] == [3]
+    finally:
+        await store.close()
+
+
 async def test_a_commit_checks_the_version_and_keeps_a_racing_settings_change(
     database: str | Path,
 ) -> None:
