@@ -166,33 +166,60 @@ def _random_turn_move(
     turn's cost. The count of moves per coloured card follows from the same rule as the
     list (alone and with every extra card; off colour only with the colour change), so
     the index drawn and the move built are the ones the list would give
-    (``tests/test_engine_equivalence.py`` compares them with ``rng.choice(legal_moves)``)."""
+    (``tests/test_engine_equivalence.py`` compares them with ``rng.choice(legal_moves)``).
+    The hand is read as :func:`_hand_plays` reads it, inline and noting the colour change
+    on the way (this runs at every turn of a random game: a call and two comprehensions
+    were a fifth of it)."""
     if withdraw_only:
         rng.below(1)  # one move: the stream still takes the step rng.choice takes
         return _WITHDRAW
-    coloured, extras = _hand_plays(hand)
-    changes = [e for e in extras if e.special == "colour"]
-    counts = [
-        1 + len(extras) if lock is None or card.colour == lock else len(changes)
-        for card in coloured
-    ]
-    i = rng.below(1 + sum(counts))
-    if i == 0:
-        return _WITHDRAW
-    i -= 1
-    for card, count in zip(coloured, counts, strict=True):
-        if i >= count:
-            i -= count
+    cards = components().cards
+    coloured: list[Card] = []
+    extras: list[Card] = []
+    changes: list[Card] = []
+    seen: set[str] = set()
+    for cid in hand:  # sorted ids: colours in data order
+        card = cards[cid]
+        code = card.code
+        if code in seen:
             continue
-        base = _in_court(card.symbols, court)
-        if lock is None or card.colour == lock:
-            if i == 0:
-                return _play_move(card.id, None, base)
-            extra = extras[i - 1]
+        seen.add(code)
+        if card.kind == "colour":
+            coloured.append(card)
         else:
+            extras.append(card)
+            if card.special == "colour":
+                changes.append(card)
+    on_count = 1 + len(extras)  # moves of a card of the locked colour (or of any, unlocked)
+    if lock is None:
+        i = rng.below(1 + len(coloured) * on_count)
+        if i == 0:
+            return _WITHDRAW
+        card = coloured[(i - 1) // on_count]
+        i = (i - 1) % on_count
+    else:
+        off_count = len(changes)  # moves of a card of another colour
+        total = 1
+        for card in coloured:
+            total += on_count if card.colour == lock else off_count
+        i = rng.below(total)
+        if i == 0:
+            return _WITHDRAW
+        i -= 1
+        for card in coloured:
+            count = on_count if card.colour == lock else off_count
+            if i < count:
+                break
+            i -= count
+        if card.colour != lock:
             extra = changes[i]
-        return _play_move(card.id, extra.id, base + _in_court(extra.symbols, court) - 0.5)
-    raise AssertionError("the index drawn is below the number of moves")
+            base = _in_court(card.symbols, court) + _in_court(extra.symbols, court) - 0.5
+            return _play_move(card.id, extra.id, base)
+    base = _in_court(card.symbols, court)
+    if i == 0:
+        return _play_move(card.id, None, base)
+    extra = extras[i - 1]
+    return _play_move(card.id, extra.id, base + _in_court(extra.symbols, court) - 0.5)
 
 
 def _turn_play_ids(lock: str | None, hand: list[int], note: str) -> tuple[int, int | None] | None:
