@@ -347,6 +347,9 @@ def _display_card(display: list[int], code: str) -> int | None:
     return None
 
 
+#: Each symbol's place in the court (the data order of the symbols), for sorting it.
+_SYMBOL_ORDER = {symbol: i for i, symbol in enumerate(SYMBOL_LETTERS)}
+
 #: Per-seat lists: the acting seat's own list is copied up front, the others on demand.
 _NESTED = ("hands", "played", "infl", "ptiles", "btiles")
 
@@ -359,20 +362,21 @@ def _clone(s: State, seat: int) -> State:
     acting seat's hand and played cards and one or two small lists. So ``apply`` copies
     the hand and played cards here, and every other change is preceded by a copy of what
     it changes: :func:`_own` on the rarer parts (the draw pile, the map's palaces, the
-    influence tiles, other seats' hands...), a plain ``s[key] = s[key][:]`` beside the
+    influence tiles, other seats' hands...), a plain ``s[key] = s[key].copy()`` beside the
     change of a small list (lock, inv, acted, left, score, display, court: copying all
     seven up front was most of the cost of a clone). That keeps ``apply`` pure: the state
     passed in is never changed (``tests/test_taj_mahal_rules.py`` checks it over whole
-    games)."""
-    t = dict(s)
-    outer = s["hands"][:]
-    outer[seat] = outer[seat][:]
+    games). Copies are made with ``.copy()``, which is cheaper than ``[:]`` or ``dict()``
+    on this interpreter (a slice first builds a slice object)."""
+    t = s.copy()
+    outer = s["hands"].copy()
+    outer[seat] = outer[seat].copy()
     t["hands"] = outer
-    outer = s["played"][:]
-    outer[seat] = outer[seat][:]
+    outer = s["played"].copy()
+    outer[seat] = outer[seat].copy()
     t["played"] = outer
     if s["pending"] is not None:
-        p = dict(s["pending"])
+        p = s["pending"].copy()
         p["placed"] = list(p["placed"])
         t["pending"] = p
     return t
@@ -388,13 +392,13 @@ def _own(s: State, key: str, seat: int | None = None) -> None:
         s[key] = value.copy()
     elif key in _NESTED:
         if seat is None:
-            s[key] = [inner[:] for inner in value]
+            s[key] = [inner.copy() for inner in value]
         else:
-            outer = value[:]
-            outer[seat] = outer[seat][:]
+            outer = value.copy()
+            outer[seat] = outer[seat].copy()
             s[key] = outer
     else:
-        s[key] = value[:]
+        s[key] = value.copy()
 
 
 def _palace_event(
@@ -774,13 +778,13 @@ class TajMahal(Game):
             played.append(eid)
             extra = comp.cards[eid]
         if s["lock"][seat] is None:
-            s["lock"] = s["lock"][:]  # copy before changing (see _clone), likewise below
+            s["lock"] = s["lock"].copy()  # copy before changing (see _clone), likewise below
             s["lock"][seat] = main.colour
         if not s["acted"][seat]:
-            s["acted"] = s["acted"][:]
+            s["acted"] = s["acted"].copy()
             s["acted"][seat] = True
         if extra is not None and extra.points:
-            s["score"] = s["score"][:]
+            s["score"] = s["score"].copy()
             s["score"][seat] += extra.points
         if events is not None:
             if extra is None:
@@ -804,19 +808,22 @@ class TajMahal(Game):
         s["turn"] = nxt
 
     def _withdraw(self, s: State, seat: int, comp: Components, events: list[Event] | None) -> None:
-        mine = symbol_counts(s["played"][seat], comp)
-        others = [
-            symbol_counts(s["played"][o], comp) for o in range(s["n"]) if o != seat and s["inv"][o]
-        ]
+        played, inv = s["played"], s["inv"]
+        mine = symbol_counts(played[seat], comp)
+        others = []
+        for o in range(s["n"]):
+            if o != seat and inv[o]:
+                others.append(symbol_counts(played[o], comp))
         won = majority_wins(mine, others, s["court"])
-        s["inv"] = s["inv"][:]  # copy before changing (see _clone), likewise the court
-        s["inv"][seat] = False
-        s["court"] = s["court"][:]
+        s["inv"] = inv = inv.copy()  # copy before changing (see _clone), likewise the court
+        inv[seat] = False
+        s["court"] = s["court"].copy()
         palaces = 0
-        _own(s, "infl", seat)
         for prize in won:
             s["court"].remove(prize)
             if prize in INFLUENCE:
+                if not palaces:  # the first influence tile won: copy before changing
+                    _own(s, "infl", seat)
                 s["infl"][seat].append(prize)
                 palaces += 1
         if not s["opts"]["palace_per_influence_tile"]:
@@ -850,13 +857,15 @@ class TajMahal(Game):
     ) -> None:
         p = s["pending"]
         _own(s, "palace")
-        _own(s, "bonus")
         s["palace"][city] = seat
-        s["left"] = s["left"][:]  # copy before changing (see _clone), likewise the score
+        s["left"] = s["left"].copy()  # copy before changing (see _clone), likewise the score
         s["left"][seat] -= 1
         p["palaces"] -= 1
         p["placed"].append(city)
-        b = s["bonus"].pop(city, None)
+        b = s["bonus"].get(city)
+        if b is not None:  # the city's bonus tile leaves the map: copy before changing
+            _own(s, "bonus")
+            del s["bonus"][city]
         points = 0  # what the bonus tile scored
         drawn: list[int] = []  # what it drew
         if b is not None:
@@ -871,7 +880,7 @@ class TajMahal(Game):
                 s["hands"][seat].extend(drawn)
                 s["hands"][seat].sort()
             if points:
-                s["score"] = s["score"][:]
+                s["score"] = s["score"].copy()
                 s["score"][seat] += points
             _own(s, "btiles", seat)
             s["btiles"][seat].append(b)
@@ -884,7 +893,7 @@ class TajMahal(Game):
         p = s["pending"]
         _own(s, "crowned")
         s["crowned"][city] = seat
-        s["left"] = s["left"][:]  # copy before changing (see _clone)
+        s["left"] = s["left"].copy()  # copy before changing (see _clone)
         s["left"][seat] -= 1
         p["crown"] = False
         p["placed"].append(city)
@@ -908,7 +917,7 @@ class TajMahal(Game):
         self, s: State, seat: int, cid: int, comp: Components, events: list[Event] | None
     ) -> None:
         """Take display card ``cid`` (as :func:`_display_card` found it) into the hand."""
-        s["display"] = s["display"][:]  # copy before changing (see _clone)
+        s["display"] = s["display"].copy()  # copy before changing (see _clone)
         s["display"].remove(cid)
         insort(s["hands"][seat], cid)  # hands stay sorted
         s["pending"]["picks"] -= 1
@@ -1005,7 +1014,7 @@ class TajMahal(Game):
                 names = Join("words.comma", [comp.province_label[x] for x in provinces])
                 parts.append(Msg("taj_mahal.ev.score_palaces", points=pts_p, provinces=names))
         if total:
-            s["score"] = s["score"][:]  # copy before changing (see _clone)
+            s["score"] = s["score"].copy()  # copy before changing (see _clone)
             s["score"][seat] += total
         if total and events is not None:
             events.append(
@@ -1030,8 +1039,50 @@ class TajMahal(Game):
         s["played"][seat] = []
 
     def _end_visit(self, s: State, comp: Components, events: list[Event] | None) -> None:
-        # 1. pairs of influence tiles claim special cards (after visit 12 too [R]).
-        for key in ("infl", "hands", "stock", "special", "discard", "court"):
+        # 1. pairs of influence tiles claim special cards (after visit 12 too [R]). Most
+        # visits end without a pair, and then the claims and their copies are skipped.
+        for infl in s["infl"]:
+            if len(set(infl)) < len(infl):
+                self._claim_specials(s, comp, events)
+                break
+        s["discard"] = s["discard"] + s["display"]  # a new list: see _clone
+        s["display"] = []
+        if s["visit"] + 1 >= comp.setup.visits:
+            self._finish(s, comp, events)
+            return
+        s["visit"] += 1
+        s["start"] = (s["start"] + 1) % s["n"]
+        s["turn"] = s["start"]
+        s["inv"] = [True] * s["n"]
+        s["acted"] = [False] * s["n"]
+        s["lock"] = [None] * s["n"]
+        s["court"] = s["court"].copy()  # copy before changing (see _clone), likewise the stock
+        s["stock"] = s["stock"].copy()
+        for kind in INFLUENCE:
+            if kind not in s["court"] and s["stock"][kind] > 0:
+                s["stock"][kind] -= 1
+                s["court"].append(kind)
+        for prize in ("mogul", "elephant"):
+            if prize not in s["court"]:
+                s["court"].append(prize)
+        s["court"].sort(key=_SYMBOL_ORDER.__getitem__)
+        s["display"] = self._draw(s, comp.display_size(s["n"]), events)
+        if events is None:
+            return
+        prov = self.province(s)
+        events.append(
+            Event(
+                "visit",
+                _visit_words(s, prov, comp),
+                {"visit": s["visit"] + 1, "province": prov, "display": list(s["display"])},
+                reveals=True,
+            )
+        )
+
+    def _claim_specials(self, s: State, comp: Components, events: list[Event] | None) -> None:
+        """Every pair of identical influence tiles a seat holds goes back to the stock and
+        claims that kind's special card, seat by seat (``_end_visit``, when a pair exists)."""
+        for key in ("infl", "hands", "stock", "special"):
             _own(s, key)
         for seat in range(s["n"]):
             for kind in INFLUENCE:
@@ -1067,41 +1118,10 @@ class TajMahal(Game):
                             {"seat": seat, "special": sid, "from": holder},
                         )
                     )
-        s["discard"].extend(s["display"])
-        s["display"] = []
-        if s["visit"] + 1 >= comp.setup.visits:
-            self._finish(s, comp, events)
-            return
-        s["visit"] += 1
-        s["start"] = (s["start"] + 1) % s["n"]
-        s["turn"] = s["start"]
-        s["inv"] = [True] * s["n"]
-        s["acted"] = [False] * s["n"]
-        s["lock"] = [None] * s["n"]
-        for kind in INFLUENCE:
-            if kind not in s["court"] and s["stock"][kind] > 0:
-                s["stock"][kind] -= 1
-                s["court"].append(kind)
-        for prize in ("mogul", "elephant"):
-            if prize not in s["court"]:
-                s["court"].append(prize)
-        s["court"].sort(key=list(SYMBOL_LETTERS).index)
-        s["display"] = self._draw(s, comp.display_size(s["n"]), events)
-        if events is None:
-            return
-        prov = self.province(s)
-        events.append(
-            Event(
-                "visit",
-                _visit_words(s, prov, comp),
-                {"visit": s["visit"] + 1, "province": prov, "display": list(s["display"])},
-                reveals=True,
-            )
-        )
 
     def _finish(self, s: State, comp: Components, events: list[Event] | None) -> None:
         final = []
-        s["score"] = s["score"][:]  # copy before changing (see _clone)
+        s["score"] = s["score"].copy()  # copy before changing (see _clone)
         for seat in range(s["n"]):
             h = hand_score(s["hands"][seat], comp)
             s["score"][seat] += int(h["points"])  # type: ignore[call-overload]
