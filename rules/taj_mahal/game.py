@@ -107,9 +107,10 @@ def _in_court(symbols: tuple[str, ...], court: tuple[str, ...]) -> int:
 
 def _hand_plays(hand: tuple[int, ...] | list[int]) -> tuple[list[Card], list[Card]]:
     """What a turn's plays are made of: the hand's distinct coloured cards and its distinct
-    extra cards (white and special), the first copy of each in id order. Shared by the list
-    of a turn's moves, the random draw among them and the legality check, so the three
-    cannot disagree on which plays exist or their order."""
+    extra cards (white and special), the first copy of each in id order: what the list of
+    a turn's moves is built from. The random draw (:func:`_random_turn_move`) reads the hand
+    the same way inline, and the legality check (:func:`_turn_play_ids`) finds the one or
+    two cards it is asked about; tests compare both with ``legal_moves``."""
     cards = components().cards
     coloured: list[Card] = []
     extras: list[Card] = []
