@@ -745,3 +745,65 @@ def test_the_quick_legality_check_agrees_with_the_listed_moves() -> None:
                     checked += 1
             state = GAME.next_state(state, seat, GAME.random_move(state, seat, rng))
     assert checked > 5000
+
+
+def test_the_cards_a_play_finds_are_the_first_copies_in_the_hand() -> None:
+    """``apply`` takes the cards to play from what its legality check found
+    (``_turn_play_ids``) instead of looking them up again: for every legal play of whole
+    games (locked and unlocked colours, the colour change) they must be the first copies
+    of the move's codes in the hand, the cards the old lookup removed."""
+    from rules.rng import Rng
+    from rules.taj_mahal.game import _turn_play_ids
+
+    checked = 0
+    for n in (3, 5):
+        state = GAME.setup(n, 70 + n)
+        rng = Rng.from_seed(n, "play-ids")
+        while not state["over"]:
+            seat = GAME.to_act(state)[0]
+            if state["pending"] is None:
+                hand = state["hands"][seat]
+                for move in GAME.legal_moves(state, seat)[1:]:  # every play (not withdraw)
+                    want = [
+                        next(c for c in hand if COMP.cards[c].code == code)
+                        for code in move.notation.split("+")
+                    ]
+                    got = _turn_play_ids(state["lock"][seat], hand, move.notation)
+                    assert got is not None and [c for c in got if c is not None] == want
+                    checked += 1
+            state = GAME.next_state(state, seat, GAME.random_move(state, seat, rng))
+    assert checked > 1000
+
+
+@pytest.mark.parametrize(
+    ("n", "opts"),
+    [(3, {}), (5, {}), (4, {"last_player_may_play": False, "palace_per_influence_tile": False})],
+)
+def test_random_move_is_the_uniform_choice_in_every_phase(n: int, opts: dict) -> None:
+    """``random_move`` builds only the move it draws (a turn's play from counts, a palace,
+    crown or display pick from the cities or cards it is about): at every decision of whole
+    games, from several generator states, it must return ``rng.choice(legal_moves)`` and
+    leave the generator where that leaves it, in every phase and with a colour lock and
+    without."""
+    from rules.rng import Rng
+
+    met: set[str] = set()
+    for seed in range(2):
+        state = GAME.setup(n, 90 + seed, opts)
+        picker = Rng.from_seed(seed, "uniform-every-phase")
+        i = 0
+        while not state["over"]:
+            seat = GAME.to_act(state)[0]
+            phase = GAME._phase(state)
+            if phase == "turn":
+                phase += " locked" if state["lock"][seat] is not None else " free"
+            met.add(phase)
+            legal = GAME.legal_moves(state, seat)
+            for k in range(4):
+                fast = Rng.from_seed(i, f"fast{k}")
+                slow = Rng.from_seed(i, f"fast{k}")
+                assert GAME.random_move(state, seat, fast) == slow.choice(legal)
+                assert fast.state == slow.state
+            i += 1
+            state = GAME.next_state(state, seat, GAME.random_move(state, seat, picker))
+    assert met == {"turn free", "turn locked", "palace", "crown", "pick"}

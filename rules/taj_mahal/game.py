@@ -107,9 +107,10 @@ def _in_court(symbols: tuple[str, ...], court: tuple[str, ...]) -> int:
 
 def _hand_plays(hand: tuple[int, ...] | list[int]) -> tuple[list[Card], list[Card]]:
     """What a turn's plays are made of: the hand's distinct coloured cards and its distinct
-    extra cards (white and special), the first copy of each in id order. Shared by the list
-    of a turn's moves, the random draw among them and the legality check, so the three
-    cannot disagree on which plays exist or their order."""
+    extra cards (white and special), the first copy of each in id order: what the list of
+    a turn's moves is built from. The random draw (:func:`_random_turn_move`) reads the hand
+    the same way inline, and the legality check (:func:`_turn_play_ids`) finds the one or
+    two cards it is asked about; tests compare both with ``legal_moves``."""
     cards = components().cards
     coloured: list[Card] = []
     extras: list[Card] = []
@@ -166,65 +167,96 @@ def _random_turn_move(
     turn's cost. The count of moves per coloured card follows from the same rule as the
     list (alone and with every extra card; off colour only with the colour change), so
     the index drawn and the move built are the ones the list would give
-    (``tests/test_engine_equivalence.py`` compares them with ``rng.choice(legal_moves)``)."""
+    (``tests/test_engine_equivalence.py`` compares them with ``rng.choice(legal_moves)``).
+    The hand is read as :func:`_hand_plays` reads it, inline and noting the colour change
+    on the way (this runs at every turn of a random game: a call and two comprehensions
+    were a fifth of it)."""
     if withdraw_only:
         rng.below(1)  # one move: the stream still takes the step rng.choice takes
         return _WITHDRAW
-    coloured, extras = _hand_plays(hand)
-    changes = [e for e in extras if e.special == "colour"]
-    counts = [
-        1 + len(extras) if lock is None or card.colour == lock else len(changes)
-        for card in coloured
-    ]
-    i = rng.below(1 + sum(counts))
-    if i == 0:
-        return _WITHDRAW
-    i -= 1
-    for card, count in zip(coloured, counts, strict=True):
-        if i >= count:
-            i -= count
-            continue
-        base = _in_court(card.symbols, court)
-        if lock is None or card.colour == lock:
-            if i == 0:
-                return _play_move(card.id, None, base)
-            extra = extras[i - 1]
-        else:
-            extra = changes[i]
-        return _play_move(card.id, extra.id, base + _in_court(extra.symbols, court) - 0.5)
-    raise AssertionError("the index drawn is below the number of moves")
-
-
-def _turn_play_is_legal(lock: str | None, hand: list[int], note: str) -> bool:
-    """Whether ``note`` (a card code, or two joined by ``+``) is one of the plays
-    :func:`_turn_moves_of` lists for this hand and colour lock, without listing them: the
-    first card must be a coloured card in the hand (of the locked colour, unless the
-    second is the colour change), the second an extra card (white or special) in the hand.
-    Why not :func:`_hand_plays`: ``apply`` asks this at every played card, and finding the
-    one or two codes in the (sorted) hand is a fraction of building the hand's plays
-    (``tests/test_taj_mahal_rules.py`` compares this with ``legal_moves``)."""
-    codes = note.split("+")
-    if len(codes) > 2:
-        return False
-    card_codes = _card_codes()
     cards = components().cards
-    first = codes[0]
-    card = None
+    coloured: list[Card] = []
+    extras: list[Card] = []
+    changes: list[Card] = []
+    seen: set[str] = set()
+    for cid in hand:  # sorted ids: colours in data order
+        card = cards[cid]
+        code = card.code
+        if code in seen:
+            continue
+        seen.add(code)
+        if card.kind == "colour":
+            coloured.append(card)
+        else:
+            extras.append(card)
+            if card.special == "colour":
+                changes.append(card)
+    on_count = 1 + len(extras)  # moves of a card of the locked colour (or of any, unlocked)
+    if lock is None:
+        i = rng.below(1 + len(coloured) * on_count)
+        if i == 0:
+            return _WITHDRAW
+        card = coloured[(i - 1) // on_count]
+        i = (i - 1) % on_count
+    else:
+        off_count = len(changes)  # moves of a card of another colour
+        total = 1
+        for card in coloured:
+            total += on_count if card.colour == lock else off_count
+        i = rng.below(total)
+        if i == 0:
+            return _WITHDRAW
+        i -= 1
+        for card in coloured:
+            count = on_count if card.colour == lock else off_count
+            if i < count:
+                break
+            i -= count
+        if card.colour != lock:
+            extra = changes[i]
+            base = _in_court(card.symbols, court) + _in_court(extra.symbols, court) - 0.5
+            return _play_move(card.id, extra.id, base)
+    base = _in_court(card.symbols, court)
+    if i == 0:
+        return _play_move(card.id, None, base)
+    extra = extras[i - 1]
+    return _play_move(card.id, extra.id, base + _in_court(extra.symbols, court) - 0.5)
+
+
+def _turn_play_ids(lock: str | None, hand: list[int], note: str) -> tuple[int, int | None] | None:
+    """The cards ``note`` plays (a card code, or two joined by ``+``): the ids of the first
+    copies in the hand, as (card, extra card or None), or None when ``note`` is not one of
+    the plays :func:`_turn_moves_of` lists for this hand and colour lock. The first card
+    must be a coloured card in the hand (of the locked colour, unless the second is the
+    colour change), the second an extra card (white or special) in the hand.
+
+    Why one function for "is it legal" and "which cards": ``apply`` asks both at every
+    played card, and finding the one or two codes in the (sorted) hand once is a fraction
+    of building the hand's plays, or of finding them twice
+    (``tests/test_taj_mahal_rules.py`` compares this with ``legal_moves``)."""
+    first, plus, second = note.partition("+")
+    if "+" in second:
+        return None
+    card_codes = _card_codes()
     for cid in hand:
         if card_codes[cid] == first:
-            card = cards[cid]
             break
-    if card is None or card.kind != "colour":
-        return False
+    else:
+        return None
+    cards = components().cards
+    card = cards[cid]
+    if card.kind != "colour":
+        return None
     on_colour = lock is None or card.colour == lock
-    if len(codes) == 1:
-        return on_colour
-    second = codes[1]
-    for cid in hand:
-        if card_codes[cid] == second:
-            extra = cards[cid]
-            return extra.kind != "colour" and (on_colour or extra.special == "colour")
-    return False
+    if not plus:
+        return (cid, None) if on_colour else None
+    for eid in hand:
+        if card_codes[eid] == second:
+            extra = cards[eid]
+            if extra.kind != "colour" and (on_colour or extra.special == "colour"):
+                return cid, eid
+            return None
+    return None
 
 
 @cache
@@ -270,9 +302,54 @@ def _city_by_code() -> dict[str, str]:
 
 def _withdraw_only(state: State) -> bool:
     """Whether the turn's only move is to withdraw: the last player left in the visit may
-    not play cards under the option [R] ``last_player_may_play=False``."""
-    return sum(state["inv"]) == 1 and not state["opts"]["last_player_may_play"]
+    not play cards under the option [R] ``last_player_may_play=False`` (asked first: it is
+    rarely set, and then nobody needs to count who is left)."""
+    return not state["opts"]["last_player_may_play"] and sum(state["inv"]) == 1
 
+
+def _free_cities(state: State, prov: str) -> list[str]:
+    """Cities of province ``prov`` without a regular palace (a crowned palace alone does
+    not block): where a palace may go when ``prov`` is visited."""
+    palace = state["palace"]
+    return [c for c in components().province_cities[prov] if c not in palace]
+
+
+def _crown_cities(state: State, seat: int, prov: str) -> list[str]:
+    """Cities of province ``prov`` where ``seat`` may crown a palace: any city except one
+    already holding his own palace [R]."""
+    palace, crowned = state["palace"], state["crowned"]
+    return [
+        c
+        for c in components().province_cities[prov]
+        if palace.get(c) != seat and crowned.get(c) != seat
+    ]
+
+
+def _display_choices(display: list[int]) -> list[int]:
+    """The display cards a pick chooses among: the first card of each code, in display
+    order (identical cards are one choice)."""
+    codes = _card_codes()
+    out: list[int] = []
+    seen: set[str] = set()
+    for cid in display:
+        code = codes[cid]
+        if code not in seen:
+            seen.add(code)
+            out.append(cid)
+    return out
+
+
+def _display_card(display: list[int], code: str) -> int | None:
+    """The first display card with notation ``code``, or None if none is shown."""
+    codes = _card_codes()
+    for cid in display:
+        if codes[cid] == code:
+            return cid
+    return None
+
+
+#: Each symbol's place in the court (the data order of the symbols), for sorting it.
+_SYMBOL_ORDER = {symbol: i for i, symbol in enumerate(SYMBOL_LETTERS)}
 
 #: Per-seat lists: the acting seat's own list is copied up front, the others on demand.
 _NESTED = ("hands", "played", "infl", "ptiles", "btiles")
@@ -286,20 +363,21 @@ def _clone(s: State, seat: int) -> State:
     acting seat's hand and played cards and one or two small lists. So ``apply`` copies
     the hand and played cards here, and every other change is preceded by a copy of what
     it changes: :func:`_own` on the rarer parts (the draw pile, the map's palaces, the
-    influence tiles, other seats' hands...), a plain ``s[key] = s[key][:]`` beside the
+    influence tiles, other seats' hands...), a plain ``s[key] = s[key].copy()`` beside the
     change of a small list (lock, inv, acted, left, score, display, court: copying all
     seven up front was most of the cost of a clone). That keeps ``apply`` pure: the state
     passed in is never changed (``tests/test_taj_mahal_rules.py`` checks it over whole
-    games)."""
-    t = dict(s)
-    outer = s["hands"][:]
-    outer[seat] = outer[seat][:]
+    games). Copies are made with ``.copy()``, which is cheaper than ``[:]`` or ``dict()``
+    on this interpreter (a slice first builds a slice object)."""
+    t = s.copy()
+    outer = s["hands"].copy()
+    outer[seat] = outer[seat].copy()
     t["hands"] = outer
-    outer = s["played"][:]
-    outer[seat] = outer[seat][:]
+    outer = s["played"].copy()
+    outer[seat] = outer[seat].copy()
     t["played"] = outer
     if s["pending"] is not None:
-        p = dict(s["pending"])
+        p = s["pending"].copy()
         p["placed"] = list(p["placed"])
         t["pending"] = p
     return t
@@ -315,13 +393,13 @@ def _own(s: State, key: str, seat: int | None = None) -> None:
         s[key] = value.copy()
     elif key in _NESTED:
         if seat is None:
-            s[key] = [inner[:] for inner in value]
+            s[key] = [inner.copy() for inner in value]
         else:
-            outer = value[:]
-            outer[seat] = outer[seat][:]
+            outer = value.copy()
+            outer[seat] = outer[seat].copy()
             s[key] = outer
     else:
-        s[key] = value[:]
+        s[key] = value.copy()
 
 
 def _palace_event(
@@ -389,7 +467,7 @@ class TajMahal(Game):
         state: State = {
             "n": n,
             "opts": opts.model_dump(),
-            "rng": 0,
+            "rng": rng.state,  # the first display's draw (below) goes on from here
             "visit": 0,
             "tiles": tiles,
             "bonus": bonus,
@@ -417,8 +495,7 @@ class TajMahal(Game):
             "over": False,
             "final": None,
         }
-        state["display"] = self._draw(state, rng, comp.display_size(n), [])
-        state["rng"] = rng.state
+        state["display"] = self._draw(state, comp.display_size(n), [])
         return state
 
     def setup_events(self, state: State) -> list[Event]:
@@ -473,9 +550,14 @@ class TajMahal(Game):
         raise AssertionError("no province for this visit")
 
     @staticmethod
-    def _draw(state: State, rng: Rng, k: int, events: list[Event] | None) -> list[int]:
+    def _draw(state: State, k: int, events: list[Event] | None) -> list[int]:
         """Take up to ``k`` cards from the top of the draw pile, reshuffling the discard
-        pile into a new draw pile when it runs out ([L] rule 9)."""
+        pile into a new draw pile when it runs out ([L] rule 9).
+
+        The generator is read from ``state["rng"]`` and written back here, the only place a
+        move draws at random: most moves draw nothing, and building an ``Rng`` for every
+        move only to store its unchanged state back was a visible part of a random game."""
+        rng = Rng(state["rng"])
         out: list[int] = []
         _own(state, "deck")
         for _ in range(k):
@@ -495,6 +577,7 @@ class TajMahal(Game):
                         )
                     )
             out.append(state["deck"].pop())
+        state["rng"] = rng.state
         return out
 
     def _next_in(self, state: State, seat: int) -> int | None:
@@ -527,17 +610,11 @@ class TajMahal(Game):
     def palace_cities(self, state: State) -> list[str]:
         """Cities of the current province without a regular palace (a crowned palace alone
         does not block)."""
-        comp = components()
-        return [c for c in comp.province_cities[self.province(state)] if c not in state["palace"]]
+        return _free_cities(state, self.province(state))
 
     def crown_cities(self, state: State, seat: int) -> list[str]:
         """Any city of the current province except one already holding his own palace [R]."""
-        comp = components()
-        return [
-            c
-            for c in comp.province_cities[self.province(state)]
-            if state["palace"].get(c) != seat and state["crowned"].get(c) != seat
-        ]
+        return _crown_cities(state, seat, self.province(state))
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         if seat not in self.to_act(state):
@@ -554,20 +631,13 @@ class TajMahal(Game):
             return [_palace_move(c, bonus.get(c)) for c in self.palace_cities(state)]
         if phase == "crown":
             return [_crown_move(c) for c in self.crown_cities(state, seat)]
-        moves = []
-        seen: set[str] = set()
-        codes = _card_codes()
-        for cid in state["display"]:
-            code = codes[cid]
-            if code not in seen:
-                seen.add(code)
-                moves.append(_take_move(cid))
-        return moves
+        return [_take_move(cid) for cid in _display_choices(state["display"])]
 
     def random_move(self, state: State, seat: int, rng: Rng) -> Move:
-        """``rng.choice(legal_moves)``; on a turn without listing the turn's moves (random
-        playouts call this at every decision, see :func:`_random_turn_move`), and for the
-        withdrawing seat's open decisions without asking again whose decision it is."""
+        """``rng.choice(legal_moves)``, building only the move drawn: on a turn without
+        listing the turn's moves (random playouts call this at every decision, see
+        :func:`_random_turn_move`), and for the withdrawing seat's open decisions from the
+        cities or cards they are about, without asking again whose decision it is."""
         pending = state["pending"]
         if not state["over"]:
             if pending is None:
@@ -576,7 +646,16 @@ class TajMahal(Game):
                     court = state["court"]
                     return _random_turn_move(_withdraw_only(state), lock, hand, court, rng)
             elif seat == pending["seat"]:
-                return rng.choice(self._pending_moves(state, seat, self._phase(state)))
+                # the same list, in the same order, as _pending_moves builds its moves from
+                if pending["palaces"] > 0:
+                    cities = _free_cities(state, self.province(state))
+                    city = cities[rng.below(len(cities))]
+                    return _palace_move(city, state["bonus"].get(city))
+                if pending["crown"]:
+                    cities = _crown_cities(state, seat, self.province(state))
+                    return _crown_move(cities[rng.below(len(cities))])
+                cids = _display_choices(state["display"])
+                return _take_move(cids[rng.below(len(cids))])
         return rng.choice(self.legal_moves(state, seat))
 
     def _turn_moves(self, state: State, seat: int, comp: Components) -> list[Move]:
@@ -603,36 +682,60 @@ class TajMahal(Game):
         return self._apply(state, seat, move, None)
 
     def _apply(self, state: State, seat: int, move: Move, events: list[Event] | None) -> State:
+        """Check the move, then make it on a copy-on-write clone (see :func:`_clone`).
+
+        Each phase finds what the move is about (the cards played, the city, the display
+        card) while checking it, and hands that on, so nothing is looked up twice; the
+        province of a palace or crown decision likewise goes on to :meth:`_continue`.
+        :meth:`_is_legal` gives the same yes/no (``tests/test_taj_mahal_rules.py``)."""
         pending = state["pending"]
         # ``seat not in self.to_act(state)``, without building the list
         if state["over"] or seat != (state["turn"] if pending is None else pending["seat"]):
             raise IllegalMove(Msg("game.not_your_turn"))
         note = move.notation
-        phase = self._phase(state)
-        if not self._is_legal(state, seat, note, phase):
-            raise IllegalMove(self.explain_illegal(state, seat, note))
         comp = components()
-        s = _clone(state, seat)
-        rng = Rng(s["rng"])
-        # a legal notation is of its phase's kind (``_is_legal`` checked the prefix)
-        if phase == "turn":
+        if pending is None:
             if note == "withdraw":
+                s = _clone(state, seat)
                 self._withdraw(s, seat, comp, events)
-            else:
-                self._play(s, seat, note, comp, events)
-        elif phase == "pick":
-            self._take(s, seat, note[5:], comp, events)
-        elif phase == "palace":
-            self._place_palace(s, seat, self._city_from_code(note[7:]), comp, rng, events)
+                self._continue(s, comp, events)
+                return s
+            play = None
+            if not _withdraw_only(state):
+                play = _turn_play_ids(state["lock"][seat], state["hands"][seat], note)
+            if play is None:
+                raise IllegalMove(self.explain_illegal(state, seat, note))
+            s = _clone(state, seat)
+            self._play(s, seat, play[0], play[1], comp, events)
+            return s  # a play opens no decision: nothing for _continue to settle
+        prov = None
+        if pending["palaces"] > 0:
+            prov = self.province(state)
+            city = _city_by_code().get(note[7:]) if note.startswith("palace-") else None
+            if city is None or city not in _free_cities(state, prov):
+                raise IllegalMove(self.explain_illegal(state, seat, note))
+            s = _clone(state, seat)
+            self._place_palace(s, seat, city, comp, events)
+        elif pending["crown"]:
+            prov = self.province(state)
+            city = _city_by_code().get(note[6:]) if note.startswith("crown-") else None
+            if city is None or city not in _crown_cities(state, seat, prov):
+                raise IllegalMove(self.explain_illegal(state, seat, note))
+            s = _clone(state, seat)
+            self._place_crown(s, seat, city, comp, events)
         else:
-            self._place_crown(s, seat, self._city_from_code(note[6:]), comp, events)
-        self._continue(s, comp, rng, events)
-        s["rng"] = rng.state
+            cid = _display_card(state["display"], note[5:]) if note.startswith("take-") else None
+            if cid is None:
+                raise IllegalMove(self.explain_illegal(state, seat, note))
+            s = _clone(state, seat)
+            self._take(s, seat, cid, comp, events)
+        self._continue(s, comp, events, prov)
         return s
 
     def _is_legal(self, state: State, seat: int, note: str, phase: str | None = None) -> bool:
-        """Cheap check that ``note`` is one of ``legal_moves`` (same rules, no Move lists).
-        ``phase``: ``self._phase(state)`` when the caller has it already."""
+        """Cheap check that ``note`` is one of ``legal_moves`` (same rules, no Move lists),
+        the same checks ``_apply`` makes. ``phase``: ``self._phase(state)`` when the caller
+        has it already."""
         if phase is None:
             phase = self._phase(state)
         if phase == "palace":
@@ -644,41 +747,45 @@ class TajMahal(Game):
         if phase == "pick":
             if not note.startswith("take-"):
                 return False
-            codes = _card_codes()
-            code = note[5:]
-            return any(codes[c] == code for c in state["display"])
+            return _display_card(state["display"], note[5:]) is not None
         if note == "withdraw":
             return True
         if _withdraw_only(state):
             return False
-        return _turn_play_is_legal(state["lock"][seat], state["hands"][seat], note)
+        return _turn_play_ids(state["lock"][seat], state["hands"][seat], note) is not None
 
     @staticmethod
     def _city_from_code(code: str) -> str:
         return _city_by_code()[code]
 
     def _play(
-        self, s: State, seat: int, note: str, comp: Components, events: list[Event] | None
+        self,
+        s: State,
+        seat: int,
+        cid: int,
+        eid: int | None,
+        comp: Components,
+        events: list[Event] | None,
     ) -> None:
-        codes = note.split("+")
+        """Play card ``cid`` (with extra card ``eid``), as :func:`_turn_play_ids` found them."""
         hand = s["hands"][seat]
-        cards = []
-        card_codes = _card_codes()
-        for code in codes:
-            cid = next(c for c in hand if card_codes[c] == code)
-            hand.remove(cid)
-            cards.append(comp.cards[cid])
-            s["played"][seat].append(cid)
-        main = cards[0]
+        played = s["played"][seat]
+        hand.remove(cid)
+        played.append(cid)
+        main = comp.cards[cid]
+        extra = None
+        if eid is not None:
+            hand.remove(eid)
+            played.append(eid)
+            extra = comp.cards[eid]
         if s["lock"][seat] is None:
-            s["lock"] = s["lock"][:]  # copy before changing (see _clone), likewise below
+            s["lock"] = s["lock"].copy()  # copy before changing (see _clone), likewise below
             s["lock"][seat] = main.colour
         if not s["acted"][seat]:
-            s["acted"] = s["acted"][:]
+            s["acted"] = s["acted"].copy()
             s["acted"][seat] = True
-        extra = cards[1] if len(cards) > 1 else None
         if extra is not None and extra.points:
-            s["score"] = s["score"][:]
+            s["score"] = s["score"].copy()
             s["score"][seat] += extra.points
         if events is not None:
             if extra is None:
@@ -695,25 +802,29 @@ class TajMahal(Game):
                 text = Msg(
                     "taj_mahal.ev.play_with", who=Seat(seat), card=main.name, extra=extra.name
                 )
-            events.append(Event("play", text, {"seat": seat, "cards": [c.id for c in cards]}))
+            cards = [cid] if eid is None else [cid, eid]
+            events.append(Event("play", text, {"seat": seat, "cards": cards}))
         nxt = self._next_in(s, seat)
         assert nxt is not None
         s["turn"] = nxt
 
     def _withdraw(self, s: State, seat: int, comp: Components, events: list[Event] | None) -> None:
-        mine = symbol_counts(s["played"][seat], comp)
-        others = [
-            symbol_counts(s["played"][o], comp) for o in range(s["n"]) if o != seat and s["inv"][o]
-        ]
+        played, inv = s["played"], s["inv"]
+        mine = symbol_counts(played[seat], comp)
+        others = []
+        for o in range(s["n"]):
+            if o != seat and inv[o]:
+                others.append(symbol_counts(played[o], comp))
         won = majority_wins(mine, others, s["court"])
-        s["inv"] = s["inv"][:]  # copy before changing (see _clone), likewise the court
-        s["inv"][seat] = False
-        s["court"] = s["court"][:]
+        s["inv"] = inv = inv.copy()  # copy before changing (see _clone), likewise the court
+        inv[seat] = False
+        s["court"] = s["court"].copy()
         palaces = 0
-        _own(s, "infl", seat)
         for prize in won:
             s["court"].remove(prize)
             if prize in INFLUENCE:
+                if not palaces:  # the first influence tile won: copy before changing
+                    _own(s, "infl", seat)
                 s["infl"][seat].append(prize)
                 palaces += 1
         if not s["opts"]["palace_per_influence_tile"]:
@@ -743,18 +854,19 @@ class TajMahal(Game):
         seat: int,
         city: str,
         comp: Components,
-        rng: Rng,
         events: list[Event] | None,
     ) -> None:
         p = s["pending"]
         _own(s, "palace")
-        _own(s, "bonus")
         s["palace"][city] = seat
-        s["left"] = s["left"][:]  # copy before changing (see _clone), likewise the score
+        s["left"] = s["left"].copy()  # copy before changing (see _clone), likewise the score
         s["left"][seat] -= 1
         p["palaces"] -= 1
         p["placed"].append(city)
-        b = s["bonus"].pop(city, None)
+        b = s["bonus"].get(city)
+        if b is not None:  # the city's bonus tile leaves the map: copy before changing
+            _own(s, "bonus")
+            del s["bonus"][city]
         points = 0  # what the bonus tile scored
         drawn: list[int] = []  # what it drew
         if b is not None:
@@ -765,11 +877,11 @@ class TajMahal(Game):
                 before = goods_owned(s["ptiles"][seat], s["btiles"][seat], comp)
                 points = goods_score([tile.good or ""], before)[0]
             else:
-                drawn = self._draw(s, rng, tile.value, events)
+                drawn = self._draw(s, tile.value, events)
                 s["hands"][seat].extend(drawn)
                 s["hands"][seat].sort()
             if points:
-                s["score"] = s["score"][:]
+                s["score"] = s["score"].copy()
                 s["score"][seat] += points
             _own(s, "btiles", seat)
             s["btiles"][seat].append(b)
@@ -782,7 +894,7 @@ class TajMahal(Game):
         p = s["pending"]
         _own(s, "crowned")
         s["crowned"][city] = seat
-        s["left"] = s["left"][:]  # copy before changing (see _clone)
+        s["left"] = s["left"].copy()  # copy before changing (see _clone)
         s["left"][seat] -= 1
         p["crown"] = False
         p["placed"].append(city)
@@ -803,11 +915,10 @@ class TajMahal(Game):
         )
 
     def _take(
-        self, s: State, seat: int, code: str, comp: Components, events: list[Event] | None
+        self, s: State, seat: int, cid: int, comp: Components, events: list[Event] | None
     ) -> None:
-        codes = _card_codes()
-        cid = next(c for c in s["display"] if codes[c] == code)
-        s["display"] = s["display"][:]  # copy before changing (see _clone)
+        """Take display card ``cid`` (as :func:`_display_card` found it) into the hand."""
+        s["display"] = s["display"].copy()  # copy before changing (see _clone)
         s["display"].remove(cid)
         insort(s["hands"][seat], cid)  # hands stay sorted
         s["pending"]["picks"] -= 1
@@ -825,18 +936,23 @@ class TajMahal(Game):
         )
 
     # ----- automatic progress ------------------------------------------------------------
-    def _continue(self, s: State, comp: Components, rng: Rng, events: list[Event] | None) -> None:
-        """Settle everything that needs no decision, stopping at the next one."""
+    def _continue(
+        self, s: State, comp: Components, events: list[Event] | None, prov: str | None = None
+    ) -> None:
+        """Settle everything that needs no decision, stopping at the next one. ``prov``:
+        the province visited, when the caller has looked it up already."""
         p = s["pending"]
         if p is None:
             return
         seat = p["seat"]
         if p["palaces"] > 0:
-            if self.palace_cities(s):
+            if prov is None:
+                prov = self.province(s)
+            if _free_cities(s, prov):
                 return
             p["palaces"] = 0
         if p["crown"]:
-            if self.crown_cities(s, seat):
+            if _crown_cities(s, seat, prov or self.province(s)):
                 return
             p["crown"] = False
             if events is not None:
@@ -848,7 +964,7 @@ class TajMahal(Game):
             return
         if p["blind"]:
             p["blind"] = False
-            drawn = self._draw(s, rng, 1, events)
+            drawn = self._draw(s, 1, events)
             s["hands"][seat].extend(drawn)
             s["hands"][seat].sort()
             if drawn and events is not None:
@@ -868,7 +984,7 @@ class TajMahal(Game):
         if nxt is not None:
             s["turn"] = nxt
         else:
-            self._end_visit(s, comp, rng, events)
+            self._end_visit(s, comp, events)
 
     def _score_withdrawal(
         self, s: State, seat: int, comp: Components, events: list[Event] | None
@@ -899,7 +1015,7 @@ class TajMahal(Game):
                 names = Join("words.comma", [comp.province_label[x] for x in provinces])
                 parts.append(Msg("taj_mahal.ev.score_palaces", points=pts_p, provinces=names))
         if total:
-            s["score"] = s["score"][:]  # copy before changing (see _clone)
+            s["score"] = s["score"].copy()  # copy before changing (see _clone)
             s["score"][seat] += total
         if total and events is not None:
             events.append(
@@ -923,9 +1039,51 @@ class TajMahal(Game):
         s["hands"][seat].sort()
         s["played"][seat] = []
 
-    def _end_visit(self, s: State, comp: Components, rng: Rng, events: list[Event] | None) -> None:
-        # 1. pairs of influence tiles claim special cards (after visit 12 too [R]).
-        for key in ("infl", "hands", "stock", "special", "discard", "court"):
+    def _end_visit(self, s: State, comp: Components, events: list[Event] | None) -> None:
+        # 1. pairs of influence tiles claim special cards (after visit 12 too [R]). Most
+        # visits end without a pair, and then the claims and their copies are skipped.
+        for infl in s["infl"]:
+            if len(set(infl)) < len(infl):
+                self._claim_specials(s, comp, events)
+                break
+        s["discard"] = s["discard"] + s["display"]  # a new list: see _clone
+        s["display"] = []
+        if s["visit"] + 1 >= comp.setup.visits:
+            self._finish(s, comp, events)
+            return
+        s["visit"] += 1
+        s["start"] = (s["start"] + 1) % s["n"]
+        s["turn"] = s["start"]
+        s["inv"] = [True] * s["n"]
+        s["acted"] = [False] * s["n"]
+        s["lock"] = [None] * s["n"]
+        s["court"] = s["court"].copy()  # copy before changing (see _clone), likewise the stock
+        s["stock"] = s["stock"].copy()
+        for kind in INFLUENCE:
+            if kind not in s["court"] and s["stock"][kind] > 0:
+                s["stock"][kind] -= 1
+                s["court"].append(kind)
+        for prize in ("mogul", "elephant"):
+            if prize not in s["court"]:
+                s["court"].append(prize)
+        s["court"].sort(key=_SYMBOL_ORDER.__getitem__)
+        s["display"] = self._draw(s, comp.display_size(s["n"]), events)
+        if events is None:
+            return
+        prov = self.province(s)
+        events.append(
+            Event(
+                "visit",
+                _visit_words(s, prov, comp),
+                {"visit": s["visit"] + 1, "province": prov, "display": list(s["display"])},
+                reveals=True,
+            )
+        )
+
+    def _claim_specials(self, s: State, comp: Components, events: list[Event] | None) -> None:
+        """Every pair of identical influence tiles a seat holds goes back to the stock and
+        claims that kind's special card, seat by seat (``_end_visit``, when a pair exists)."""
+        for key in ("infl", "hands", "stock", "special"):
             _own(s, key)
         for seat in range(s["n"]):
             for kind in INFLUENCE:
@@ -961,41 +1119,10 @@ class TajMahal(Game):
                             {"seat": seat, "special": sid, "from": holder},
                         )
                     )
-        s["discard"].extend(s["display"])
-        s["display"] = []
-        if s["visit"] + 1 >= comp.setup.visits:
-            self._finish(s, comp, events)
-            return
-        s["visit"] += 1
-        s["start"] = (s["start"] + 1) % s["n"]
-        s["turn"] = s["start"]
-        s["inv"] = [True] * s["n"]
-        s["acted"] = [False] * s["n"]
-        s["lock"] = [None] * s["n"]
-        for kind in INFLUENCE:
-            if kind not in s["court"] and s["stock"][kind] > 0:
-                s["stock"][kind] -= 1
-                s["court"].append(kind)
-        for prize in ("mogul", "elephant"):
-            if prize not in s["court"]:
-                s["court"].append(prize)
-        s["court"].sort(key=list(SYMBOL_LETTERS).index)
-        s["display"] = self._draw(s, rng, comp.display_size(s["n"]), events)
-        if events is None:
-            return
-        prov = self.province(s)
-        events.append(
-            Event(
-                "visit",
-                _visit_words(s, prov, comp),
-                {"visit": s["visit"] + 1, "province": prov, "display": list(s["display"])},
-                reveals=True,
-            )
-        )
 
     def _finish(self, s: State, comp: Components, events: list[Event] | None) -> None:
         final = []
-        s["score"] = s["score"][:]  # copy before changing (see _clone)
+        s["score"] = s["score"].copy()  # copy before changing (see _clone)
         for seat in range(s["n"]):
             h = hand_score(s["hands"][seat], comp)
             s["score"][seat] += int(h["points"])  # type: ignore[call-overload]

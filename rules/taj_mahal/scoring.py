@@ -14,8 +14,9 @@ from rules.taj_mahal.components import Components
 def symbol_counts(cards: Iterable[int], comp: Components) -> dict[str, int]:
     """How many of each symbol these played cards show (specials add their one symbol)."""
     out: dict[str, int] = {}
+    by_id = comp.cards
     for cid in cards:
-        for s in comp.cards[cid].symbols:
+        for s in by_id[cid].symbols:
             out[s] = out.get(s, 0) + 1
     return out
 
@@ -28,8 +29,12 @@ def majority_wins(
     won = []
     for prize in prizes:
         n = mine.get(prize, 0)
-        if n > 0 and all(o.get(prize, 0) < n for o in others):
-            won.append(prize)
+        if n > 0:
+            for o in others:  # a loop, not all(...): this runs at every withdrawal
+                if o.get(prize, 0) >= n:
+                    break
+            else:
+                won.append(prize)
     return won
 
 
