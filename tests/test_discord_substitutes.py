@@ -130,10 +130,16 @@ async def test_member_remove_event_invites_a_vote(tmp_path, monkeypatch) -> None
         h.bot._connection.parse_guild_member_remove(  # type: ignore[attr-defined]
             {"guild_id": str(GUILD_ID), "user": user_payload(CAROL)}
         )
-        for _ in range(50):  # the listener runs as its own task
-            await asyncio.sleep(0)
-            if CAROL.id in (await h.service.info(match_id)).settings.get("left", []):
-                break
+        # discord.py runs each listener as its own task (named after the event); wait for
+        # them to finish instead of counting turns of the loop: the listener's write goes
+        # through aiosqlite's thread, which a busy machine may take many turns to answer
+        listeners = [
+            task
+            for task in asyncio.all_tasks()
+            if task.get_name().startswith("discord.py: on_raw_member_remove")
+        ]
+        assert listeners, "the member-remove event started no listener"
+        await asyncio.gather(*listeners)
         assert CAROL.id in (await h.service.info(match_id)).settings.get("left", [])
         await h.deliver()
         assert any("Carol left the server" in p for p in posts(h))
