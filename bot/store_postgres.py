@@ -282,57 +282,47 @@ class Pool:
         self._open -= 1
         self._wake()
 
+    def _back(self, conn: asyncpg.Connection, error: BaseException | None) -> None:
+        """After a use: lend ``conn`` again when it ended cleanly or with an error the
+        server reported (the connection is in step), else close it (see the class)."""
+        if error is None or isinstance(error, asyncpg.PostgresError):
+            self._give(conn)
+        else:
+            self._drop(conn)
+
     @contextlib.asynccontextmanager
     async def acquire(self) -> AsyncIterator[asyncpg.Connection]:
         """A connection for a transaction (or several statements), given back after."""
         conn = await self._take()
         try:
             yield conn
-        except asyncpg.PostgresError:
-            self._give(conn)
+        except BaseException as exc:
+            self._back(conn, exc)
             raise
-        except BaseException:
-            self._drop(conn)
-            raise
-        self._give(conn)
+        self._back(conn, None)
 
-    async def fetch(self, query: str, *args: Any) -> list[Any]:
+    async def _lend(self, method: str, query: str, args: tuple[Any, ...]) -> Any:
+        """One statement on a lent connection (``method``: asyncpg's ``fetch``,
+        ``fetchrow`` or ``execute``), given back as :meth:`acquire` gives it back but
+        without a context manager object: a lone statement is the store's commonest call."""
         conn = await self._take()
         try:
-            rows = await conn.fetch(query, *args)
-        except asyncpg.PostgresError:
-            self._give(conn)
+            result = await getattr(conn, method)(query, *args)
+        except BaseException as exc:
+            self._back(conn, exc)
             raise
-        except BaseException:
-            self._drop(conn)
-            raise
-        self._give(conn)
+        self._back(conn, None)
+        return result
+
+    async def fetch(self, query: str, *args: Any) -> list[Any]:
+        rows: list[Any] = await self._lend("fetch", query, args)
         return rows
 
     async def fetchrow(self, query: str, *args: Any) -> Any:
-        conn = await self._take()
-        try:
-            row = await conn.fetchrow(query, *args)
-        except asyncpg.PostgresError:
-            self._give(conn)
-            raise
-        except BaseException:
-            self._drop(conn)
-            raise
-        self._give(conn)
-        return row
+        return await self._lend("fetchrow", query, args)
 
     async def execute(self, query: str, *args: Any) -> str:
-        conn = await self._take()
-        try:
-            status: str = await conn.execute(query, *args)
-        except asyncpg.PostgresError:
-            self._give(conn)
-            raise
-        except BaseException:
-            self._drop(conn)
-            raise
-        self._give(conn)
+        status: str = await self._lend("execute", query, args)
         return status
 
     async def executemany(self, query: str, args: Iterable[Sequence[Any]]) -> None:
