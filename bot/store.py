@@ -489,8 +489,13 @@ class Store:
     #: Claim suffix: skip rows another process is claiming right now (PostgreSQL).
     _SKIP_LOCKED = ""
     #: Statement that serialises rating updates inside a transaction (SQLite: the write
-    #: lock already does; PostgreSQL: an advisory lock), parameter: a fixed key.
+    #: lock already does; PostgreSQL: an advisory lock), parameter: a fixed key. A rebuild
+    #: of every rating takes it alone.
     _RATINGS_LOCK = ""
+    #: The same for one board's update (a finish): parameters the fixed key, shared with
+    #: other finishes (so a rebuild waits for them and they for it), and the board's key,
+    #: held alone (``bot/ratings.py: board_lock_key``).
+    _RATINGS_BOARD_LOCK = ""
     #: A match's seats as one JSON text of ``[seat, user_id, name, preferences, user name,
     #: locale, notify]`` in seat order (NULL without seats; the last four from the
     #: holder's ``users`` row, null when they have none), a column of :meth:`get_match`'s

@@ -349,6 +349,8 @@ class PostgresStore(Store):
     _FOR_UPDATE = " FOR UPDATE"
     _SKIP_LOCKED = " FOR UPDATE OF {table} SKIP LOCKED"
     _RATINGS_LOCK = "SELECT pg_advisory_xact_lock(?)"
+    # in either order no deadlock: a rebuild takes only the first key
+    _RATINGS_BOARD_LOCK = "SELECT pg_advisory_xact_lock_shared(?), pg_advisory_xact_lock(?)"
     _SEATS_JSON = (
         "(SELECT json_agg(json_build_array(s.seat, s.user_id, s.name, u.settings::json, "
         "u.name, u.locale, u.notify) ORDER BY s.seat)::text FROM seats s "

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+
+import asyncpg
 
 from bot import ratings
 from bot.__main__ import main
 from bot.computer_players import is_computer
 from bot.service import MatchService, User
+from bot.store_postgres import to_dollar
+from tests.conftest import new_postgres_database
+from tests.pg_server import PgServer
 from tests.ratings_helpers import play_result
 from tests.reliability_helpers import PLAYERS
 
@@ -211,3 +217,59 @@ async def test_a_resigner_whose_seat_played_on_is_rated_last(service: MatchServi
     await ratings.rebuild_all(service.store)
     again = await ratings.leaderboard(service.store, "7", "test-pile")
     assert [(s.user_id, s.rating) for s in again] == before
+
+
+async def _waiting_for_advisory_lock(conn: asyncpg.Connection, key: int) -> bool:
+    """Whether some session waits for the advisory lock ``key`` (its two 32-bit halves)."""
+    unsigned = key & 0xFFFF_FFFF_FFFF_FFFF
+    return bool(
+        await conn.fetchval(
+            "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted "
+            "AND classid::bigint = $1 AND objid::bigint = $2",
+            unsigned >> 32,
+            unsigned & 0xFFFF_FFFF,
+        )
+    )
+
+
+async def test_finishes_wait_only_for_their_own_board_on_postgres(postgres: PgServer) -> None:
+    """A finish on one server goes through while another process is inside a finish on
+    a second server (one lock for every board made it wait); a finish on the same board
+    waits for it, and so does a rebuild of every rating."""
+    url = await new_postgres_database(postgres)
+    service = await MatchService.open(url)
+    other = await asyncpg.connect(url)
+    watcher = await asyncpg.connect(url)
+    try:
+        busy = ratings.board_lock_key("100", "test-pile")
+        assert busy != ratings.board_lock_key("200", "test-pile")
+        assert busy != ratings.board_lock_key("100", "azul")
+        tx = other.transaction()
+        await tx.start()  # another process, inside its finish on server 100's board
+        await other.execute(
+            to_dollar(service.store._RATINGS_BOARD_LOCK), ratings.RATINGS_LOCK_KEY, busy
+        )
+        # server 200: not held up (an endless wait here fails the test by its timeout)
+        await asyncio.wait_for(play_result(service, {ANN: 2, BEN: 1}, guild_id="200"), 60)
+        assert [s.games for s in await ratings.leaderboard(service.store, "200", "test-pile")] == [
+            1,
+            1,
+        ]
+        same = asyncio.create_task(play_result(service, {ANN: 1, BEN: 2}, guild_id="100"))
+        while not await _waiting_for_advisory_lock(watcher, busy):
+            assert not same.done()
+            await asyncio.sleep(0.01)
+        rebuild = asyncio.create_task(ratings.rebuild_all(service.store))
+        while not await _waiting_for_advisory_lock(watcher, ratings.RATINGS_LOCK_KEY):
+            assert not rebuild.done()
+            await asyncio.sleep(0.01)
+        assert await ratings.leaderboard(service.store, "100", "test-pile") == []
+        await tx.rollback()
+        await same
+        assert await rebuild == 2
+        board = await ratings.leaderboard(service.store, "100", "test-pile")
+        assert [(s.name, s.games) for s in board] == [("Ben", 1), ("Ann", 1)]
+    finally:
+        await other.close()
+        await watcher.close()
+        await service.close()
