@@ -18,7 +18,7 @@ from rules.pastiche import moves as mv
 from rules.pastiche import scoring as sc
 from rules.pastiche.data import load
 from rules.pastiche.words import colours_word
-from rules.words import Msg, to_json
+from rules.words import ENGLISH, Msg, to_json
 
 State = dict[str, Any]
 NAMES = load().names
@@ -932,3 +932,31 @@ def test_moves_made_without_init_are_moves() -> None:
     assert repr(made) == repr(plain)
     with pytest.raises(dataclasses.FrozenInstanceError):
         made.rank = 3.0  # type: ignore[misc]
+
+
+def test_placement_labels_are_joined_around_their_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``moves._label`` cuts a label's template once per hex slot, spot and rotation and
+    joins the text around the value: the placement labels are cut (so the fast path is the
+    one the listing test checks), and a template it cannot cut is formatted in full."""
+    assert mv._text_around("pastiche.label.place", "cards", 2, "m9", 3) == (
+        "Hex 2 at m9, rotation 3 → ",
+        "",
+    )
+    assert mv._text_around("pastiche.label.place_centre", "colour", 2, "m9", 3) == (
+        "Hex 2 at m9, rotation 3 → ",
+        " (centre) instead",
+    )
+    words = colours_word(["green", "orange"])
+    for key, template in (
+        ("pastiche.test.cut", "{cards} {{at}} {cell}/{slot}/{rotation}!"),  # cut
+        ("pastiche.test.spec", "{slot} {cell} {rotation}: {cards!r}"),  # a conversion
+        ("pastiche.test.twice", "{cards} {slot} {cell} {rotation} {cards}"),  # met twice
+    ):
+        monkeypatch.setitem(ENGLISH, key, template)
+        made = mv._label(key, 1, "m9", 0, "cards", words)
+        plain = Msg(key, slot=1, cell="m9", rotation=0, cards=words)
+        assert (str(made), made.key, made.params) == (str(plain), plain.key, plain.params)
+        assert list(made.params) == ["slot", "cell", "rotation", "cards"]
+    assert mv._text_around("pastiche.test.cut", "cards", 1, "m9", 0) == ("", " {at} m9/1/0!")
+    assert mv._text_around("pastiche.test.spec", "cards", 1, "m9", 0) is None
+    assert mv._text_around("pastiche.test.twice", "cards", 1, "m9", 0) is None

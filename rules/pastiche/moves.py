@@ -13,13 +13,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 from functools import cache, lru_cache
+from string import Formatter
 from typing import Any
 
 from rules.base import Move, Step
 from rules.pastiche import board as bd
 from rules.pastiche.data import load
 from rules.pastiche.words import colour_word, colours_word, painting_word
-from rules.words import Join, Msg
+from rules.words import ENGLISH, Join, Msg, _restore_msg
 
 State = dict[str, Any]
 HAND_LIMIT = 8
@@ -89,10 +90,14 @@ def received(cards: list[str], bank: dict[str, int]) -> tuple[list[str], list[st
 def _gain_rank(got: list[str], need: dict[str, int]) -> float:
     """Suggestion order: value of the cards, +2 for each card a hand commission lacks."""
     value = load().value
-    total = sum(value[c] for c in got)
+    total = 0
+    for c in got:  # a loop, not sum() over a generator: called for every different yield
+        total += value[c]
     if need:
         for c in set(got):
-            total += 2 * min(got.count(c), need.get(c, 0))
+            n = need.get(c)
+            if n:  # min(count, 0) adds nothing
+                total += 2 * min(got.count(c), n)
     return float(total)
 
 
@@ -195,6 +200,15 @@ def _take_step(take: str, words: str) -> Step:
     return Step(take, Msg("pastiche.step.take", cards=words))
 
 
+@lru_cache(maxsize=1 << 12)
+def _mix_take(got: tuple[str, ...], short: tuple[str, ...]) -> tuple[Msg | Join, Step]:
+    """What taking a placement's mix says: its words and its take step, in one look-up (met
+    once per different yield of a listing). Bounded, unlike :func:`_take_step` (kept for the
+    few centre colours): a match's yields are mostly its own, so new ones keep coming."""
+    words = yield_words(list(got), list(short))
+    return words, Step("mix", Msg("pastiche.step.take", cards=words))
+
+
 def yield_words(got: list[str], short: list[str]) -> Msg | Join:
     """What a placement's mix gives: ``green, orange``, ``no cards``, and the colours the
     bank is out of."""
@@ -212,20 +226,55 @@ def _yield_words(got: tuple[str, ...], short: tuple[str, ...]) -> Msg | Join:
 
 @lru_cache(maxsize=1 << 14)
 def _place_label(slot: int, cell: str, rot: int, words: Msg | Join) -> Msg:
-    """Cached: a message costs a few times an f-string, and the same placements are listed
-    again for every look at a state (autocomplete, the panel, a typed label's check)."""
-    return Msg("pastiche.label.place", slot=slot, cell=cell, rotation=rot, cards=words)
+    """Cached: the same placements are listed again for every look at a state (a typed
+    label's check, the AI); a miss, the usual case when many matches are listed one after
+    another, is made by :func:`_label`."""
+    return _label("pastiche.label.place", slot, cell, rot, "cards", words)
 
 
 @lru_cache(maxsize=1 << 12)
 def _centre_label(slot: int, cell: str, rot: int, colour: str) -> Msg:
-    return Msg(
-        "pastiche.label.place_centre",
-        slot=slot,
-        cell=cell,
-        rotation=rot,
-        colour=colour_word(colour),
-    )
+    return _label("pastiche.label.place_centre", slot, cell, rot, "colour", colour_word(colour))
+
+
+def _label(key: str, slot: int, cell: str, rot: int, last: str, value: Msg | Join) -> Msg:
+    """``Msg(key, slot=slot, cell=cell, rotation=rot, **{last: value})``, the same message
+    (text, key, params in that order), made without formatting its template.
+
+    Why: a listing of placements makes a label for every spot, rotation and yield it has not
+    seen lately (with many matches listed one after another, most of them), and formatting
+    the template was a large part of a label's cost. The text around the last value depends
+    on the hex slot, spot and rotation only (few per match), so it is cut once
+    (:func:`_text_around`) and each label is that text joined around its value. A template
+    whose last parameter is not one plain ``{name}`` field is formatted as usual.
+    """
+    params = {"slot": slot, "cell": cell, "rotation": rot, last: value}
+    around = _text_around(key, last, slot, cell, rot)
+    if around is None:
+        return Msg(key, **params)
+    return _restore_msg(around[0] + value + around[1], key, params)
+
+
+#: Stands for a message's last parameter while the text around it is worked out.
+_HOLE = "\x00"
+
+
+@lru_cache(maxsize=1 << 12)
+def _text_around(key: str, last: str, slot: int, cell: str, rot: int) -> tuple[str, str] | None:
+    """The English text of placement label ``key`` before and after its parameter ``last``;
+    None when that is not exactly one plain ``{last}`` field (a format spec or a conversion
+    would change the value's text)."""
+    template = ENGLISH.get(key)
+    if template is None:
+        return None
+    fields = [(f, spec, conv) for _, f, spec, conv in Formatter().parse(template) if f is not None]
+    if fields.count((last, "", None)) != 1 or [f for f, _, _ in fields].count(last) != 1:
+        return None
+    text = template.format(slot=slot, cell=cell, rotation=rot, **{last: _HOLE})
+    if text.count(_HOLE) != 1:
+        return None
+    head, _, tail = text.partition(_HOLE)
+    return head, tail
 
 
 def place_moves(
@@ -302,10 +351,9 @@ def place_moves(
                 given = gives.get(mix)
                 if given is None:
                     got, short = received(mix, bank)
-                    words = yield_words(got, short)
+                    words, tstep = _mix_take(tuple(got), tuple(short))
                     rank = _gain_rank(got, need)
-                    bucket = buckets.setdefault(rank, [])
-                    given = gives[mix] = (words, _take_step("mix", words), rank, bucket)
+                    given = gives[mix] = (words, tstep, rank, buckets.setdefault(rank, []))
                 words, tstep, rank, bucket = given
                 bucket.append(
                     _move(
