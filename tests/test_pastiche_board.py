@@ -89,6 +89,26 @@ def test_yield_uses_the_chart_and_skips_same_colour_pairs() -> None:
     assert bd.placement_yield("RRRRRR", others) == ("orange", "magenta")
 
 
+def test_yield_is_the_chart_corner_by_corner() -> None:
+    """``placement_yield`` (one cached look-up per corner, through ``map``) against the
+    plain rule: for each corner in order, the chart's card for its letter and the dabs
+    painted there, if any."""
+    import itertools
+    import random
+
+    rnd = random.Random(3)
+    dabs = ["", "", "", *"RYB", *("".join(p) for p in itertools.product("RYB", repeat=2))]
+    for _ in range(3000):
+        corners = "".join(rnd.choice("RYB") for _ in range(6))
+        others = tuple(rnd.choice(dabs) for _ in range(6))
+        plain = tuple(
+            card
+            for letter, o in zip(corners, others, strict=True)
+            if o and (card := bd.mix(letter + o)) is not None
+        )
+        assert bd.placement_yield(corners, others) == plain
+
+
 def test_grow_frontier_matches_a_full_rescan() -> None:
     board = bd.start_board()
     spots = [[q, r] for q, r in bd.frontier(board)]

@@ -4,18 +4,21 @@ end of game, final scoring (with the rulebook's worked example) and hidden infor
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 from collections import Counter
 from typing import Any
 
 import pytest
 
-from rules.base import IllegalMove
+from rules.base import IllegalMove, Move, Step
 from rules.pastiche import GAME
 from rules.pastiche import board as bd
 from rules.pastiche import moves as mv
 from rules.pastiche import scoring as sc
 from rules.pastiche.data import load
+from rules.pastiche.words import colours_word
+from rules.words import ENGLISH, Msg, to_json
 
 State = dict[str, Any]
 NAMES = load().names
@@ -773,3 +776,187 @@ def test_a_symmetric_hex_typed_with_an_equivalent_rotation_is_that_placement() -
     assert move.notation == f"h1 m9 r{same} mix"
     new, _ = GAME.apply(s, s["cur"], move)
     assert new["board"][bd.key(bd.parse_cell("m9"))][2] == bd.rotate(corners, twin)
+
+
+# ----- the fast placement listing against a straightforward one --------------------------------
+def _reference_place_moves(state: State, seat: int) -> list[Move]:
+    """Every placement built the plain way, nothing cached or shared: fresh messages and
+    steps, ``Move(...)``, and a stable sort by rank, best first. ``place_moves`` builds the
+    same list much faster (caches, a per-yield table, moves made without the dataclass's
+    ``__init__``, rank buckets instead of a sort); this is what it must equal."""
+    data = load()
+    value = data.value
+    need = mv.needs(state, seat)
+    bank = state["bank"]
+    spots = [(q, r) for q, r in state["spots"]]
+    groups = mv.spot_groups(spots)  # the row steps (a bounded chunking, not a fast path)
+
+    def gain(got: list[str]) -> float:
+        return float(
+            sum(value[c] for c in got) + sum(2 * min(got.count(c), need[c]) for c in set(got))
+        )
+
+    out: list[Move] = []
+    for slot, hex_id in enumerate(state["players"][seat]["hexes"]):
+        if hex_id is None:
+            continue
+        hx = data.hexes[hex_id]
+        centre = [data.letter_colour[x] for x in hx.centre]
+        hstep = Step(
+            f"h{slot + 1}",
+            Msg(
+                "pastiche.step.hex",
+                slot=slot + 1,
+                corners=hx.corners,
+                centre=colours_word(centre, "pastiche.sep.or"),
+            ),
+        )
+        for cell in spots:
+            name = bd.cell_name(cell)
+            others = bd.dabs_at(state["board"], cell)
+            for rot, corners in mv.distinct_rotations(hx.corners):
+                turn = (
+                    Msg("pastiche.step.as_drawn")
+                    if rot == 0
+                    else Msg("pastiche.step.turned", n=rot)
+                )
+                path = (
+                    hstep,
+                    groups[cell],
+                    Step(name, Msg("pastiche.step.at", cell=name)),
+                    Step(f"r{rot}", Msg("pastiche.step.rotation", rotation=rot, turn=turn)),
+                )
+                got, short = mv.received(list(bd.placement_yield(corners, others)), bank)
+                words = colours_word(got) if got else Msg("pastiche.no_cards")
+                if short:
+                    words = Msg(
+                        "pastiche.yield_short",
+                        cards=words,
+                        colours=colours_word(sorted(set(short))),
+                    )
+                label = Msg(
+                    "pastiche.label.place", slot=slot + 1, cell=name, rotation=rot, cards=words
+                )
+                take = Step("mix", Msg("pastiche.step.take", cards=words))
+                out.append(Move(f"h{slot + 1} {name} r{rot} mix", label, (*path, take), gain(got)))
+                for c in centre:
+                    if bank[c] > 0:
+                        colour = Msg(f"pastiche.colour.{c}")
+                        label = Msg(
+                            "pastiche.label.place_centre",
+                            slot=slot + 1,
+                            cell=name,
+                            rotation=rot,
+                            colour=colour,
+                        )
+                        take = Step(c, Msg("pastiche.step.take", cards=colour))
+                        out.append(
+                            Move(f"h{slot + 1} {name} r{rot} {c}", label, (*path, take), gain([c]))
+                        )
+    return sorted(out, key=lambda m: m.rank, reverse=True)
+
+
+def _exactly(moves: list[Move]) -> list[Any]:
+    """Everything a move is, down to the words' keys and parameters and the types (a ``Msg``
+    equals any ``str`` with its text, so equality alone would not see a wrong key)."""
+
+    def words(w: Any) -> Any:
+        return (type(w).__name__, str(w), json.dumps(to_json(w)))
+
+    return [
+        (
+            type(m).__name__,
+            m.notation,
+            words(m.label),
+            [(type(s).__name__, s.key, words(s.label)) for s in m.steps],
+            repr(m.rank),
+        )
+        for m in moves
+    ]
+
+
+def _placement_states() -> list[State]:
+    """Placement states of a few random games (2–4 players), and copies with a thin bank
+    (stacks of 0–2: yields the bank is short of, centre colours it cannot give)."""
+    import random
+
+    out: list[State] = []
+    for seed in range(6):
+        rnd = random.Random(seed)
+        s = fresh(2 + seed % 3, seed)
+        for _ in range(90):
+            if s["over"]:
+                break
+            seat = s["cur"] if s["cur"] in GAME.may_act(s) else GAME.may_act(s)[0]
+            if s["phase"] == "place" and seat == s["cur"] and rnd.random() < 0.5:
+                out.append(s)
+                thin = copy.deepcopy(s)
+                for c in NAMES:
+                    thin["bank"][c] = min(thin["bank"][c], rnd.randrange(3))
+                out.append(thin)
+            s, _ = GAME.apply(s, seat, rnd.choice(GAME.legal_moves(s, seat)))
+    return out
+
+
+def test_fast_placement_listing_is_exactly_the_straightforward_one() -> None:
+    states = _placement_states()
+    assert len(states) > 40 and any(len(st["spots"]) > 25 for st in states)
+    for cold in (True, False):  # caches empty, then full of these very states
+        if cold:
+            for f in (mv._place_label, mv._centre_label, mv._yield_words):
+                f.cache_clear()
+        for s in states:
+            seat = s["cur"]
+            want = _reference_place_moves(s, seat)
+            assert _exactly(GAME.legal_moves(s, seat)) == _exactly(want)
+            # a typed placement's check lists one hex, spot and rotation: the same moves
+            for slot, hex_id in enumerate(s["players"][seat]["hexes"]):
+                if hex_id is None:
+                    continue
+                rot = mv.distinct_rotations(load().hexes[hex_id].corners)[-1][0]
+                cell = (s["spots"][-1][0], s["spots"][-1][1])
+                head = f"h{slot + 1} {bd.cell_name(cell)} r{rot} "
+                part = [m for m in want if m.notation.startswith(head)]
+                assert _exactly(mv.place_moves(s, seat, slot, cell, rot)) == _exactly(part)
+
+
+def test_moves_made_without_init_are_moves() -> None:
+    """``moves._move`` sets a Move's slots directly: it is right only while Move has exactly
+    these fields and nothing to run after ``__init__``."""
+    assert [f.name for f in dataclasses.fields(Move)] == ["notation", "label", "steps", "rank"]
+    assert not hasattr(Move, "__post_init__")
+    steps = (Step("a", Msg("pastiche.step.at", cell="m9")),)
+    made = mv._move("h1 m9 r0 mix", Msg("pastiche.no_cards"), steps, 2.0)
+    plain = Move("h1 m9 r0 mix", Msg("pastiche.no_cards"), steps, 2.0)
+    assert type(made) is Move and made == plain and hash(made) == hash(plain)
+    assert repr(made) == repr(plain)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.rank = 3.0  # type: ignore[misc]
+
+
+def test_placement_labels_are_joined_around_their_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``moves._label`` cuts a label's template once per hex slot, spot and rotation and
+    joins the text around the value: the placement labels are cut (so the fast path is the
+    one the listing test checks), and a template it cannot cut is formatted in full."""
+    assert mv._text_around("pastiche.label.place", "cards", 2, "m9", 3) == (
+        "Hex 2 at m9, rotation 3 → ",
+        "",
+    )
+    assert mv._text_around("pastiche.label.place_centre", "colour", 2, "m9", 3) == (
+        "Hex 2 at m9, rotation 3 → ",
+        " (centre) instead",
+    )
+    words = colours_word(["green", "orange"])
+    for key, template in (
+        ("pastiche.test.cut", "{cards} {{at}} {cell}/{slot}/{rotation}!"),  # cut
+        ("pastiche.test.spec", "{slot} {cell} {rotation}: {cards!r}"),  # a conversion
+        ("pastiche.test.twice", "{cards} {slot} {cell} {rotation} {cards}"),  # met twice
+    ):
+        monkeypatch.setitem(ENGLISH, key, template)
+        made = mv._label(key, 1, "m9", 0, "cards", words)
+        plain = Msg(key, slot=1, cell="m9", rotation=0, cards=words)
+        assert (str(made), made.key, made.params) == (str(plain), plain.key, plain.params)
+        assert list(made.params) == ["slot", "cell", "rotation", "cards"]
+    assert mv._text_around("pastiche.test.cut", "cards", 1, "m9", 0) == ("", " {at} m9/1/0!")
+    assert mv._text_around("pastiche.test.spec", "cards", 1, "m9", 0) is None
+    assert mv._text_around("pastiche.test.twice", "cards", 1, "m9", 0) is None

@@ -14,7 +14,7 @@ corner string is kept beside the id so yields are computed without re-rotating e
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 from rules.pastiche.data import load
 
@@ -147,14 +147,20 @@ def mix(dabs: str) -> str | None:
     return load().mix["".join(sorted(dabs))]
 
 
-@cache
+@lru_cache(maxsize=1 << 14)
 def placement_yield(corners: str, others: tuple[str, ...]) -> tuple[str, ...]:
-    """Cards from the new hex's corners (one per corner meeting one or two painted hexes)."""
-    cards: list[str] = []
-    for k in range(6):
-        o = others[k]
-        if o:
-            c = mix(corners[k] + o)
-            if c is not None:
-                cards.append(c)
-    return tuple(cards)
+    """Cards from the new hex's corners (one per corner meeting one or two painted hexes),
+    in corner order.
+
+    Why bounded, and built by ``map``: listing placements asks this for every hex, rotation
+    and spot, most of them new when many matches are listed one after another, so an
+    unbounded cache grew for as long as the process ran, and the miss is the common case
+    (one cached look-up per corner, no Python loop)."""
+    return tuple(filter(None, map(_corner_card, corners, others)))
+
+
+@cache
+def _corner_card(letter: str, dabs: str) -> str | None:
+    """The card a new hex's corner ``letter`` makes with the ``dabs`` painted there: None
+    when nothing is painted there or the dabs make no card (few pairs exist)."""
+    return mix(letter + dabs) if dabs else None
