@@ -275,7 +275,10 @@ async def test_discord_two_tabs_typing_play(tmp_path, monkeypatch) -> None:
         texts = [c.content for c in hook_replies(calls) if c.content]
         played = sum("You played" in x for x in texts)
         assert played == len(await h.service.store.moves(match_id))
-        assert any("not your turn" in x for x in texts)
+        # the other player is refused while the first move is not yet in; handled after it
+        # (a busy machine), it is their turn and their move is legal, and then so is the
+        # first player's second one: all three played, one after the other
+        assert any("not your turn" in x for x in texts) or played == 3
         assert len(set(interaction_ids(calls))) == 3
         assert all("Something went wrong" not in x for x in texts)
         assert await h.service.audit() == []
