@@ -232,8 +232,13 @@ async def test_discord_many_clicks_on_one_button(tmp_path, monkeypatch) -> None:
         calls = h.fake.calls[before:]
         texts = [c.content for c in hook_replies(calls) if c.content]
         assert sum("You played" in x for x in texts) == 1, texts
-        assert sum("board changed" in x or "board has changed" in x for x in texts) == 4
-        assert sum("not your turn" in x for x in texts) == 1
+        changed = sum("board changed" in x or "board has changed" in x for x in texts)
+        not_yours = sum("not your turn" in x for x in texts)
+        # the four other clicks of the mover find the board changed; the other player's is
+        # "not your turn" when it is handled before the move lands, and "board changed" when
+        # after (then it is their turn, but the button is of the old board): on a busy
+        # machine either order happens
+        assert (changed, not_yours) in ((4, 1), (5, 0)), texts
         assert sum("not your match" in x for x in texts) == 1
         assert all("Something went wrong" not in x for x in texts)
         # every one of the 7 interactions got exactly one initial response
