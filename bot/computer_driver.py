@@ -84,8 +84,10 @@ class ComputerDriver:
 
     # ----- finding and playing turns ---------------------------------------------------------
     async def pending(self) -> list[int]:
-        """Running matches whose next decision belongs to a computer seat (reads every
-        running match: done at start, every sweep interval and by :meth:`settle`)."""
+        """Running matches whose next decision belongs to a computer seat the game waits
+        for (``waits_for``: not one waiting for a person's answer to its own offer; see
+        :meth:`MatchService.computer_turn`). Reads every running match: done at start,
+        every sweep interval and by :meth:`settle`."""
         rows = await self.service.store.list_matches(statuses=("running",), limit=100_000)
         out = []
         watched = set()
@@ -98,7 +100,7 @@ class ComputerDriver:
             except Exception:
                 log.exception("reading match %s failed", row.id)
                 continue
-            if any(is_computer(u) for u in info.to_act):
+            if any(is_computer(u) for u in info.waits_for):
                 out.append(info.id)
         self._watched = watched | {m for m in self._watched if m not in {r.id for r in rows}}
         return out
@@ -117,7 +119,7 @@ class ComputerDriver:
                 is_computer(s.user_id) for s in info.seats
             ):
                 self._watched.discard(match_id)
-            elif info.status == "running" and any(is_computer(u) for u in info.to_act):
+            elif info.status == "running" and any(is_computer(u) for u in info.waits_for):
                 out.append(match_id)
         return out
 

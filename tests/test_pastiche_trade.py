@@ -317,6 +317,24 @@ def test_computer_on_turn_makes_a_sensible_legal_offer() -> None:
     assert sum(value[x] for x in give.split("+")) >= 3  # pays a fair price in spare cards
 
 
+def test_computer_makes_one_offer_a_turn_however_it_was_answered() -> None:
+    """The search does not model answers, so after a declined offer it would list the same
+    offer again; a person would be asked the same thing up to three times."""
+    from rules.pastiche.ai import AI
+
+    s, a, b, c = trading()
+    s["players"][a]["hand"] = ["P28", "P23"]  # lacks gray, black
+    s = set_cards(s, a, green=3, orange=3, purple=2)
+    (offer,) = [m for m in AI.candidates(GAME, s, a) if m.notation.startswith("offer")]
+    s, _ = play(s, offer.notation, seat=a)
+    answerer = s["deals"][-1]["to"]
+    s, _ = play(s, f"decline {s['deals'][-1]['id']}", seat=answerer)
+    assert s["deals"] == [] and s["made"][a] == 1
+    assert offer.notation in {m.notation for m in tr.suggested_offers(s, a)}  # rules allow it
+    after = AI.candidates(GAME, s, a)
+    assert after and not [m for m in after if m.notation.startswith("offer")]
+
+
 # ----- the picture ------------------------------------------------------------------------------
 def test_open_offers_show_in_the_public_picture() -> None:
     from render.pastiche import _offers, draw

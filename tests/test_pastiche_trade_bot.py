@@ -102,3 +102,46 @@ async def test_the_console_trades_between_named_users(service: MatchService, tmp
     assert any("Offer 1" in line for line in out), out
     out = await console.run_line(f"{on}> /play accept 1")
     assert any("accepted offer 1" in line for line in out), out
+
+
+async def _end_turn(service: MatchService, match_id: int, user: User) -> None:
+    """Place a hex if that is still to do, then end the turn (``end auto`` over the hand
+    limit)."""
+    moves = await service.legal_moves(match_id, user)
+    place = next((m for m in moves if m.notation[0] == "h"), None)
+    if place is not None:
+        await service.play(match_id, user, place.notation)
+        moves = await service.legal_moves(match_id, user)
+    end = next(m for m in moves if m.notation in ("end", "end auto"))
+    await service.play(match_id, user, end.notation)
+
+
+async def test_a_computer_on_turn_waits_for_a_persons_answer_to_its_offer(
+    service: MatchService, driver: ComputerDriver
+) -> None:
+    """Before, the computer ended its turn the moment after offering, so the offer expired
+    before the person it was made to could answer."""
+    match_id = await _trading_match(service, computer=True)
+    await _end_turn(service, match_id, ALICE)
+    await _end_turn(service, match_id, BOB)
+    info = await service.info(match_id)
+    computer = next(User(s.user_id, s.name) for s in info.seats if s.seat == 2)
+    assert info.to_act == [computer.id]
+    place = next(m for m in await service.legal_moves(match_id, computer) if m.notation[0] == "h")
+    await service.play(match_id, computer, place.notation)  # as the driver would
+    state = await service.state_at(match_id)
+    give = next(c for c, n in state["players"][2]["cards"].items() if n)
+    want = next(c for c, n in state["players"][0]["cards"].items() if n and c != give)
+    await service.play(match_id, computer, f"offer p1 {give} for {want}")
+
+    info = await service.info(match_id)
+    assert info.to_act == [computer.id, ALICE.id] and info.waits_for == [ALICE.id]
+    assert await service.computer_turn(match_id) is None  # it waits for Alice's answer
+    assert match_id not in await driver.pending()
+    assert await driver.settle() == 0
+    assert (await service.state_at(match_id))["deals"]  # the offer still stands for Alice
+
+    await service.play(match_id, ALICE, "decline 1")
+    turn = await service.computer_turn(match_id)
+    assert turn is not None and turn.seat == 2  # answered: its turn goes on
+    assert match_id in await driver.pending()

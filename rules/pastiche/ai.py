@@ -14,6 +14,12 @@ this seat's commissions and only the best few are searched; random trading never
 turn, so rollouts complete what they can, make only bank trades that fetch a card a hand
 commission lacks while giving away nothing it needs (each one shrinks the hand, so they
 stop), and end the turn.
+
+Offers: a computer makes at most one offer a turn. The search does not model the other
+player's answer (the seat on turn moves next in it), so after a declined offer the same
+position would list the same offer again; a person would be asked the same thing up to the
+rules' three times. The bot waits for a person's answer before the computer's turn goes on
+(``MatchService.computer_turn``), so the one offer is really answered.
 """
 
 from __future__ import annotations
@@ -296,9 +302,10 @@ class PasticheAI(GameAI):
         swaps.sort(key=lambda t: -t[0])
         legal_swaps = {m.notation: m for m in mv.swap_moves(state, seat)}
         out += [legal_swaps[f"swap {h} for {g}"] for _, h, g in swaps[:TOP_SWAPS]]
-        offers = [m for m in tr.suggested_offers(state, seat) if not m.notation.endswith("-")]
-        if offers:  # the best of the few sensible offers the rules list (never a gift)
-            out.append(offers[0])
+        if state["made"][seat] == 0:  # one offer a turn (why: the module docstring)
+            offers = [m for m in tr.suggested_offers(state, seat) if not m.notation.endswith("-")]
+            if offers:  # the best of the few sensible offers the rules list (never a gift)
+                out.append(offers[0])
         return out
 
     @staticmethod
