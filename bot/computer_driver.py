@@ -58,6 +58,13 @@ class Hint:
     reason: str
 
 
+def _waits_for_computer(info: Any) -> bool:
+    """Whether the game waits for a computer seat now (``waits_for``, not ``to_act``: a
+    computer waiting for a person's answer to its own offer is not due; the service's
+    :meth:`MatchService.computer_turn` applies the same rule seat by seat)."""
+    return any(is_computer(u) for u in info.waits_for)
+
+
 class ComputerDriver:
     """Plays computer seats' turns and computes hints. Close with :meth:`close`."""
 
@@ -85,9 +92,8 @@ class ComputerDriver:
     # ----- finding and playing turns ---------------------------------------------------------
     async def pending(self) -> list[int]:
         """Running matches whose next decision belongs to a computer seat the game waits
-        for (``waits_for``: not one waiting for a person's answer to its own offer; see
-        :meth:`MatchService.computer_turn`). Reads every running match: done at start,
-        every sweep interval and by :meth:`settle`."""
+        for (:func:`_waits_for_computer`). Reads every running match: done at start, every
+        sweep interval and by :meth:`settle`."""
         rows = await self.service.store.list_matches(statuses=("running",), limit=100_000)
         out = []
         watched = set()
@@ -100,7 +106,7 @@ class ComputerDriver:
             except Exception:
                 log.exception("reading match %s failed", row.id)
                 continue
-            if any(is_computer(u) for u in info.waits_for):
+            if _waits_for_computer(info):
                 out.append(info.id)
         self._watched = watched | {m for m in self._watched if m not in {r.id for r in rows}}
         return out
@@ -119,7 +125,7 @@ class ComputerDriver:
                 is_computer(s.user_id) for s in info.seats
             ):
                 self._watched.discard(match_id)
-            elif info.status == "running" and any(is_computer(u) for u in info.waits_for):
+            elif info.status == "running" and _waits_for_computer(info):
                 out.append(match_id)
         return out
 

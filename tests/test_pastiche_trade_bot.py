@@ -34,9 +34,17 @@ async def _trading_match(service: MatchService, *, computer: bool) -> int:
     if computer:
         await service.add_computer(info.id, ALICE, "normal")
     await service.start(info.id, ALICE)
-    place = next(m for m in await service.legal_moves(info.id, ALICE) if m.notation[0] == "h")
-    await service.play(info.id, ALICE, place.notation)
+    assert await _place_a_hex(service, info.id, ALICE)
     return info.id
+
+
+async def _place_a_hex(service: MatchService, match_id: int, user: User) -> bool:
+    """Play ``user``'s first listed hex placement, if placing is what is left to do."""
+    moves = await service.legal_moves(match_id, user)
+    place = next((m for m in moves if m.notation[0] == "h"), None)
+    if place is not None:
+        await service.play(match_id, user, place.notation)
+    return place is not None
 
 
 async def test_an_idle_player_offers_the_trading_player(service: MatchService) -> None:
@@ -107,11 +115,8 @@ async def test_the_console_trades_between_named_users(service: MatchService, tmp
 async def _end_turn(service: MatchService, match_id: int, user: User) -> None:
     """Place a hex if that is still to do, then end the turn (``end auto`` over the hand
     limit)."""
+    await _place_a_hex(service, match_id, user)
     moves = await service.legal_moves(match_id, user)
-    place = next((m for m in moves if m.notation[0] == "h"), None)
-    if place is not None:
-        await service.play(match_id, user, place.notation)
-        moves = await service.legal_moves(match_id, user)
     ends = {m.notation for m in moves if m.notation in ("end", "end auto")}
     await service.play(match_id, user, "end auto" if "end auto" in ends else "end")
 
@@ -127,8 +132,7 @@ async def test_a_computer_on_turn_waits_for_a_persons_answer_to_its_offer(
     info = await service.info(match_id)
     computer = next(User(s.user_id, s.name) for s in info.seats if s.seat == 2)
     assert info.to_act == [computer.id]
-    place = next(m for m in await service.legal_moves(match_id, computer) if m.notation[0] == "h")
-    await service.play(match_id, computer, place.notation)  # as the driver would
+    assert await _place_a_hex(service, match_id, computer)  # as the driver would
     state = await service.state_at(match_id)
     give = next(c for c, n in state["players"][2]["cards"].items() if n)
     want = next(c for c, n in state["players"][0]["cards"].items() if n and c != give)
