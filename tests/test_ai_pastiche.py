@@ -14,11 +14,12 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from rules.ai.hooks import ai_for
+from rules.ai.search import rollout
 from rules.base import Move, State
 from rules.pastiche import GAME
 from rules.pastiche import board as bd
 from rules.pastiche import moves as mv
-from rules.pastiche.ai import AI
+from rules.pastiche.ai import AI, ROLLOUT_ROUNDS
 from rules.pastiche.data import load
 from rules.rng import Rng
 from tests.ai_helpers import pastiche_variant
@@ -225,6 +226,36 @@ def test_rollout_games_are_legal_and_finish(n: int) -> None:
     alone = list(play(n, 60 + n, {}, lambda s, seat, r: AI.rollout_move(GAME, s, seat, r)))
     turns = sum(alone[-1]["turns"])
     assert alone[-1]["over"] and len(alone) < 5 * turns
+
+
+def test_a_search_rollout_stops_after_two_rounds_and_is_scored_by_evaluate(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The search's own rollout (``rules.ai.search.rollout``) hands the state to ``evaluate``
+    once every player has had two more turns, or earlier at the game's end; rollouts to
+    the end of the game were noise that decided normal's moves (rules/pastiche/ai.py)."""
+    scored: list[State] = []
+    real = AI.evaluate
+
+    def spy(game: object, state: State) -> list[float] | None:
+        scored.append(state)
+        return real(GAME, state)
+
+    monkeypatch.setattr(AI, "evaluate", spy)
+    cut = ended = 0
+    for k, start in enumerate(STATES):
+        if start["over"]:
+            continue
+        scored.clear()
+        rewards = rollout(GAME, AI, start, Rng(k))
+        assert len(rewards) == start["n"] and all(0.0 <= r <= 1.0 for r in rewards)
+        if scored:  # cut off: exactly two rounds later, the game still running
+            turns = sum(scored[-1]["turns"]) - sum(start["turns"])
+            assert turns == ROLLOUT_ROUNDS * start["n"] and not scored[-1]["over"]
+            cut += 1
+        else:  # the game ended within the two rounds (outcome scores it, not evaluate)
+            ended += 1
+    assert cut > 20 and ended > 0  # both paths were exercised
 
 
 def greedy(state: State, seat: int, rng: Rng) -> Move:

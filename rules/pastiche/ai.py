@@ -13,7 +13,8 @@ Why the policies look the way they do: a placement offers hundreds of near-equiv
 this seat's commissions and only the best few are searched; random trading never ends a
 turn, so rollouts complete what they can, make only bank trades that fetch a card a hand
 commission lacks while giving away nothing it needs (each one shrinks the hand, so they
-stop), and end the turn.
+stop), and end the turn. A rollout lasts two rounds; the evaluation (points as they would
+count now, plus progress toward the hand's commissions) scores where it stops.
 
 Offers: a computer makes at most one offer a turn. The search does not model the other
 player's answer (the seat on turn moves next in it), so after a declined offer the same
@@ -49,6 +50,8 @@ TOP_SWAPS = 2
 ROLLOUT_SPOTS = 8
 #: Share of rollout placements chosen at random among the legal ones, to explore a little.
 NOISE = 0.1
+#: Rounds a rollout plays before the evaluation scores it (see ``PasticheAI.cutoff``).
+ROLLOUT_ROUNDS = 2
 
 
 #: (rank, hex slot, cell, rotation, "mix" or the centre colour taken, cards received)
@@ -91,11 +94,15 @@ def _colours(items: list[str]) -> Any:
 class PasticheAI(GameAI):
     """Determinizer, pruned candidates, rollout policy, evaluation and hint words."""
 
-    #: Search iterations per second of CPU, about the same at 2–4 players
-    #: (``python -m bot calibrate``: 48 on 2026-12-02; 31–39 on 2026-12-03 on the idle
-    #: machine once the rules spoke in messages, whose English is formatted as they are
-    #: built; set below the lowest so a 2 s move stays within its budget).
-    iterations_per_second = 30.0
+    #: Search iterations per second of CPU by player count. A rollout lasts
+    #: :data:`ROLLOUT_ROUNDS` rounds, so it grows with the players (``python -m bot
+    #: calibrate`` on 2026-12-04: 441 / 238 / 188 at 2 / 3 / 4 players. At 300 for two
+    #: players, arena moves at 2 s had a p95 of 2.47 s on the shared machine, above the
+    #: 1.2 × budget the issue allows, so the table is set at about 57 % of the measured rate).
+    RATES = {2: 250.0, 3: 140.0, 4: 110.0}
+
+    def iteration_rate(self, game: Game, view: View) -> float:
+        return self.RATES.get(view["players"], min(self.RATES.values()))
 
     # ----- sampling what the seat cannot see --------------------------------------------------
     def determinize(self, game: Game, view: View, seat: int, rng: Rng) -> State:
@@ -372,6 +379,20 @@ class PasticheAI(GameAI):
         return Move(notation, notation)
 
     # ----- evaluation ---------------------------------------------------------------------------
+    def cutoff(self, game: Game, start: State, state: State, depth: int) -> bool:
+        """Stop a rollout once every player has had :data:`ROLLOUT_ROUNDS` more turns (the
+        evaluation takes over).
+
+        Why: a rollout to the end plays some fifty more turns of a crude policy, whose luck
+        (which hexes come, which commissions are drawn) drowns the move being judged; with
+        the few rollouts a root move gets, normal then picked moves by noise (it declined
+        a commission it could complete, and traded the same two colours back and forth).
+        Two rounds let the move's effect show (the cards it brought used or not, the
+        other player's reply) and cost a seventh of a full rollout, so the same budget
+        searches about ten times the iterations. One round was too short: it lost more
+        to easy than rollouts to the end did (docs/computer_players.md)."""
+        return sum(state["turns"]) - sum(start["turns"]) >= ROLLOUT_ROUNDS * state["n"]
+
     def evaluate(self, game: Game, state: State) -> list[float] | None:
         """Points as the final scoring would count them now, plus progress toward the
         commissions in hand (the share of their colours held, squared: the last cards are
