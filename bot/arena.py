@@ -66,7 +66,7 @@ def _play(game_id: str, levels: list[str], index: int, seed: int, budget_s: floa
     state = game.setup(n, game_seed)
     times: list[list[float]] = [[] for _ in range(n)]
     for ply in range(MAX_DECISIONS):
-        seats = game.to_act(state)
+        seats = game.waits_for(state)  # as the bot's driver: an offer's answer comes first
         if not seats:
             break
         seat = seats[0]

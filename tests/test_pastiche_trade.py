@@ -318,8 +318,9 @@ def test_computer_on_turn_makes_a_sensible_legal_offer() -> None:
 
 
 def test_computer_makes_one_offer_a_turn_however_it_was_answered() -> None:
-    """The search does not model answers, so after a declined offer it would list the same
-    offer again; a person would be asked the same thing up to three times."""
+    """After a declined offer the position is the same but for the offer count, so the search
+    could list the same offer again; a person would be asked the same thing up to three
+    times."""
     from rules.pastiche.ai import AI
 
     s, a, b, c = trading()
@@ -333,6 +334,37 @@ def test_computer_makes_one_offer_a_turn_however_it_was_answered() -> None:
     assert offer.notation in {m.notation for m in tr.suggested_offers(s, a)}  # rules allow it
     after = AI.candidates(GAME, s, a)
     assert after and not [m for m in after if m.notation.startswith("offer")]
+
+
+def test_the_search_answers_an_offer_before_its_maker_moves_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """In the search's simulated games the offered player answers first, as the bot's driver
+    lets them (``Game.waits_for``): the offer is judged by its answer, not by expiring when
+    its maker ends the turn a move later."""
+    from rules.ai.search import search
+    from rules.pastiche.ai import AI
+    from rules.rng import Rng
+
+    s, a, b, c = trading()
+    s["players"][a]["hand"] = ["P28", "P23"]  # lacks gray, black: the search lists an offer
+    s = set_cards(s, a, green=3, orange=3, purple=2)
+    root = AI.candidates(GAME, s, a)
+    assert [m for m in root if m.notation.startswith("offer")]
+    calls: list[tuple[int, bool]] = []  # (mover, whether the mover's own offer is open)
+    real = AI.rollout_move
+
+    def spy(game: object, state: State, seat: int, rng: Rng) -> Any:
+        calls.append((seat, any(d["from"] == seat for d in state["deals"])))
+        if state["deals"] and seat != state["cur"]:
+            answered.append(seat)
+        return real(GAME, state, seat, rng)
+
+    answered: list[int] = []
+    monkeypatch.setattr(AI, "rollout_move", spy)
+    search(GAME, AI, GAME.view(s, a), a, Rng(1), iterations=3 * len(root))
+    assert answered  # an offer was simulated and answered
+    assert not [seat for seat, own_offer_open in calls if own_offer_open]
 
 
 # ----- the picture ------------------------------------------------------------------------------

@@ -3,6 +3,9 @@
 The shape follows OpenSpiel's ``mcts.py``/``ismcts.py`` (search separated from the
 evaluator; a random-rollout evaluator as the default every game gets), written afresh for
 our interface: states are JSON dicts, moves are notations, several seats may act at once.
+Where they do, the first seat the game *waits for* (``Game.waits_for``) moves next, as in a
+match: a Pastiche offer is answered before its maker's turn goes on, so the search values
+an offer by its answer instead of seeing it expire unanswered.
 
 One *tree* is searched from the deciding seat's view. Every iteration
 
@@ -92,8 +95,7 @@ def rollout(game: Game, hooks: GameAI, state: State, rng: Rng) -> list[float]:
             values = hooks.evaluate(game, state)
             if values is not None:
                 return rewards(values, hooks.score_scale, weights=hooks.reward_weights)
-        seats = game.to_act(state)
-        actor = seats[0]
+        actor = game.waits_for(state)[0]
         move = hooks.rollout_move(game, state, actor, rng)
         state = game.next_state(state, actor, move)
     values = hooks.evaluate(game, state) or [float(x) for x in game.scores(state)]
@@ -194,7 +196,7 @@ def _iterate(
         if node is root:
             moves = root_moves
         else:
-            actor = game.to_act(state)[0]
+            actor = game.waits_for(state)[0]
             moves = hooks.candidates(game, state, actor)
         children = node.children
         untried = [m for m in moves if m.notation not in children]

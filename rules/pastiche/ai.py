@@ -16,10 +16,12 @@ commission lacks while giving away nothing it needs (each one shrinks the hand, 
 stop), and end the turn. A rollout lasts two rounds; the evaluation (points as they would
 count now, plus progress toward the hand's commissions) scores where it stops.
 
-Offers: a computer makes at most one offer a turn. The search does not model the other
-player's answer (the seat on turn moves next in it), so after a declined offer the same
-position would list the same offer again; a person would be asked the same thing up to the
-rules' three times. The bot waits for a person's answer before the computer's turn goes on
+Offers: the search plays the answer before the offerer moves on (the seat the game waits
+for moves first, in the search as in a match), with the answering rule of :meth:`_answer`
+applied to the sampled hand, so an offer is worth what its likely answer brings. A computer
+still makes at most one offer a turn: after a decline the position is the same but for the
+offer count, and a person would be asked the same thing again, up to the rules' three times.
+The bot waits for a person's answer before the computer's turn goes on
 (``MatchService.computer_turn``), so the one offer is really answered.
 """
 
