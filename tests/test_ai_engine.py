@@ -141,6 +141,29 @@ def test_normal_beats_random(game_id: str, games: int) -> None:
     assert all(r.scores[0] > r.scores[1] for r in results)
 
 
+def test_the_arena_lets_an_offer_be_answered_before_its_maker_moves_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """As the bot's driver does (``Game.waits_for``): a normal Pastiche player makes offers
+    (a dozen in this game); with the seat on turn moving first they expired unanswered."""
+    import bot.arena as arena
+
+    real = arena.choose_move
+    moves: list[tuple[int, bool, bool]] = []  # (seat, its offer waits, it answers one)
+
+    def spy(game: Any, view: Any, seat: int, level: str, **kw: Any) -> Any:
+        offers = view["offers"]
+        waits = any(d["from"] == seat for d in offers)
+        owes = any(d["to"] == seat for d in offers)
+        moves.append((seat, waits and not owes, owes))
+        return real(game, view, seat, level, **kw)
+
+    monkeypatch.setattr(arena, "choose_move", spy)
+    play_one("pastiche", ["normal", "random"], 0, 300, BUDGET)
+    assert [m for m in moves if m[2]]  # offers were made and answered
+    assert not [m for m in moves if m[1]]  # nobody moved on while their offer waited
+
+
 def test_hidden_game_without_determinizer_says_so() -> None:
     """Pile hides cards and has no AI hooks: a clear error, never a peek at the state."""
     state = PILE.setup(2, 1)
