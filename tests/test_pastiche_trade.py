@@ -352,6 +352,7 @@ def test_the_search_answers_an_offer_before_its_maker_moves_on(
     root = AI.candidates(GAME, s, a)
     assert [m for m in root if m.notation.startswith("offer")]
     calls: list[tuple[int, bool]] = []  # (mover, whether the mover's own offer is open)
+    answered: list[int] = []  # seats that answered an offer in a simulated game
     real = AI.rollout_move
 
     def spy(game: object, state: State, seat: int, rng: Rng) -> Any:
@@ -360,7 +361,6 @@ def test_the_search_answers_an_offer_before_its_maker_moves_on(
             answered.append(seat)
         return real(GAME, state, seat, rng)
 
-    answered: list[int] = []
     monkeypatch.setattr(AI, "rollout_move", spy)
     search(GAME, AI, GAME.view(s, a), a, Rng(1), iterations=3 * len(root))
     assert answered  # an offer was simulated and answered
