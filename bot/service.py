@@ -2007,8 +2007,9 @@ class MatchService:
 
     async def computer_turn(self, match_id: int) -> SeatTurn | None:
         """The computer seat the match waits for now, or None. When several seats are
-        waited for, the seat on turn (``to_act[0]``) comes last: the others owe answers to
-        it (a Pastiche trade offer), and an answer should land before the turn moves on.
+        waited for, they move in the game's order (``Game.waits_for``): in Pastiche those
+        who owe answers to the seat on turn come first, so an answer lands before the turn
+        moves on.
 
         Only seats in ``waits_for`` move: a computer on turn whose own offers wait for a
         person's answer waits for it, as a polite player would, instead of ending its turn
@@ -2018,11 +2019,7 @@ class MatchService:
         if match.status != "running" or match.state is None:
             return None
         game = get_game(match.game_id)
-        acting = game.to_act(match.state)
-        waited = set(game.waits_for(match.state))
-        for seat in acting[1:] + acting[:1]:
-            if seat not in waited:
-                continue
+        for seat in game.waits_for(match.state):
             if seat < len(match.seats) and is_computer(match.seats[seat].user_id):
                 return await self._seat_turn(match, game, seat, "move")
         return None

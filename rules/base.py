@@ -298,9 +298,11 @@ class Game(ABC):
 
     def waits_for(self, state: State) -> list[int]:
         """The seats of ``to_act`` whose clocks run now: the seats the game really waits
-        for. Usually all of ``to_act``; a game narrows it where a seat in ``to_act`` is
-        itself waiting for others (Pastiche: the trading player whose offers await
-        answers), so that seat is not timed for the others' slowness."""
+        for, in the order they should move (the bot's driver, the search and the arena take
+        them in this order). Usually all of ``to_act``; a game narrows it where a seat in
+        ``to_act`` is itself waiting for others (Pastiche: the trading player whose offers
+        await answers), so that seat is not timed for the others' slowness, and orders it
+        where an answer should land before the turn moves on."""
         return self.to_act(state)
 
     @abstractmethod

@@ -367,6 +367,22 @@ def test_the_search_answers_an_offer_before_its_maker_moves_on(
     assert not [seat for seat, own_offer_open in calls if own_offer_open]
 
 
+def test_those_who_owe_an_answer_come_before_the_player_on_turn() -> None:
+    """The player on turn has an offer open and owes an answer to another's: the game waits
+    for both, the answering player first. ``waits_for`` is the one place that order is
+    written (the bot's driver, the search and the arena move seats in it), so an answer
+    lands before the turn moves on."""
+    s, a, b, c = trading()
+    s, _ = play(s, f"offer p{c + 1} orange for blue")  # a, on turn, offers c
+    s, _ = play(s, f"offer p{a + 1} red for green", seat=b)  # b offers a
+    assert set(GAME.to_act(s)) == {a, c}
+    assert GAME.waits_for(s) == [c, a]
+    s, _ = play(s, f"decline {s['deals'][-1]['id']}")  # a answers b: a now only waits
+    assert GAME.waits_for(s) == [c]
+    s, _ = play(s, f"decline {s['deals'][0]['id']}", seat=c)
+    assert GAME.waits_for(s) == [a]
+
+
 # ----- the picture ------------------------------------------------------------------------------
 def test_open_offers_show_in_the_public_picture() -> None:
     from render.pastiche import _offers, draw

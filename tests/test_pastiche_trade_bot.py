@@ -86,6 +86,27 @@ async def test_a_computer_answers_an_offer_before_the_turn_moves_on(
     assert after["cur"] == 0 and await service.computer_turn(match_id) is None
 
 
+async def test_an_answer_owed_to_the_player_on_turn_comes_first_even_when_they_owe_one(
+    service: MatchService, driver: ComputerDriver
+) -> None:
+    """Alice, on turn, has offered the computer and owes Bob an answer: the computer's answer
+    comes first, in the order the game gives (``Game.waits_for``), then Alice's."""
+    match_id = await _trading_match(service, computer=True)
+    state = await service.state_at(match_id)
+    gift = next(c for c, n in state["players"][0]["cards"].items() if n)
+    bob_card = next(c for c, n in state["players"][1]["cards"].items() if n)
+    await service.play(match_id, ALICE, f"offer p3 {gift} for -")
+    await service.play(match_id, BOB, f"offer p1 {bob_card} for -")
+    info = await service.info(match_id)
+    computer = info.seats[2].user_id
+    assert info.waits_for == [computer, ALICE.id]
+    turn = await service.computer_turn(match_id)
+    assert turn is not None and turn.seat == 2
+    assert await driver.play_turn(match_id) is not None
+    after = await service.info(match_id)
+    assert after.waits_for == [ALICE.id] and await service.computer_turn(match_id) is None
+
+
 async def test_the_console_trades_between_named_users(service: MatchService, tmp_path) -> None:
     from bot.console import Console
 

@@ -176,13 +176,20 @@ class Pastiche(Game):
 
     def waits_for(self, state: State) -> list[int]:
         """While the player on turn waits for answers to their own offers (and owes none),
-        only the answering players' clocks run: the trading player is not late then."""
+        only the answering players' clocks run: the trading player is not late then.
+
+        The answering players come first, the player on turn last: an answer should land
+        before the turn moves on (the bot's driver, the search and the arena all move the
+        seats in this order, so it is written here once). That matters only when the player
+        on turn has an offer of their own open and owes an answer to someone else's."""
         seats = self.to_act(state)
-        cur = state["cur"] if seats else None
+        if not seats:
+            return []
+        cur = state["cur"]
         answering = [s for s in seats if s != cur]
         deals = state["deals"]
         cur_waits = any(d["from"] == cur for d in deals) and not any(d["to"] == cur for d in deals)
-        return answering if answering and cur_waits else seats
+        return answering if answering and cur_waits else [*answering, cur]
 
     def may_act(self, state: State) -> list[int]:
         """While the player on turn trades, everyone may make them an offer."""
