@@ -17,7 +17,6 @@ wall-clock safety net and its trade-off).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -90,7 +89,13 @@ def choose_move(
         iterations=iterations_for(game, hooks, view, budget_s) * factor,
         cap_s=cap_for(budget_s, factor),
     )
-    return stats[0].move
+    return _unavoided(game, hooks, view, seat, [s.move for s in stats])
+
+
+def _unavoided(game: Game, hooks: GameAI, view: View, seat: int, ranked: list[Move]) -> Move:
+    """The best-ranked move the game's computer player does not avoid (``GameAI.avoids``),
+    or the best if it avoids them all."""
+    return next((m for m in ranked if not hooks.avoids(game, view, seat, m)), ranked[0])
 
 
 def _easy(game: Game, hooks: GameAI, view: View, seat: int, rng: Rng, budget_s: float) -> Move:
@@ -106,18 +111,16 @@ def _easy(game: Game, hooks: GameAI, view: View, seat: int, rng: Rng, budget_s: 
     if hooks.evaluate(game, state) is None:
         iterations = max(16, iterations_for(game, hooks, view, budget_s) // 8)
         stats = search(game, hooks, view, seat, rng, iterations=iterations, cap_s=cap_for(budget_s))
-        return stats[0].move
-    best = moves[0]
-    best_value = -math.inf
-    for move in moves:
+        return _unavoided(game, hooks, view, seat, [s.move for s in stats])
+    valued: list[tuple[float, int, Move]] = []
+    for i, move in enumerate(moves):
         after = game.next_state(state, seat, move)
         values = hooks.evaluate(game, after)
         assert values is not None
         others = max((v for s, v in enumerate(values) if s != seat), default=0.0)
         value = values[seat] - others + 0.5 * rng.below(1000) / 1000
-        if value > best_value:
-            best, best_value = move, value
-    return best
+        valued.append((-value, i, move))  # best first; ties: the earlier move, as before
+    return _unavoided(game, hooks, view, seat, [m for _, _, m in sorted(valued)])
 
 
 def suggest(

@@ -61,6 +61,16 @@ class GameAI:
         moves). Games with hundreds of near-equivalent moves prune here."""
         return game.legal_moves(state, seat)
 
+    def avoids(self, game: Game, view: View, seat: int, move: Move) -> bool:
+        """Whether a computer player declines ``move`` as its final choice although the
+        rules allow it and its level ranks it first (default: never); it then makes its best
+        other move, or this one if it has no other. For moves that only hand the turn back
+        (a Maharani refresh with every marker face up): two computer players ranking such a
+        pass first would pass to each other for ever, and the match would never end. Only
+        the final choice skips it; the search still considers it (so it still expects an
+        opponent who might pass), and every decision that did not pick it stays as it was."""
+        return False
+
     def rollout_move(self, game: Game, state: State, seat: int, rng: Rng) -> Move:
         """A fast, sensible move for playouts (default: uniformly random)."""
         return game.random_move(state, seat, rng)
