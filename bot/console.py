@@ -32,7 +32,7 @@ from render.header import away_date
 from render.i18n import LANGUAGES, match_language, supported_language, t, tn
 from render.words import say
 from rules import get_game
-from rules.ai import LEVELS
+from rules.ai import LEVELS, levels_for
 from rules.registry import game_ids
 
 
@@ -259,6 +259,10 @@ class Console:
             seats = min(players or game.max_players, game.max_players) if game else 0
             if game and bots > seats - 1:
                 return [t("ai.too_many", self.lang, game=game.name, max=seats, room=seats - 1)]
+            if game and level not in levels_for(game):
+                offered = ", ".join(levels_for(game))
+                words = {"level": level, "game": game.name, "levels": offered}
+                return [t("ai.level_not_offered", self.lang, **words)]
             info = await self.service.create_match(
                 rest[0].lower(), self.user, options, max_players=players, settings=settings
             )

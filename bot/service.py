@@ -51,7 +51,7 @@ from render.header import away_date
 from render.i18n import MESSAGES, match_language, picture_language, supported_language, t, tn
 from render.words import is_plural, said, said_as_is, say
 from rules import Event, Game, IllegalMove, Move, get_game
-from rules.ai import LEVELS, choose_move
+from rules.ai import LEVELS, choose_move, levels_for
 from rules.base import Composer, Step, fill_names, normalise_notation, rank_by
 from rules.registry import game_ids
 from rules.rng import Rng
@@ -1317,7 +1317,7 @@ class MatchService:
         "forfeit" for a seat whose clock ran out: the same hand-over and ranking, in the
         words of a clock (a "forfeit" row, which :mod:`bot.holders` reads like a resignation)."""
         level = match.settings.get("level", DEFAULT_LEVEL)
-        if level not in LEVELS:
+        if level not in levels_for(game):
             level = DEFAULT_LEVEL
         uid, name = new_computer(level, [(s.user_id, s.name) for s in match.seats])
         prefix = "clock" if how == "forfeit" else "resign"
@@ -1959,7 +1959,14 @@ class MatchService:
         """Seat a computer player at ``level`` in a lobby (any seated player may)."""
         if level not in LEVELS:
             raise InvalidMove.said("ai.bad_level", levels=", ".join(LEVELS))
-        await self._load(match_id)
+        game = get_game((await self._load(match_id)).game_id)
+        if level not in levels_for(game):
+            raise InvalidMove.said(
+                "ai.level_not_offered",
+                level=level,
+                game=game.name,
+                levels=", ".join(levels_for(game)),
+            )
 
         def mutate(match: MatchRow) -> list[SeatRow]:
             self._check_lobby(match)

@@ -306,6 +306,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "btn.remove_computer": "Remove a computer player",
         "ai.name": "🤖 {name} ({level})",
         "ai.bad_level": "Computer players come in these levels: {levels}.",
+        "ai.level_not_offered": (
+            "{game} has no {level} computer player: measured, thinking three times as long "
+            "did not play better than normal there. Levels for {game}: {levels}."
+        ),
         "ai.full": "Match #{match} is full ({max} players); no seat is left for a computer player.",
         "ai.none_seated": "There is no computer player in match #{match} to remove.",
         "ai.too_many": (

@@ -20,6 +20,9 @@ from rules.rng import Rng
 
 
 class PileAI(GameAI):
+    #: The plumbing tests seat strong computers in Pile: a fixture, not a measurement.
+    offers_strong = True
+
     def determinize(self, game: Game, view: Any, seat: int, rng: Rng) -> dict[str, Any]:
         hands = [
             list(view["hand"]) if s == seat else [1 + rng.below(5) for _ in range(n)]

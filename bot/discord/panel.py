@@ -395,7 +395,11 @@ def turn_view(info: MatchInfo, *, hidden: bool) -> discord.ui.View:
     return view
 
 
-def lobby_view(match_id: int, lang: Any = None) -> discord.ui.View:
+def lobby_view(
+    match_id: int, lang: Any = None, levels: tuple[str, ...] = LEVELS
+) -> discord.ui.View:
+    """The lobby's buttons; one "Add computer player" button for each of ``levels`` (the
+    game's: ``rules.ai.levels_for``)."""
     view = discord.ui.View(timeout=None)
     for action, style in (
         ("join", discord.ButtonStyle.primary),
@@ -412,7 +416,7 @@ def lobby_view(match_id: int, lang: Any = None) -> discord.ui.View:
             )
         )
     # a second row: computer players, one button per level, and one to unseat the latest
-    for level in LEVELS:
+    for level in levels:
         view.add_item(
             ComputerButton(
                 discord.ui.Button(

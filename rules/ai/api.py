@@ -8,7 +8,8 @@ Levels:
 - **normal**: information-set MCTS (``rules/ai/search.py``) with the iteration count the
   game's calibration gives for ``budget_s``.
 - **strong**: the same search with three times the iterations (it takes about three times
-  the budget). Whether that buys strength is measured per game with ``python -m bot arena``.
+  the budget). Offered only in the games where ``python -m bot arena`` measured it beating
+  normal (``GameAI.offers_strong``, :func:`levels_for`).
 
 Every answer is a pure function of (game, view, seat, level, seed, budget): the budget is
 turned into an iteration count, never read off the clock (see ``search.py`` for the
@@ -46,6 +47,14 @@ class Suggestion:
     move: Move
     value: float
     reason: str
+
+
+def levels_for(game: Game) -> tuple[str, ...]:
+    """The levels a new computer seat may have in ``game`` (strong only where
+    ``GameAI.offers_strong``). A seat that already has another level keeps playing it."""
+    if ai_for(game).offers_strong:
+        return LEVELS
+    return tuple(level for level in LEVELS if level != "strong")
 
 
 def iterations_for(game: Game, hooks: GameAI, view: View, budget_s: float) -> int:

@@ -38,6 +38,12 @@ class GameAI:
     score_scale: float = 10.0
     #: Shares of the rank, the margin to the best opponent and the own score in a reward.
     reward_weights: tuple[float, float, float] = WEIGHTS
+    #: Whether new computer seats may be *strong* in this game: only where ``python -m bot
+    #: arena`` measured three times normal's iterations beating normal (issue 10 asks for a
+    #: strong level "where your measurements show more time buys strength"; a level that
+    #: thinks three times as long and plays no better would mislead). Off by default: a
+    #: game nobody measured offers easy and normal.
+    offers_strong: bool = False
 
     def iteration_rate(self, game: Game, view: View) -> float:
         """Search iterations per second of budget for this position (default: the

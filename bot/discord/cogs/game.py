@@ -40,7 +40,7 @@ from bot.i18n import (
 )
 from bot.post_words import listing
 from bot.service import NotAllowed
-from rules.ai import LEVELS
+from rules.ai import LEVELS, levels_for
 from rules.registry import game_ids, get_game
 
 log = logging.getLogger(__name__)
@@ -124,6 +124,22 @@ def check_bots(game_id: str, players: int | None, bots: int) -> None:
     seats = min(players or game.max_players, game.max_players)
     if bots > seats - 1:
         raise UserError("ai.too_many", game=game.name, max=seats, room=max(seats - 1, 0))
+
+
+def check_level(game_id: str, level: str | None) -> None:
+    """A known level, and one the game offers (strong only where it was measured stronger:
+    ``rules.ai.levels_for``), refused before anything is created."""
+    if level is None:
+        return
+    if level not in LEVELS:
+        raise UserError("ai.bad_level", levels=", ".join(LEVELS))
+    try:
+        game = get_game(game_id)
+    except KeyError:
+        return  # the service names the unknown game
+    if level not in levels_for(game):
+        offered = ", ".join(levels_for(game))
+        raise UserError("ai.level_not_offered", level=level, game=game.name, levels=offered)
 
 
 def pack(lines: list[str], limit: int) -> list[list[str]]:
@@ -228,8 +244,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         check_range("players", players, 1, 10)
         check_range("think_seconds", think_seconds, 0.5, 30)
         check_bots(game, players, bots or 0)
-        if level is not None and level not in LEVELS:
-            raise UserError("ai.bad_level", levels=", ".join(LEVELS))
+        check_level(game, level)
         # the match's public words: the server's language now, changeable in /game settings
         language = supported_language(interaction.guild_locale)
         settings: dict[str, Any] = {"language": language}
@@ -276,7 +291,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
                     min=info.min_players,
                     max=info.max_players,
                 ),
-                view=lobby_view(info.id, language),
+                view=lobby_view(info.id, language, levels_for(get_game(info.game_id))),
                 # the mention adds the creator to the thread
                 allowed_mentions=discord.AllowedMentions(users=[interaction.user]),
             )
