@@ -308,7 +308,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ai.bad_level": "Computer players come in these levels: {levels}.",
         "ai.level_not_offered": (
             "{game} has no {level} computer player: measured, thinking three times as long "
-            "did not play better than normal there. Levels for {game}: {levels}."
+            "did not play measurably better than normal there. Levels for {game}: {levels}."
         ),
         "ai.full": "Match #{match} is full ({max} players); no seat is left for a computer player.",
         "ai.none_seated": "There is no computer player in match #{match} to remove.",
