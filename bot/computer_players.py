@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
+from typing import Any
 
 from render.i18n import t
-from rules.ai import LEVELS
+from rules.ai import LEVELS, levels_for
+from rules.base import Game
 
 #: Every computer seat's user id starts with this.
 COMPUTER_PREFIX = "ai:"
@@ -44,6 +46,20 @@ def level_of(user_id: str) -> str:
     """The level of a computer seat's id ``ai:<level>:<n>``."""
     parts = user_id.split(":")
     return parts[1] if len(parts) == 3 and parts[1] in LEVELS else DEFAULT_LEVEL
+
+
+def level_refusal(game: Game | None, level: str) -> tuple[str, dict[str, Any]] | None:
+    """Why a new computer seat may not have ``level`` in ``game``, as a catalogue key and
+    its values (None: it may). Unknown levels first; then strong where the game does not
+    offer it (``rules.ai.levels_for``). ``game`` None: only the level is checked (the
+    caller names an unknown game itself). The service, ``/game new`` and the console all
+    ask here, each raising or printing it in its own way."""
+    if level not in LEVELS:
+        return "ai.bad_level", {"levels": ", ".join(LEVELS)}
+    if game is not None and level not in levels_for(game):
+        offered = ", ".join(levels_for(game))
+        return "ai.level_not_offered", {"level": level, "game": game.name, "levels": offered}
+    return None
 
 
 def new_computer(level: str, seated: Iterable[tuple[str, str]]) -> tuple[str, str]:

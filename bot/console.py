@@ -21,7 +21,7 @@ from typing import Any
 
 from bot import preferences, ratings, stats, substitutes
 from bot.computer_driver import ComputerDriver, Hint
-from bot.computer_players import DEFAULT_LEVEL, is_computer
+from bot.computer_players import DEFAULT_LEVEL, is_computer, level_refusal
 from bot.post_words import listing, post_body, say_line
 from bot.preferences import Refusal
 from bot.replay import save_replay
@@ -32,7 +32,6 @@ from render.header import away_date
 from render.i18n import LANGUAGES, match_language, supported_language, t, tn
 from render.words import say
 from rules import get_game
-from rules.ai import LEVELS, levels_for
 from rules.registry import game_ids
 
 
@@ -253,16 +252,14 @@ class Console:
                         return [t("console.needs_number", self.lang, name=key)]
                 else:
                     options[key] = _value(value)
-            if level not in LEVELS:
-                return [t("ai.bad_level", self.lang, levels=", ".join(LEVELS))]
             game = get_game(rest[0].lower()) if rest[0].lower() in game_ids() else None
+            refusal = level_refusal(game, level)
+            if refusal is not None:
+                key, values = refusal
+                return [t(key, self.lang, **values)]
             seats = min(players or game.max_players, game.max_players) if game else 0
             if game and bots > seats - 1:
                 return [t("ai.too_many", self.lang, game=game.name, max=seats, room=seats - 1)]
-            if game and level not in levels_for(game):
-                offered = ", ".join(levels_for(game))
-                words = {"level": level, "game": game.name, "levels": offered}
-                return [t("ai.level_not_offered", self.lang, **words)]
             info = await self.service.create_match(
                 rest[0].lower(), self.user, options, max_players=players, settings=settings
             )

@@ -29,6 +29,7 @@ from bot.computer_players import (
     DEFAULT_LEVEL,
     is_computer,
     level_of,
+    level_refusal,
     move_seed,
     new_computer,
 )
@@ -1957,16 +1958,12 @@ class MatchService:
         self, match_id: int, user: User, level: str = DEFAULT_LEVEL
     ) -> MatchInfo:
         """Seat a computer player at ``level`` in a lobby (any seated player may)."""
-        if level not in LEVELS:
-            raise InvalidMove.said("ai.bad_level", levels=", ".join(LEVELS))
-        game = get_game((await self._load(match_id)).game_id)
-        if level not in levels_for(game):
-            raise InvalidMove.said(
-                "ai.level_not_offered",
-                level=level,
-                game=game.name,
-                levels=", ".join(levels_for(game)),
-            )
+        # an unknown level is refused before the match is read, as before
+        game = get_game((await self._load(match_id)).game_id) if level in LEVELS else None
+        refusal = level_refusal(game, level)
+        if refusal is not None:
+            key, values = refusal
+            raise InvalidMove.said(key, **values)
 
         def mutate(match: MatchRow) -> list[SeatRow]:
             self._check_lobby(match)

@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import preferences, ratings
-from bot.computer_players import DEFAULT_LEVEL, is_computer
+from bot.computer_players import DEFAULT_LEVEL, is_computer, level_refusal
 from bot.discord.common import (
     UserError,
     answer,
@@ -131,15 +131,14 @@ def check_level(game_id: str, level: str | None) -> None:
     ``rules.ai.levels_for``), refused before anything is created."""
     if level is None:
         return
-    if level not in LEVELS:
-        raise UserError("ai.bad_level", levels=", ".join(LEVELS))
     try:
         game = get_game(game_id)
     except KeyError:
-        return  # the service names the unknown game
-    if level not in levels_for(game):
-        offered = ", ".join(levels_for(game))
-        raise UserError("ai.level_not_offered", level=level, game=game.name, levels=offered)
+        game = None  # the service names the unknown game
+    refusal = level_refusal(game, level)
+    if refusal is not None:
+        key, values = refusal
+        raise UserError(key, **values)
 
 
 def pack(lines: list[str], limit: int) -> list[list[str]]:
