@@ -101,6 +101,21 @@ class GameAI:
         return Msg("game.hint.rating", rating=round(100 * value))
 
 
+def rank_greedy(moves: list[Move], rng: Rng, epsilon: float) -> Move:
+    """A rollout move: the best-ranked of ``moves`` (``Move.rank``, the game's own
+    suggestion order; the first of equals), or with chance ``epsilon`` a uniformly random
+    one. Why not always the best: rollouts that all play the same line would value a
+    position by one future; a little noise spreads them over likely ones at almost no
+    cost, which a uniformly random policy cannot do without dumping tiles on the floor."""
+    if rng.below(100) < epsilon * 100:
+        return moves[rng.below(len(moves))]
+    best = moves[0]
+    for m in moves:
+        if m.rank > best.rank:
+            best = m
+    return best
+
+
 #: The hooks used by games that define none.
 GENERIC = GameAI()
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.ai.hooks import GameAI
+from rules.ai.hooks import GameAI, rank_greedy
 from rules.azul.board import (
     BONUS_COLOUR,
     BONUS_COLUMN,
@@ -172,14 +172,7 @@ class AzulAI(GameAI):
         return state_from_view(view, rng.next64())
 
     def rollout_move(self, game: Game, state: State, seat: int, rng: Rng) -> Move:
-        moves = game.legal_moves(state, seat)
-        if rng.below(100) < EPSILON * 100:
-            return moves[rng.below(len(moves))]
-        best = moves[0]
-        for m in moves:
-            if m.rank > best.rank:
-                best = m
-        return best
+        return rank_greedy(game.legal_moves(state, seat), rng, EPSILON)
 
     def evaluate(self, game: Game, state: State) -> list[float] | None:
         return [_projected(state, p) for p in range(state["players"])]

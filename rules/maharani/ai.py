@@ -16,7 +16,7 @@
 
 from __future__ import annotations
 
-from rules.ai.hooks import GameAI
+from rules.ai.hooks import GameAI, rank_greedy
 from rules.base import Game, Move, State, View
 from rules.maharani.data import geometry
 from rules.maharani.engine import QUARTER_GOLD, active_side
@@ -130,14 +130,7 @@ class MaharaniAI(GameAI):
         return move.notation == "refresh" and all(view["markers"][seat])
 
     def rollout_move(self, game: Game, state: State, seat: int, rng: Rng) -> Move:
-        moves = game.legal_moves(state, seat)
-        if rng.below(100) < EPSILON * 100:
-            return moves[rng.below(len(moves))]
-        best = moves[0]
-        for m in moves:
-            if m.rank > best.rank:
-                best = m
-        return best
+        return rank_greedy(game.legal_moves(state, seat), rng, EPSILON)
 
     def evaluate(self, game: Game, state: State) -> list[float] | None:
         return projected(state)
