@@ -2,7 +2,8 @@
 
 Sub-commands: ``demo`` (a whole random game with pictures and record), ``bench`` (speed
 figures), ``load`` (the sustained-load benchmark), ``arena`` (computer players' measured
-strength), ``calibrate`` (the search's iterations per second), ``audit``, ``export``,
+strength), ``arena-tally`` (the table of games ``arena --record`` kept), ``calibrate`` (the
+search's iterations per second), ``audit``, ``export``,
 ``migrate`` (apply the schema, e.g. before starting several processes), ``copy-db``
 (SQLite → PostgreSQL), ``i18n extract|check`` (the translation files), ``replay`` (a
 match as an animated WebP) and ``replay-bench``.
@@ -89,7 +90,14 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="searches stop on their iteration count only: results independent of load",
     )
+    a.add_argument(
+        "--first", type=int, default=0, help="index of the first game (default 0): a next part"
+    )
+    a.add_argument("--record", default=None, help="append each finished game to this file")
     a.add_argument("--json", action="store_true")
+    at = sub.add_parser("arena-tally", help="the arena table of games recorded by --record")
+    at.add_argument("files", nargs="+")
+    at.add_argument("--json", action="store_true")
     cal = sub.add_parser("calibrate", help="the search's iterations per second per game")
     cal.add_argument("--games", nargs="*", default=None)
     cal.add_argument("--positions", type=int, default=12)
@@ -319,7 +327,13 @@ def _main(argv: list[str] | None) -> int:
             workers=args.workers,
             as_json=args.json,
             clock=not args.no_clock,
+            first=args.first,
+            record=args.record,
         )
+    if args.command == "arena-tally":
+        from bot.arena import run_tally
+
+        return run_tally(args.files, args.json)
     if args.command == "calibrate":
         from bot.calibrate import run_calibrate
 

@@ -9,6 +9,14 @@ seed, the ply and the seat, as the bot derives it from the match, so a run is re
 Per seat entry it reports the win rate (a shared win counts as 1/k of a win) with a 95%
 Wilson score interval, the average score, and the time per move (mean, p95) against the
 budget. Games run in a process pool (``--workers``, default 2: this machine's cores).
+
+Why ``--first`` and ``--record``: a 200-game row at the real budget takes hours of a core,
+so it is played in parts (another day, several processes, stopped by a rule written down
+beforehand). ``--first K`` plays games K, K+1, ... of the same seeds, and ``--record FILE``
+appends each game to FILE as it finishes, so a stopped run keeps what it played;
+``python -m bot arena-tally FILE...`` then prints the table of the recorded games, the
+same table one run over those games prints. The parts of a row are the documented command,
+not a private script.
 """
 
 from __future__ import annotations
@@ -16,8 +24,9 @@ from __future__ import annotations
 import json
 import math
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from rules.ai import api, choose_move
@@ -36,6 +45,8 @@ class GameResult:
     scores: list[int]
     wins: list[float]
     times: list[list[float]] = field(default_factory=list)
+    #: CPU seconds the game took in its process (both seats' thinking and the rules).
+    cpu_s: float = 0.0
 
 
 def move_seed(game_seed: int, ply: int, seat: int) -> int:
@@ -52,10 +63,13 @@ def play_one(
     saved = api.CAP_MARGIN_S
     if not clock:
         api.CAP_MARGIN_S = 1e9
+    started = time.process_time()
     try:
-        return _play(game_id, levels, index, seed, budget_s)
+        result = _play(game_id, levels, index, seed, budget_s)
     finally:
         api.CAP_MARGIN_S = saved
+    result.cpu_s = time.process_time() - started
+    return result
 
 
 def _play(game_id: str, levels: list[str], index: int, seed: int, budget_s: float) -> GameResult:
@@ -146,13 +160,16 @@ def run_arena(
     workers: int,
     as_json: bool,
     clock: bool = True,
+    first: int = 0,
+    record: str | None = None,
 ) -> int:
-    """Play ``games`` games and print the table; 2 on bad arguments.
+    """Play games ``first`` … ``first + games - 1`` and print the table; 2 on bad arguments.
 
     ``clock=False`` (``--no-clock``): searches stop on their iteration count only (the
     budget × the game's calibrated rate), never on the wall clock. Win rates and scores
     are then the same on a busy machine as on an idle one (the run is reproducible move for
     move); the time per move is still printed but means something only on an idle machine.
+    ``record``: append each finished game to that file (see :func:`record_line`).
     """
     levels = [s.strip() for s in seats.split(",") if s.strip()]
     try:
@@ -168,45 +185,180 @@ def run_arena(
     if unknown:
         print(f"Unknown level(s) {', '.join(unknown)}; levels: {', '.join(ARENA_LEVELS)}.")
         return 2
+    if first < 0 or games < 1:
+        print("--first must be 0 or more and --games 1 or more.")
+        return 2
+    pairing = Pairing(game_id, players, tuple(levels), budget_s, clock, seed)
     started = time.perf_counter()
-    args = [(game_id, levels, i, seed, budget_s, clock) for i in range(games)]
+    indices = range(first, first + games)
+    results: dict[int, GameResult] = {}
+
+    def finished(index: int, result: GameResult) -> None:
+        results[index] = result
+        if record:
+            with open(record, "a", encoding="utf-8") as out:
+                out.write(record_line(pairing, index, result) + "\n")
+
+    args = [(game_id, levels, i, seed, budget_s, clock) for i in indices]
     if workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(play_one, *zip(*args, strict=True)))
+            futures = {pool.submit(play_one, *a): a[2] for a in args}
+            for future in as_completed(futures):
+                finished(futures[future], future.result())
     else:
-        results = [play_one(*a) for a in args]
-    rows = summarise(levels, results, budget_s)
-    winner_avg = sum(max(r.scores) for r in results) / len(results) if results else 0.0
-    report = {
-        "game": game_id,
-        "players": players,
-        "games": games,
-        "seats": levels,
-        "budget_s": budget_s,
-        "clock": clock,
-        "seed": seed,
-        "wall_s": round(time.perf_counter() - started, 1),
-        "winner_avg_score": round(winner_avg, 1),
-        "entries": rows,
+        for a in args:
+            finished(a[2], play_one(*a))
+    report = _report(pairing, {i: results[i] for i in indices})
+    report["wall_s"] = round(time.perf_counter() - started, 1)
+    _print(report, as_json)
+    return 0
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """What makes arena games comparable: the same game, seats, budget, clock and seeds.
+    Only games of one pairing may be tallied together."""
+
+    game: str
+    players: int
+    seats: tuple[str, ...]
+    budget_s: float
+    clock: bool
+    seed: int
+
+    def __str__(self) -> str:
+        clock = "" if self.clock else ", no clock"
+        return (
+            f"{self.game}, {self.players} players, seats {','.join(self.seats)}, "
+            f"budget {self.budget_s:g} s{clock}, seed {self.seed}"
+        )
+
+
+def record_line(pairing: Pairing, index: int, result: GameResult) -> str:
+    """One finished game as a line of JSON: the pairing, the game's index, each seat
+    entry's score, win credit and move times (ms), and the game's CPU seconds."""
+    return json.dumps(
+        {
+            "game": pairing.game,
+            "players": pairing.players,
+            "seats": list(pairing.seats),
+            "budget_s": pairing.budget_s,
+            "clock": pairing.clock,
+            "seed": pairing.seed,
+            "index": index,
+            "scores": result.scores,
+            "wins": result.wins,
+            "move_ms": [[round(1000 * t, 1) for t in entry] for entry in result.times],
+            "cpu_s": round(result.cpu_s, 2),
+        }
+    )
+
+
+def _ranges(indices: list[int]) -> str:
+    """``[0, 1, 2, 5, 7, 8]`` → ``"0-2, 5, 7-8"``: which games a table holds."""
+    parts: list[str] = []
+    i = 0
+    while i < len(indices):
+        j = i
+        while j + 1 < len(indices) and indices[j + 1] == indices[j] + 1:
+            j += 1
+        parts.append(str(indices[i]) if i == j else f"{indices[i]}-{indices[j]}")
+        i = j + 1
+    return ", ".join(parts)
+
+
+def _report(pairing: Pairing, results: dict[int, GameResult]) -> dict[str, Any]:
+    ordered = [results[i] for i in sorted(results)]
+    k = len(ordered)
+    return {
+        "game": pairing.game,
+        "players": pairing.players,
+        "games": k,
+        "indices": _ranges(sorted(results)),
+        "seats": list(pairing.seats),
+        "budget_s": pairing.budget_s,
+        "clock": pairing.clock,
+        "seed": pairing.seed,
+        "winner_avg_score": round(sum(max(r.scores) for r in ordered) / k, 1) if k else 0.0,
+        "cpu_s_per_game": round(sum(r.cpu_s for r in ordered) / k, 1) if k else 0.0,
+        "entries": summarise(list(pairing.seats), ordered, pairing.budget_s),
     }
+
+
+def _print(report: dict[str, Any], as_json: bool) -> None:
     if as_json:
         print(json.dumps(report, indent=1))
-        return 0
+        return
+    clock = "" if report["clock"] else " (no clock)"
+    wall = f" ({report['wall_s']} s)" if "wall_s" in report else ""
     print(
-        f"{game.name}, {players} players, {games} games, seats rotated, "
-        f"budget {budget_s:g} s{'' if clock else ' (no clock)'}, seed {seed} "
-        f"({report['wall_s']} s)"
+        f"{get_game(report['game']).name}, {report['players']} players, "
+        f"{report['games']} games ({report['indices']}), seats rotated, "
+        f"budget {report['budget_s']:g} s{clock}, seed {report['seed']}{wall}"
     )
     print(
         f"{'seat entry':<14}{'wins':>7}  {'95% interval':<15}{'avg score':>10}"
         f"{'ms/move':>9}{'p95':>8}"
     )
-    for r in rows:
+    for r in report["entries"]:
         name = f"{r['entry']}: {r['level']}"
         interval = f"[{100 * r['win_95'][0]:.0f}%, {100 * r['win_95'][1]:.0f}%]"
         print(
             f"{name:<14}{100 * r['win_rate']:>6.1f}%  {interval:<15}{r['avg_score']:>10}"
             f"{r['move_ms_mean']:>9}{r['move_ms_p95']:>8}"
         )
-    print(f"average winning score: {report['winner_avg_score']}")
+    print(
+        f"average winning score: {report['winner_avg_score']}; "
+        f"CPU s per game: {report['cpu_s_per_game']}"
+    )
+
+
+def run_tally(paths: list[str], as_json: bool) -> int:
+    """Print the table of the games recorded in ``paths`` (``--record`` files); 2 when a
+    file is missing or unreadable, or holds games of different pairings or one game twice
+    with different results (the same game recorded twice, as by a re-run, counts once)."""
+    pairing: Pairing | None = None
+    results: dict[int, GameResult] = {}
+    for path in paths:
+        try:
+            lines = Path(path).read_text(encoding="utf-8").splitlines()
+        except OSError as exc:
+            print(f"{path}: cannot read it ({exc.strerror}).")
+            return 2
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            where = f"{path}, line {number}"
+            try:
+                d = json.loads(line)
+                this = Pairing(
+                    d["game"], d["players"], tuple(d["seats"]), d["budget_s"], d["clock"], d["seed"]
+                )
+                index = int(d["index"])
+                result = GameResult(
+                    list(d["scores"]),
+                    list(d["wins"]),
+                    [[t / 1000 for t in entry] for entry in d["move_ms"]],
+                    float(d["cpu_s"]),
+                )
+            except (ValueError, KeyError, TypeError):
+                print(f"{where}: not a game recorded by `arena --record`.")
+                return 2
+            if pairing is None:
+                pairing = this
+            elif this != pairing:
+                print(f"{where}: a different pairing ({this}) from the first game's ({pairing}).")
+                return 2
+            earlier = results.get(index)
+            if earlier is not None and (earlier.scores, earlier.wins) != (
+                result.scores,
+                result.wins,
+            ):
+                print(f"{where}: game {index} is recorded twice with different results.")
+                return 2
+            results.setdefault(index, result)
+    if pairing is None:
+        print("No recorded games in " + ", ".join(paths) + ".")
+        return 2
+    _print(_report(pairing, results), as_json)
     return 0

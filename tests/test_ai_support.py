@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.__main__ import main
-from bot.arena import wilson
+from bot.arena import play_one, wilson
 from rules.ai import api, suggest
 from rules.ai.hooks import ai_for
 from rules.ai.rewards import rank_share, rewards
@@ -129,6 +129,77 @@ def test_arena_without_clock_is_reproducible(capsys: pytest.CaptureFixture[str])
         runs.append([(e["avg_score"], e["win_rate"]) for e in report["entries"]])
     assert runs[0] == runs[1]
     assert api.CAP_MARGIN_S < 10
+
+
+ARENA_PART = ["arena", "maharani", "--seats", "normal,easy", "--budget", "0.001", "--no-clock"]
+
+
+def _arena_json(capsys: pytest.CaptureFixture[str], argv: list[str]) -> dict[str, Any]:
+    assert main([*argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def _table(report: dict[str, Any]) -> tuple[Any, ...]:
+    """What a row of the arena table says, without the times (measured anew each run)."""
+    entries = [(e["win_rate"], e["win_95"], e["avg_score"], e["games"]) for e in report["entries"]]
+    return report["games"], report["indices"], report["winner_avg_score"], entries
+
+
+def test_arena_plays_a_row_in_parts_and_tallies_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Any
+) -> None:
+    """A long row is played in parts: ``--first`` plays the same games a whole run plays at
+    those indices, ``--record`` keeps each game, and ``arena-tally`` over the parts prints
+    the table of one run over all of them (a file tallied twice counts its games once)."""
+    first, second = tmp_path / "first.jsonl", tmp_path / "second.jsonl"
+    part = _arena_json(
+        capsys,
+        [*ARENA_PART, "--games", "2", "--first", "2", "--workers", "2", "--record", str(first)],
+    )
+    assert part["indices"] == "2-3"
+    lines = [json.loads(line) for line in first.read_text().splitlines()]
+    assert sorted(d["index"] for d in lines) == [2, 3]
+    for d in lines:
+        alone = play_one("maharani", ["normal", "easy"], d["index"], 1, 0.001, clock=False)
+        assert (d["scores"], d["wins"]) == (alone.scores, alone.wins)
+        assert [len(t) for t in d["move_ms"]] == [len(t) for t in alone.times]
+    _arena_json(capsys, [*ARENA_PART, "--games", "2", "--workers", "1", "--record", str(second)])
+    whole = _arena_json(capsys, [*ARENA_PART, "--games", "4", "--workers", "1"])
+    tally = _arena_json(capsys, ["arena-tally", str(second), str(first), str(first)])
+    assert _table(tally) == _table(whole)
+    assert tally["indices"] == "0-3"
+    assert tally["cpu_s_per_game"] > 0
+    assert main(["arena-tally", str(first)]) == 0
+    assert "2 games (2-3)" in capsys.readouterr().out
+
+
+def test_arena_tally_refuses_what_does_not_add_up(
+    capsys: pytest.CaptureFixture[str], tmp_path: Any
+) -> None:
+    """Games of another pairing, one game with two different results, a line that is not a
+    recorded game, or no file: each is refused with the file and line, never summed."""
+    mine = tmp_path / "mine.jsonl"
+    _arena_json(capsys, [*ARENA_PART, "--games", "1", "--workers", "1", "--record", str(mine)])
+    line = json.loads(mine.read_text())
+    other_seed = tmp_path / "seed.jsonl"
+    other_seed.write_text(json.dumps({**line, "seed": 2}) + "\n")
+    changed = tmp_path / "changed.jsonl"
+    changed.write_text(json.dumps({**line, "scores": [0, 0]}) + "\n")
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text("normal won\n")
+    cases = [
+        (
+            [mine, other_seed],
+            "seed.jsonl, line 1: a different pairing (maharani, 2 players, "
+            "seats normal,easy, budget 0.001 s, no clock, seed 2)",
+        ),
+        ([mine, changed], "game 0 is recorded twice with different results"),
+        ([broken], "broken.jsonl, line 1: not a game recorded by `arena --record`"),
+        ([tmp_path / "none.jsonl"], "none.jsonl: cannot read it"),
+    ]
+    for files, why in cases:
+        assert main(["arena-tally", *map(str, files)]) == 2
+        assert why in capsys.readouterr().out
 
 
 def test_arena_refuses_bad_seats(capsys: pytest.CaptureFixture[str]) -> None:
