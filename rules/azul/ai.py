@@ -158,7 +158,8 @@ class AzulAI(GameAI):
     RATES = {2: 1900.0, 3: 1300.0, 4: 880.0}
     score_scale = 12.0
     #: Strong (three times the iterations) beat normal in 60 of 80 games at 0.1 s
-    #: (75 %, interval 65-83 %; docs/computer_players.md, "Does more time buy strength").
+    #: (75 %, interval 65-83 %; docs/computer_players.md, "Does more time buy strength"),
+    #: and in 27.5 of 40 at the real 2 s (69 %, 53-81 %; "At the real budget").
     offers_strong = True
     # Reward shares: the generic ones (``GameAI.reward_weights``). More own score (0.5, 0.15,
     # 0.35) lifted two normal players' scores and won 27 of 40 games against the generic
