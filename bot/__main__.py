@@ -91,7 +91,7 @@ def _parser() -> argparse.ArgumentParser:
         help="searches stop on their iteration count only: results independent of load",
     )
     a.add_argument(
-        "--first", type=int, default=0, help="index of the first game (default 0): a next part"
+        "--first", type=int, default=0, help="first game's index (default 0): a row in parts"
     )
     a.add_argument("--record", default=None, help="append each finished game to this file")
     a.add_argument("--json", action="store_true")

@@ -106,7 +106,8 @@ def rank_greedy(moves: list[Move], rng: Rng, epsilon: float) -> Move:
     suggestion order; the first of equals), or with chance ``epsilon`` a uniformly random
     one. Why not always the best: rollouts that all play the same line would value a
     position by one future; a little noise spreads them over likely ones at almost no
-    cost, which a uniformly random policy cannot do without dumping tiles on the floor."""
+    cost, where a uniformly random policy plays far worse than people (in Azul it dumps
+    tiles on the floor)."""
     if rng.below(100) < epsilon * 100:
         return moves[rng.below(len(moves))]
     best = moves[0]
