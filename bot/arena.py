@@ -208,7 +208,7 @@ def run_arena(
     else:
         for a in args:
             finished(a[2], play_one(*a))
-    report = _report(pairing, {i: results[i] for i in indices})
+    report = _report(pairing, results)
     report["wall_s"] = round(time.perf_counter() - started, 1)
     _print(report, as_json)
     return 0
@@ -268,19 +268,22 @@ def _ranges(indices: list[int]) -> str:
 
 
 def _report(pairing: Pairing, results: dict[int, GameResult]) -> dict[str, Any]:
-    ordered = [results[i] for i in sorted(results)]
+    """The table of ``results`` (game index → result; at least one game: a run plays one
+    or more, and a tally of none is refused before it gets here)."""
+    indices = sorted(results)
+    ordered = [results[i] for i in indices]
     k = len(ordered)
     return {
         "game": pairing.game,
         "players": pairing.players,
         "games": k,
-        "indices": _ranges(sorted(results)),
+        "indices": _ranges(indices),
         "seats": list(pairing.seats),
         "budget_s": pairing.budget_s,
         "clock": pairing.clock,
         "seed": pairing.seed,
-        "winner_avg_score": round(sum(max(r.scores) for r in ordered) / k, 1) if k else 0.0,
-        "cpu_s_per_game": round(sum(r.cpu_s for r in ordered) / k, 1) if k else 0.0,
+        "winner_avg_score": round(sum(max(r.scores) for r in ordered) / k, 1),
+        "cpu_s_per_game": round(sum(r.cpu_s for r in ordered) / k, 1),
         "entries": summarise(list(pairing.seats), ordered, pairing.budget_s),
     }
 
