@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import math
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,11 +32,17 @@ from typing import Any
 
 from rules.ai import api, choose_move
 from rules.ai.api import ARENA_LEVELS
+from rules.base import Event, State
 from rules.registry import get_game
 from rules.rng import Rng
 
 #: Safety net against a rules bug: no game of ours needs this many decisions.
 MAX_DECISIONS = 20_000
+
+#: Sees every move of an arena game as (state before, seat, state after, the move's events).
+#: Why: a benchmark that asks where a game's points go (``tests/bench_azul_points.py``)
+#: watches the arena's own games instead of playing a copy of them that could drift from these.
+Observer = Callable[[State, int, State, list[Event]], None]
 
 
 @dataclass
@@ -55,24 +62,37 @@ def move_seed(game_seed: int, ply: int, seat: int) -> int:
 
 
 def play_one(
-    game_id: str, levels: list[str], index: int, seed: int, budget_s: float, clock: bool = True
+    game_id: str,
+    levels: list[str],
+    index: int,
+    seed: int,
+    budget_s: float,
+    clock: bool = True,
+    observe: Observer | None = None,
 ) -> GameResult:
     """Play game ``index``: seat ``s`` gets entry ``(s - index) mod n``. ``clock=False``
     lifts the search's wall-clock safety net, so every search runs its full iteration count
-    (see :func:`run_arena`)."""
+    (see :func:`run_arena`); ``observe`` sees every move (:data:`Observer`)."""
     saved = api.CAP_MARGIN_S
     if not clock:
         api.CAP_MARGIN_S = 1e9
     started = time.process_time()
     try:
-        result = _play(game_id, levels, index, seed, budget_s)
+        result = _play(game_id, levels, index, seed, budget_s, observe)
     finally:
         api.CAP_MARGIN_S = saved
     result.cpu_s = time.process_time() - started
     return result
 
 
-def _play(game_id: str, levels: list[str], index: int, seed: int, budget_s: float) -> GameResult:
+def _play(
+    game_id: str,
+    levels: list[str],
+    index: int,
+    seed: int,
+    budget_s: float,
+    observe: Observer | None = None,
+) -> GameResult:
     game = get_game(game_id)
     n = len(levels)
     entry_of = [(s - index) % n for s in range(n)]
@@ -91,7 +111,10 @@ def _play(game_id: str, levels: list[str], index: int, seed: int, budget_s: floa
             game, view, seat, level, seed=move_seed(game_seed, ply, seat), budget_s=budget_s
         )
         times[entry_of[seat]].append(time.perf_counter() - start)
-        state, _ = game.apply(state, seat, move)
+        after, events = game.apply(state, seat, move)
+        if observe is not None:
+            observe(state, seat, after, events)
+        state = after
     out = game.outcome(state)
     if out is None:
         raise RuntimeError(f"{game_id}: arena game {index} did not end")

@@ -21,6 +21,7 @@ from rules.playout import random_playout
 from rules.registry import get_game
 from rules.rng import Rng
 from tests.ai_helpers import OPEN_PILE
+from tests.bench_azul_points import tally_game
 
 
 def test_rank_share_and_rewards() -> None:
@@ -129,6 +130,29 @@ def test_arena_without_clock_is_reproducible(capsys: pytest.CaptureFixture[str])
         runs.append([(e["avg_score"], e["win_rate"]) for e in report["entries"]])
     assert runs[0] == runs[1]
     assert api.CAP_MARGIN_S < 10
+
+
+def test_arena_observer_sees_every_move_of_the_same_game() -> None:
+    """An observer sees each move once, in order (each move starts from the last one's
+    state), and watching changes nothing: the game's scores are those played unwatched.
+    The Azul points benchmark built on it adds the rules' scoring events per seat entry, and
+    they add up to each entry's score (it raises otherwise)."""
+    seen: list[tuple[Any, int, Any]] = []
+
+    def observe(before: Any, seat: int, after: Any, _events: list[Any]) -> None:
+        seen.append((before, seat, after))
+
+    levels = ["easy", "random"]
+    watched = play_one("azul", levels, 1, 101, 0.01, clock=False, observe=observe)
+    unwatched = play_one("azul", levels, 1, 101, 0.01, clock=False)
+    assert watched.scores == unwatched.scores
+    assert len(seen) == sum(len(t) for t in watched.times)
+    assert all(seen[k][2] is seen[k + 1][0] for k in range(len(seen) - 1))
+    assert get_game("azul").outcome(seen[-1][2]) is not None
+    tally = tally_game(levels, 1, 101, 0.01)
+    assert tally.parts["score"] == watched.scores
+    assert all(tiles > 0 for tiles in tally.parts["wall_tiles"])
+    assert tally.parts["floor_items"][1] > 0  # random spills onto its floor
 
 
 ARENA_PART = ["arena", "maharani", "--seats", "normal,easy", "--budget", "0.001", "--no-clock"]
