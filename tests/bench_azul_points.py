@@ -2,7 +2,7 @@
 
     python -m tests.bench_azul_points --seats normal,normal --games 28 --budget 2 --seed 101
 
-Why: normal scores about 65 against easy at 2 s but two normal players average about 40
+Why: normal scores about 65 against easy at 2 s but two normal players average about 43
 each (docs/computer_players.md). Whether that is tiles denied (lines that fill late, so
 fewer wall points) or tiles forced onto the floor decides what a livelier computer player
 would have to change, and only the games themselves say which. This watches the arena's own
