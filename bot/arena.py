@@ -26,7 +26,7 @@ import math
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -262,12 +262,8 @@ def record_line(pairing: Pairing, index: int, result: GameResult) -> str:
     entry's score, win credit and move times (ms), and the game's CPU seconds."""
     return json.dumps(
         {
-            "game": pairing.game,
-            "players": pairing.players,
+            **asdict(pairing),
             "seats": list(pairing.seats),
-            "budget_s": pairing.budget_s,
-            "clock": pairing.clock,
-            "seed": pairing.seed,
             "index": index,
             "scores": result.scores,
             "wins": result.wins,
@@ -357,9 +353,8 @@ def run_tally(paths: list[str], as_json: bool) -> int:
             where = f"{path}, line {number}"
             try:
                 d = json.loads(line)
-                this = Pairing(
-                    d["game"], d["players"], tuple(d["seats"]), d["budget_s"], d["clock"], d["seed"]
-                )
+                given = {f.name: d[f.name] for f in fields(Pairing)}
+                this = Pairing(**{**given, "seats": tuple(d["seats"])})
                 index = int(d["index"])
                 result = GameResult(
                     list(d["scores"]),

@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import statistics
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from bot.arena import play_one
 from rules.base import Event, State
@@ -31,7 +31,7 @@ class Tally:
     """One game's figures per seat entry (entry ``e`` played seat ``(e + index) mod n``)."""
 
     index: int
-    parts: dict[str, list[int]] = field(default_factory=dict)
+    parts: dict[str, list[int]]
 
 
 def tally_game(levels: list[str], index: int, seed: int, budget_s: float) -> Tally:
