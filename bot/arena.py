@@ -263,7 +263,6 @@ def record_line(pairing: Pairing, index: int, result: GameResult) -> str:
     return json.dumps(
         {
             **asdict(pairing),
-            "seats": list(pairing.seats),
             "index": index,
             "scores": result.scores,
             "wins": result.wins,
