@@ -15,6 +15,8 @@ import argparse
 import asyncio
 import json
 import logging
+import os
+import select
 import sys
 from pathlib import Path
 from typing import Any, NoReturn
@@ -273,10 +275,32 @@ def _check_demo(game_id: str, players: int | None, raw_options: list[str]) -> No
 def main(argv: list[str] | None = None) -> int:
     """Runs a command; a command line that cannot work prints one line and returns 2."""
     try:
-        return _main(argv)
+        code = _main(argv)
+        sys.stdout.flush()  # inside the try: a reader gone early is seen here, not at exit
+        return code
     except UsageError as exc:
         print(exc, file=sys.stderr)
         return USAGE_ERROR
+    except BrokenPipeError:
+        if not _reader_gone():
+            raise
+        # ``arena-tally F | head``: the reader has what it asked for. Python's own recipe:
+        # point stdout at /dev/null so the flush at exit does not fail a second time.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def _reader_gone() -> bool:
+    """Whether stdout is a pipe whose reading end is closed (the kernel flags it POLLERR).
+
+    Why ask: a broken pipe elsewhere (a socket, a worker's pipe) is a real failure and
+    keeps its traceback; only the one on stdout means a reader like ``head`` is done."""
+    try:
+        poll = select.poll()
+        poll.register(sys.stdout.fileno(), select.POLLOUT)
+        return any(flags & select.POLLERR for _, flags in poll.poll(0))
+    except (OSError, ValueError, AttributeError):  # no real descriptor (captured output)
+        return False
 
 
 def _main(argv: list[str] | None) -> int:

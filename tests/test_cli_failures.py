@@ -127,3 +127,38 @@ def test_discord_refusing_the_start_is_one_line_and_exit_2(
     assert main([]) == 2
     out, err = capsys.readouterr()
     assert words in err and err.count("\n") == 1 and "Traceback" not in err, err
+
+
+def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path) -> None:
+    """``python -m bot arena-tally F | head -1``: once the reader has closed the pipe, the
+    command stops quietly with exit code 1 instead of a ``BrokenPipeError`` traceback. The
+    reading end is closed before the process starts, so every write meets a closed pipe."""
+    record = tmp_path / "games.jsonl"
+    argv = ["arena", "maharani", "--seats", "random,random", "--games", "1", "--workers", "1"]
+    assert main([*argv, "--record", str(record)]) == 0
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "bot", "arena-tally", str(record)],
+            stdout=writer,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
+    finally:
+        os.close(writer)
+    assert (proc.returncode, proc.stderr) == (1, "")
+
+
+def test_a_broken_pipe_elsewhere_keeps_its_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only a closed reader on stdout is quiet: a broken pipe to a socket or a worker is a
+    real failure and reaches the person running the command."""
+
+    def fails(argv: list[str] | None) -> int:
+        raise BrokenPipeError("a worker's pipe")
+
+    monkeypatch.setattr("bot.__main__._main", fails)
+    with pytest.raises(BrokenPipeError, match="worker"):
+        main(["arena-tally", "x"])
