@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable, Iterable
 
 from bot.arena import MAX_DECISIONS, move_seed, wilson
 from rules.ai import api, choose_move
 from rules.ai.hooks import ai_for
+from rules.base import Game, State
 from rules.registry import get_game
 
 Shares = tuple[float, float, float]
@@ -35,32 +37,48 @@ def play(game_id: str, a: Shares, b: Shares, index: int, seed: int, budget: floa
     """Game ``index``: [a's score, b's score, a's win credit]."""
     game = get_game(game_id)
     hooks = ai_for(game)
-    state = game.setup(2, seed + index)
     a_seat = index % 2
-    saved, api.CAP_MARGIN_S = api.CAP_MARGIN_S, 1e9
+
+    def level(seat: int) -> str:
+        hooks.reward_weights = a if seat == a_seat else b
+        return "normal"
+
     try:
-        for ply in range(MAX_DECISIONS):
-            seats = game.to_act(state)
-            if not seats:
-                break
-            seat = seats[0]
-            hooks.reward_weights = a if seat == a_seat else b
-            move = choose_move(
-                game,
-                game.view(state, seat),
-                seat,
-                "normal",
-                seed=move_seed(seed + index, ply, seat),
-                budget_s=budget,
-            )
-            state, _ = game.apply(state, seat, move)
+        state = drive(game, 2, seed + index, budget, level)
     finally:
-        api.CAP_MARGIN_S = saved
         vars(hooks).pop("reward_weights", None)  # back to the class's own setting
     out = game.outcome(state)
     assert out is not None, "the game did not end"
     win = 1.0 / len(out.winners) if a_seat in out.winners else 0.0
     return [out.scores[a_seat], out.scores[1 - a_seat], win]
+
+
+def drive(
+    game: Game, players: int, game_seed: int, budget: float, level: Callable[[int], str]
+) -> State:
+    """Play one game as the arena does (the seat the game waits for first moves, with the
+    arena's move seeds, no wall clock) and return its last state. ``level(seat)`` is
+    called before each move: it may set that seat's hooks up and names its level."""
+    state = game.setup(players, game_seed)
+    saved, api.CAP_MARGIN_S = api.CAP_MARGIN_S, 1e9
+    try:
+        for ply in range(MAX_DECISIONS):
+            seats = game.waits_for(state)
+            if not seats:
+                break
+            seat = seats[0]
+            move = choose_move(
+                game,
+                game.view(state, seat),
+                seat,
+                level(seat),
+                seed=move_seed(game_seed, ply, seat),
+                budget_s=budget,
+            )
+            state, _ = game.apply(state, seat, move)
+    finally:
+        api.CAP_MARGIN_S = saved
+    return state
 
 
 def main() -> None:
@@ -72,20 +90,37 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=0.2)
     parser.add_argument("--seed", type=int, default=101)
     args = parser.parse_args()
+    head_to_head(
+        lambda index: play(args.game, args.a, args.b, index, args.seed, args.budget),
+        range(args.games),
+        ("a", "b"),
+    )
+
+
+def head_to_head(
+    play_game: Callable[[int], list[float]], indices: Iterable[int], names: tuple[str, str]
+) -> None:
+    """Play the games, print each as it ends, then the first side's wins with a 95 %
+    interval and both sides' average scores. ``play_game(index)`` gives [the first side's
+    score, the second side's, the first side's win credit]; ``names`` labels the sides."""
+    first, second = names
     results = []
-    for index in range(args.games):
+    for index in indices:
         started = time.process_time()
-        result = play(args.game, args.a, args.b, index, args.seed, args.budget)
+        result = play_game(index)
         results.append(result)
         cpu = time.process_time() - started
-        print(f"game {index}: a {result[0]:g}, b {result[1]:g} ({cpu:.1f} CPU s)", flush=True)
+        print(
+            f"game {index}: {first} {result[0]:g}, {second} {result[1]:g} ({cpu:.1f} CPU s)",
+            flush=True,
+        )
     k = len(results)
     wins = sum(r[2] for r in results)
     low, high = wilson(wins, k)
     avg_a, avg_b = (sum(r[i] for r in results) / k for i in (0, 1))
     print(
-        f"a wins {wins:g} of {k} = {100 * wins / k:.1f} % ({100 * low:.0f}–{100 * high:.0f} %);"
-        f" average score a {avg_a:.1f}, b {avg_b:.1f}"
+        f"{first} wins {wins:g} of {k} = {100 * wins / k:.1f} % ({100 * low:.0f}–"
+        f"{100 * high:.0f} %); average score {first} {avg_a:.1f}, {second} {avg_b:.1f}"
     )
 
 

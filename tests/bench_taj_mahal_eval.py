@@ -1,0 +1,138 @@
+"""One Taj Mahal seat with a trial evaluation against two seats of today's (a benchmark,
+not a test).
+
+    python -m tests.bench_taj_mahal_eval phase --games 300 --budget 0.2 --seed 101
+    python -m tests.bench_taj_mahal_eval phase --against random --first 171 --games 1 --budget 2
+
+Why: normal lost one Taj Mahal game in 174 to two random players at 2 s (game 171 of
+``arena --seed 101``). It had kept a hand of one colour for its end-of-game points, played
+one card of another colour a visit and withdrew, and fell behind by the fifth visit. The
+evaluation (``TajMahalAI.evaluate``) counts the hand's end-of-game points in full from the
+first visit, and it values nothing of a palace group's future connections. Each trial
+changes one of these, and only play says whether it is stronger:
+
+- ``phase``: the hand's end-of-game points count in proportion to the visits played;
+- ``net``: plus the provinces of the seat's largest palace group, times the share of visits
+  still to come (where its next palaces may connect).
+
+Three players. Seat ``index mod 3`` of game ``index`` plays the trial (as ``arena`` seats
+the tested level: with ``--against random`` a game is the arena's game of that index),
+the others are normal (or random). No wall clock: every search runs its full iteration
+count, and game ``index`` has seed ``seed + index`` and the arena's move seeds, so every
+result is reproducible. Prints the games as they end, then the trial seat's wins with a 95 %
+interval (the even share is a third) and the average scores.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+from rules.ai.hooks import ai_for
+from rules.base import Game, State
+from rules.registry import get_game
+from rules.taj_mahal.ai import TajMahalAI
+from rules.taj_mahal.components import components
+from rules.taj_mahal.scoring import hand_score
+from tests.bench_reward_shares import drive, head_to_head
+
+Evaluation = Callable[[TajMahalAI, Game, State], list[float] | None]
+PLAYERS = 3
+
+
+def _left(state: State) -> float:
+    """Share of the game's visits still to come (as the evaluation counts it)."""
+    visits = components().setup.visits
+    return (visits - state["visit"]) / visits
+
+
+def phased_hand(hooks: TajMahalAI, game: Game, state: State) -> list[float] | None:
+    values = TajMahalAI.evaluate(hooks, game, state)
+    if values is None or state["over"]:
+        return values
+    comp = components()
+    out = []
+    for s, value in enumerate(values):
+        specials = [c for c in state["played"][s] if comp.cards[c].kind == "special"]
+        points = int(hand_score(state["hands"][s] + specials, comp)["points"])  # type: ignore[call-overload]
+        out.append(value - _left(state) * points)
+    return out
+
+
+def largest_group(state: State, seat: int) -> int:
+    """Provinces in the seat's largest group of palaces joined by roads."""
+    comp = components()
+    mine = {c for c, o in state["palace"].items() if o == seat}
+    mine |= {c for c, o in state["crowned"].items() if o == seat}
+    best = 0
+    seen: set[str] = set()
+    for city in sorted(mine):
+        if city in seen:
+            continue
+        seen.add(city)
+        todo, provinces = [city], set()
+        while todo:
+            here = todo.pop()
+            provinces.add(comp.city_province[here])
+            for nb in comp.neighbours[here]:
+                if nb in mine and nb not in seen:
+                    seen.add(nb)
+                    todo.append(nb)
+        best = max(best, len(provinces))
+    return best
+
+
+def with_network(hooks: TajMahalAI, game: Game, state: State) -> list[float] | None:
+    values = TajMahalAI.evaluate(hooks, game, state)
+    if values is None or state["over"]:
+        return values
+    return [v + _left(state) * largest_group(state, s) for s, v in enumerate(values)]
+
+
+TRIALS: dict[str, Evaluation] = {"phase": phased_hand, "net": with_network}
+
+
+def play(trial: str, against: str, index: int, seed: int, budget: float) -> list[float]:
+    """Game ``index``: [trial seat's score, the others' average, trial seat's win credit]."""
+    game = get_game("taj-mahal")
+    hooks = ai_for(game)
+    assert isinstance(hooks, TajMahalAI)
+    trial_eval = TRIALS[trial].__get__(hooks)
+    trial_seat = index % PLAYERS
+
+    def level(seat: int) -> str:
+        if seat == trial_seat:
+            hooks.evaluate = trial_eval  # type: ignore[method-assign]
+            return "normal"
+        vars(hooks).pop("evaluate", None)
+        return against
+
+    try:
+        state = drive(game, PLAYERS, seed + index, budget, level)
+    finally:
+        vars(hooks).pop("evaluate", None)  # back to the class's own evaluation
+    out = game.outcome(state)
+    assert out is not None, "the game did not end"
+    others = [x for s, x in enumerate(out.scores) if s != trial_seat]
+    win = 1.0 / len(out.winners) if trial_seat in out.winners else 0.0
+    return [out.scores[trial_seat], sum(others) / len(others), win]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("trial", choices=sorted(TRIALS))
+    parser.add_argument("--against", choices=["normal", "random"], default="normal")
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--budget", type=float, default=0.2)
+    parser.add_argument("--seed", type=int, default=101)
+    args = parser.parse_args()
+    head_to_head(
+        lambda index: play(args.trial, args.against, index, args.seed, args.budget),
+        range(args.first, args.first + args.games),
+        ("trial", "others"),
+    )
+
+
+if __name__ == "__main__":
+    main()
