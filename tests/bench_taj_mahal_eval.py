@@ -1,4 +1,4 @@
-"""One Taj Mahal seat with a trial evaluation against two seats of today's (a benchmark,
+"""One Taj Mahal seat with a trial evaluation against two of today's normal (a benchmark,
 not a test).
 
     python -m tests.bench_taj_mahal_eval phase --games 300 --budget 0.2 --seed 101
@@ -13,7 +13,10 @@ changes one of these, and only play says whether it is stronger:
 
 - ``phase``: the hand's end-of-game points count in proportion to the visits played;
 - ``net``: plus the provinces of the seat's largest palace group, times the share of visits
-  still to come (where its next palaces may connect).
+  still to come (where its next palaces may connect);
+- ``none``: today's evaluation (a control). With ``--trace`` every decision of the trial
+  seat prints its best root moves: ``none --against random --first 171 --games 1 --budget 2
+  --trace`` shows game 171 as normal saw it.
 
 Three players. Seat ``index mod 3`` of game ``index`` plays the trial (as ``arena`` seats
 the tested level: with ``--against random`` a game is the arena's game of that index),
@@ -28,8 +31,10 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
+from rules.ai import api
 from rules.ai.hooks import ai_for
-from rules.base import Game, State
+from rules.ai.search import RootStat
+from rules.base import Game, State, View
 from rules.registry import get_game
 from rules.taj_mahal.ai import TajMahalAI
 from rules.taj_mahal.components import components
@@ -89,10 +94,36 @@ def with_network(hooks: TajMahalAI, game: Game, state: State) -> list[float] | N
     return [v + _left(state) * largest_group(state, s) for s, v in enumerate(values)]
 
 
-TRIALS: dict[str, Evaluation] = {"phase": phased_hand, "net": with_network}
+TRIALS: dict[str, Evaluation] = {
+    "none": TajMahalAI.evaluate,  # today's evaluation: a control, and for --trace
+    "phase": phased_hand,
+    "net": with_network,
+}
+#: Root moves shown per decision by ``--trace``.
+TRACE_MOVES = 6
 
 
-def play(trial: str, against: str, index: int, seed: int, budget: float) -> list[float]:
+def traced(search: Callable[..., list[RootStat]], seat: int) -> Callable[..., list[RootStat]]:
+    """``search`` that also prints, for ``seat``'s decisions, the visit, the hand and the
+    best root moves with their visits and values (mean reward 0-1): how the figures of
+    game 171 in docs/computer_players.md were read."""
+
+    def wrapper(game: Game, hooks: object, view: View, who: int, *args, **kw) -> list[RootStat]:
+        stats = search(game, hooks, view, who, *args, **kw)
+        if who == seat:
+            codes = [components().cards[c["id"]].code for c in view["hand"]]
+            scores = [p["score"] for p in view["player_info"]]
+            print(f"visit {view['visit']} {view['phase']}: scores {scores}, hand {' '.join(codes)}")
+            for stat in stats[:TRACE_MOVES]:
+                print(f"    {stat.move.notation:16} visits {stat.visits:5}  value {stat.value:.3f}")
+        return stats
+
+    return wrapper
+
+
+def play(
+    trial: str, against: str, index: int, seed: int, budget: float, trace: bool = False
+) -> list[float]:
     """Game ``index``: [trial seat's score, the others' average, trial seat's win credit]."""
     game = get_game("taj-mahal")
     hooks = ai_for(game)
@@ -107,10 +138,14 @@ def play(trial: str, against: str, index: int, seed: int, budget: float) -> list
         vars(hooks).pop("evaluate", None)
         return against
 
+    plain = api.search
+    if trace:
+        api.search = traced(plain, trial_seat)
     try:
         state = drive(game, PLAYERS, seed + index, budget, level)
     finally:
         vars(hooks).pop("evaluate", None)  # back to the class's own evaluation
+        api.search = plain
     out = game.outcome(state)
     assert out is not None, "the game did not end"
     others = [x for s, x in enumerate(out.scores) if s != trial_seat]
@@ -126,9 +161,10 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--budget", type=float, default=0.2)
     parser.add_argument("--seed", type=int, default=101)
+    parser.add_argument("--trace", action="store_true", help="print the trial seat's searches")
     args = parser.parse_args()
     head_to_head(
-        lambda index: play(args.trial, args.against, index, args.seed, args.budget),
+        lambda index: play(args.trial, args.against, index, args.seed, args.budget, args.trace),
         range(args.first, args.first + args.games),
         ("trial", "others"),
     )
