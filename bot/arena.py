@@ -43,6 +43,10 @@ MAX_DECISIONS = 20_000
 #: Why: a benchmark that asks where a game's points go (``tests/bench_azul_points.py``)
 #: watches the arena's own games instead of playing a copy of them that could drift from these.
 Observer = Callable[[State, int, State, list[Event]], None]
+#: Called with the seat just before each of its moves. Why: a benchmark that gives one seat
+#: another setting of its game's hooks (``tests/bench_reward_shares.py``,
+#: ``tests/bench_taj_mahal_eval.py``) sets that seat up here, in the arena's own games.
+Prepare = Callable[[int], None]
 
 
 @dataclass
@@ -69,16 +73,18 @@ def play_one(
     budget_s: float,
     clock: bool = True,
     observe: Observer | None = None,
+    prepare: Prepare | None = None,
 ) -> GameResult:
     """Play game ``index``: seat ``s`` gets entry ``(s - index) mod n``. ``clock=False``
     lifts the search's wall-clock safety net, so every search runs its full iteration count
-    (see :func:`run_arena`); ``observe`` sees every move (:data:`Observer`)."""
+    (see :func:`run_arena`); ``observe`` sees every move (:data:`Observer`), ``prepare``
+    is called before each (:data:`Prepare`)."""
     saved = api.CAP_MARGIN_S
     if not clock:
         api.CAP_MARGIN_S = 1e9
     started = time.process_time()
     try:
-        result = _play(game_id, levels, index, seed, budget_s, observe)
+        result = _play(game_id, levels, index, seed, budget_s, observe, prepare)
     finally:
         api.CAP_MARGIN_S = saved
     result.cpu_s = time.process_time() - started
@@ -92,6 +98,7 @@ def _play(
     seed: int,
     budget_s: float,
     observe: Observer | None = None,
+    prepare: Prepare | None = None,
 ) -> GameResult:
     game = get_game(game_id)
     n = len(levels)
@@ -105,6 +112,8 @@ def _play(
             break
         seat = seats[0]
         level = levels[entry_of[seat]]
+        if prepare is not None:
+            prepare(seat)
         view = game.view(state, seat)
         start = time.perf_counter()
         move = choose_move(

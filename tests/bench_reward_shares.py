@@ -19,10 +19,8 @@ import argparse
 import time
 from collections.abc import Callable, Iterable
 
-from bot.arena import MAX_DECISIONS, move_seed, wilson
-from rules.ai import api, choose_move
+from bot.arena import play_one, wilson
 from rules.ai.hooks import ai_for
-from rules.base import Game, State
 from rules.registry import get_game
 
 Shares = tuple[float, float, float]
@@ -34,51 +32,21 @@ def _shares(text: str) -> Shares:
 
 
 def play(game_id: str, a: Shares, b: Shares, index: int, seed: int, budget: float) -> list[float]:
-    """Game ``index``: [a's score, b's score, a's win credit]."""
-    game = get_game(game_id)
-    hooks = ai_for(game)
+    """Game ``index``: [a's score, b's score, a's win credit]. The arena's game of that
+    index with ``a`` in entry 0 (seat ``index mod 2``)."""
+    hooks = ai_for(get_game(game_id))
     a_seat = index % 2
 
-    def level(seat: int) -> str:
+    def prepare(seat: int) -> None:
         hooks.reward_weights = a if seat == a_seat else b
-        return "normal"
 
     try:
-        state = drive(game, 2, seed + index, budget, level)
+        result = play_one(
+            game_id, ["normal", "normal"], index, seed, budget, clock=False, prepare=prepare
+        )
     finally:
         vars(hooks).pop("reward_weights", None)  # back to the class's own setting
-    out = game.outcome(state)
-    assert out is not None, "the game did not end"
-    win = 1.0 / len(out.winners) if a_seat in out.winners else 0.0
-    return [out.scores[a_seat], out.scores[1 - a_seat], win]
-
-
-def drive(
-    game: Game, players: int, game_seed: int, budget: float, level: Callable[[int], str]
-) -> State:
-    """Play one game as the arena does (the seat the game waits for first moves, with the
-    arena's move seeds, no wall clock) and return its last state. ``level(seat)`` is
-    called before each move: it may set that seat's hooks up and names its level."""
-    state = game.setup(players, game_seed)
-    saved, api.CAP_MARGIN_S = api.CAP_MARGIN_S, 1e9
-    try:
-        for ply in range(MAX_DECISIONS):
-            seats = game.waits_for(state)
-            if not seats:
-                break
-            seat = seats[0]
-            move = choose_move(
-                game,
-                game.view(state, seat),
-                seat,
-                level(seat),
-                seed=move_seed(game_seed, ply, seat),
-                budget_s=budget,
-            )
-            state, _ = game.apply(state, seat, move)
-    finally:
-        api.CAP_MARGIN_S = saved
-    return state
+    return [result.scores[0], result.scores[1], result.wins[0]]
 
 
 def main() -> None:

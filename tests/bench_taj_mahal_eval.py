@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
+from bot.arena import play_one
 from rules.ai import api
 from rules.ai.hooks import ai_for
 from rules.ai.search import RootStat
@@ -39,7 +40,7 @@ from rules.registry import get_game
 from rules.taj_mahal.ai import TajMahalAI
 from rules.taj_mahal.components import components
 from rules.taj_mahal.scoring import hand_score
-from tests.bench_reward_shares import drive, head_to_head
+from tests.bench_reward_shares import head_to_head
 
 Evaluation = Callable[[TajMahalAI, Game, State], list[float] | None]
 PLAYERS = 3
@@ -124,33 +125,30 @@ def traced(search: Callable[..., list[RootStat]], seat: int) -> Callable[..., li
 def play(
     trial: str, against: str, index: int, seed: int, budget: float, trace: bool = False
 ) -> list[float]:
-    """Game ``index``: [trial seat's score, the others' average, trial seat's win credit]."""
-    game = get_game("taj-mahal")
-    hooks = ai_for(game)
+    """Game ``index``: [trial seat's score, the others' average, trial seat's win credit].
+    The arena's game of that index with the trial in entry 0 (seat ``index mod 3``)."""
+    hooks = ai_for(get_game("taj-mahal"))
     assert isinstance(hooks, TajMahalAI)
     trial_eval = TRIALS[trial].__get__(hooks)
     trial_seat = index % PLAYERS
 
-    def level(seat: int) -> str:
+    def prepare(seat: int) -> None:
         if seat == trial_seat:
             hooks.evaluate = trial_eval  # type: ignore[method-assign]
-            return "normal"
-        vars(hooks).pop("evaluate", None)
-        return against
+        else:
+            vars(hooks).pop("evaluate", None)
 
     plain = api.search
     if trace:
         api.search = traced(plain, trial_seat)
+    levels = ["normal"] + [against] * (PLAYERS - 1)
     try:
-        state = drive(game, PLAYERS, seed + index, budget, level)
+        result = play_one("taj-mahal", levels, index, seed, budget, clock=False, prepare=prepare)
     finally:
         vars(hooks).pop("evaluate", None)  # back to the class's own evaluation
         api.search = plain
-    out = game.outcome(state)
-    assert out is not None, "the game did not end"
-    others = [x for s, x in enumerate(out.scores) if s != trial_seat]
-    win = 1.0 / len(out.winners) if trial_seat in out.winners else 0.0
-    return [out.scores[trial_seat], sum(others) / len(others), win]
+    others = result.scores[1:]
+    return [result.scores[0], sum(others) / len(others), result.wins[0]]
 
 
 def main() -> None:
