@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import argparse
 import statistics
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from bot.arena import play_one
 from rules.base import Event, State
+from tests.bench_pool import add_game_arguments, play_in_pool
 
 #: The per-entry figures, in the order they are printed.
 PARTS = ("score", "wall_points", "wall_tiles", "bonus", "floor_items", "floor_lost")
@@ -82,23 +82,10 @@ def report(levels: list[str], tallies: list[Tally]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seats", default="normal,normal")
-    parser.add_argument("--games", type=int, default=28)
-    parser.add_argument("--first", type=int, default=0)
-    parser.add_argument("--budget", type=float, default=2.0)
-    parser.add_argument("--seed", type=int, default=101)
-    parser.add_argument("--workers", type=int, default=1)
+    add_game_arguments(parser, seats="normal,normal", games=28, budget=2.0)
     args = parser.parse_args()
-    levels = args.seats.split(",")
-    indices = range(args.first, args.first + args.games)
-    with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        futures = [pool.submit(tally_game, levels, i, args.seed, args.budget) for i in indices]
-        tallies = []
-        for future in futures:
-            tally = future.result()
-            print(f"game {tally.index}: {tally.parts}", flush=True)
-            tallies.append(tally)
-    report(levels, tallies)
+    tallies = play_in_pool(tally_game, args, lambda _index, tally: str(tally.parts))
+    report(args.seats.split(","), tallies)
 
 
 if __name__ == "__main__":

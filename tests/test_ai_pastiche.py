@@ -19,6 +19,7 @@ from rules.base import Move, State
 from rules.pastiche import GAME
 from rules.pastiche import board as bd
 from rules.pastiche import moves as mv
+from rules.pastiche import scoring as sc
 from rules.pastiche.ai import AI, ROLLOUT_ROUNDS
 from rules.pastiche.data import load
 from rules.rng import Rng
@@ -307,3 +308,65 @@ def test_candidates_from_a_sample_are_legal_in_the_real_game() -> None:
         for seat in GAME.to_act(state):
             det = AI.determinize(GAME, GAME.view(state, seat), seat, Rng(k))
             assert AI.candidates(GAME, det, seat) == AI.candidates(GAME, state, seat)
+
+
+def _move_commission(state: State, cid: str, to: list[str], slot: int) -> None:
+    """Put commission ``cid`` at ``to[slot]``, and the one there where ``cid`` was, so every
+    commission stays in exactly one place."""
+    places = [state["deck"], state["gallery"]] + [p["hand"] for p in state["players"]]
+    source = next(place for place in places if cid in place)
+    i = source.index(cid)
+    source[i], to[slot] = to[slot], cid
+
+
+def _holding(state: State, seat: int, hand: list[str], cards: list[str]) -> State:
+    """``state`` with ``seat`` holding these commissions and exactly these palette cards
+    (the bank gives and takes the difference)."""
+    p = state["players"][seat]
+    for slot, cid in enumerate(hand):
+        _move_commission(state, cid, p["hand"], slot)
+    for colour, k in list(p["cards"].items()):
+        state["bank"][colour] += k
+        p["cards"][colour] = 0
+    for colour in cards:
+        state["bank"][colour] -= 1
+        p["cards"][colour] += 1
+    return state
+
+
+def test_a_held_white_counts_as_more_progress_than_two_hex_colours() -> None:
+    """White comes only from the bank, for three identical cards; amber and green come from
+    hexes. Holding the white of Luncheon of the Boating Party (white, blue, vermilion,
+    amber, green, black) is worth more than holding its amber and green, though both hands
+    are worth the same at the final count (3 points of usable cards)."""
+    values = {}
+    for name, cards in (("white", ["white"]), ("amber+green", ["amber", "green"])):
+        state = GAME.setup(2, 7)
+        seat = state["cur"]
+        state = _holding(state, seat, ["P11", "P28"], cards)
+        p = state["players"][seat]
+        assert sc.breakdown(p["done"], p["hand"], p["cards"]).total == 3
+        value = AI.evaluate(GAME, state)
+        assert value is not None
+        values[name] = value[seat]
+    assert values["white"] > values["amber+green"]
+
+
+def test_a_commission_short_of_dear_colours_is_exchanged() -> None:
+    """The Fifer (red, black, white, gray) held with its red and black lacks two colours, as
+    Mont Sainte-Victoire (green, olive, teal, violet, amber) does with three of its five;
+    but white and gray cost nine cards at the bank, violet and amber two from the hexes.
+    The computer player offers to exchange the first for the second, and a hint still
+    counts colours."""
+    state = GAME.setup(2, 7)
+    seat = state["cur"]
+    place = next(m for m in GAME.legal_moves(state, seat) if m.notation.startswith("h"))
+    state, _ = GAME.apply(state, seat, place)
+    assert state["phase"] == "trade"
+    state = _holding(state, seat, ["P05", "P28"], ["red", "black", "green", "olive", "teal"])
+    _move_commission(state, "P32", state["gallery"], 0)
+    notations = {m.notation for m in AI.candidates(GAME, state, seat)}
+    assert "swap P05 for P32" in notations
+    swap = next(m for m in GAME.legal_moves(state, seat) if m.notation == "swap P05 for P32")
+    text = AI.explain(GAME, GAME.view(state, seat), seat, swap, 0.6)
+    assert "lacks 2" in text and text.count("lacks 2") == 2
