@@ -6,7 +6,7 @@ benchmark, not a test).
 Why: in four-player game 92 at 0.2 s normal held The Fifer (red, black, white, gray) and
 Luncheon of the Boating Party (white among six) from its fifth turn to its twelfth, completed
 neither, and lost to a random player when the hex supply ran out. Black, white, gray and
-cream never come from a hex (rules section 2.2): white costs three identical cards at the
+cream never come from a hex (rules section 2.1): white costs three identical cards at the
 bank, gray a black and a white. The previous player counted every missing colour as one,
 in commission exchanges and in the evaluation's held share, so a commission short of white
 looked as near as one short of orange. Today's weighs each colour by what it costs to fetch
