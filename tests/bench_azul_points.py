@@ -84,7 +84,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     add_game_arguments(parser, seats="normal,normal", games=28, budget=2.0)
     args = parser.parse_args()
-    tallies = play_in_pool(tally_game, args, lambda _index, tally: str(tally.parts))
+    tallies = play_in_pool(tally_game, args, lambda tally: str(tally.parts))
     report(args.seats.split(","), tallies)
 
 

@@ -25,7 +25,7 @@ import argparse
 
 from bot.arena import play_one
 from rules.pastiche import ai as pastiche_ai
-from tests.bench_reward_shares import head_to_head
+from tests.bench_pool import head_to_head
 
 PLAYERS = 2
 

@@ -83,7 +83,7 @@ def main() -> None:
     levels = args.seats.split(",")
     if not 2 <= len(levels) <= 4:
         parser.error("--seats must name one level for each of 2 to 4 players")
-    report(levels, play_in_pool(replay, args, lambda _index, ending: str(ending)))
+    report(levels, play_in_pool(replay, args, str))
 
 
 if __name__ == "__main__":

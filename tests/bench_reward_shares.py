@@ -16,12 +16,11 @@ games as they end and then a's wins with a 95 % interval and both sides' average
 from __future__ import annotations
 
 import argparse
-import time
-from collections.abc import Callable, Iterable
 
-from bot.arena import play_one, wilson
+from bot.arena import play_one
 from rules.ai.hooks import ai_for
 from rules.registry import get_game
+from tests.bench_pool import head_to_head
 
 Shares = tuple[float, float, float]
 
@@ -62,33 +61,6 @@ def main() -> None:
         lambda index: play(args.game, args.a, args.b, index, args.seed, args.budget),
         range(args.games),
         ("a", "b"),
-    )
-
-
-def head_to_head(
-    play_game: Callable[[int], list[float]], indices: Iterable[int], names: tuple[str, str]
-) -> None:
-    """Play the games, print each as it ends, then the first side's wins with a 95 %
-    interval and both sides' average scores. ``play_game(index)`` gives [the first side's
-    score, the second side's, the first side's win credit]; ``names`` labels the sides."""
-    first, second = names
-    results = []
-    for index in indices:
-        started = time.process_time()
-        result = play_game(index)
-        results.append(result)
-        cpu = time.process_time() - started
-        print(
-            f"game {index}: {first} {result[0]:g}, {second} {result[1]:g} ({cpu:.1f} CPU s)",
-            flush=True,
-        )
-    k = len(results)
-    wins = sum(r[2] for r in results)
-    low, high = wilson(wins, k)
-    avg_a, avg_b = (sum(r[i] for r in results) / k for i in (0, 1))
-    print(
-        f"{first} wins {wins:g} of {k} = {100 * wins / k:.1f} % ({100 * low:.0f}–"
-        f"{100 * high:.0f} %); average score {first} {avg_a:.1f}, {second} {avg_b:.1f}"
     )
 
 

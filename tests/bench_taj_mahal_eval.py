@@ -40,7 +40,7 @@ from rules.registry import get_game
 from rules.taj_mahal.ai import TajMahalAI
 from rules.taj_mahal.components import components
 from rules.taj_mahal.scoring import hand_score
-from tests.bench_reward_shares import head_to_head
+from tests.bench_pool import head_to_head
 
 Evaluation = Callable[[TajMahalAI, Game, State], list[float] | None]
 PLAYERS = 3

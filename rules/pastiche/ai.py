@@ -98,15 +98,20 @@ def _cost(colour: str) -> int:
     return FETCH_COST.get(colour, 1)
 
 
+def _missing(cid: str, cards: dict[str, int]) -> list[str]:
+    return [c for c in set(load().commissions[cid].palette) if cards.get(c, 0) < 1]
+
+
 def _lack_count(cid: str, cards: dict[str, int]) -> int:
     """Colours the commission lacks (what a hint says)."""
-    return sum(1 for c in set(load().commissions[cid].palette) if cards.get(c, 0) < 1)
+    return len(_missing(cid, cards))
 
 
 def _lack_cost(cid: str, cards: dict[str, int]) -> int:
     """What the commission's missing colours cost to fetch, in cards (:data:`FETCH_COST`):
-    what the player weighs when it exchanges commissions."""
-    return sum(_cost(c) for c in set(load().commissions[cid].palette) if cards.get(c, 0) < 1)
+    what the player weighs when it exchanges commissions and how far the evaluation sees
+    a commission from done."""
+    return sum(_cost(c) for c in _missing(cid, cards))
 
 
 def _colours(items: list[str]) -> Any:
@@ -432,9 +437,8 @@ class PasticheAI(GameAI):
             part = sc.breakdown(p["done"], p["hand"], p["cards"])
             progress = 0.0
             for cid in p["hand"]:
-                palette = set(comms[cid].palette)
-                have = sum(_cost(c) for c in palette if p["cards"].get(c, 0) > 0)
-                total = sum(_cost(c) for c in palette)
+                total = sum(_cost(c) for c in set(comms[cid].palette))
+                have = total - _lack_cost(cid, p["cards"])
                 progress += comms[cid].points * (have / total) ** 2
             out.append(part.total + 0.5 * progress + 0.1 * mv.hand_size(p["cards"]))
         return out
