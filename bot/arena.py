@@ -65,6 +65,13 @@ def move_seed(game_seed: int, ply: int, seat: int) -> int:
     return Rng.from_seed(game_seed, f"move:{ply}:{seat}").next64()
 
 
+def seat_of_entries(index: int, n: int) -> list[int]:
+    """The seat each seat entry plays in game ``index``: entry ``e`` sits at
+    ``(e + index) mod n``, so over ``n`` games every entry plays from every seat. The benches
+    that replay arena games read their seats here rather than repeat the formula."""
+    return [(e + index) % n for e in range(n)]
+
+
 def play_one(
     game_id: str,
     levels: list[str],
@@ -75,7 +82,7 @@ def play_one(
     observe: Observer | None = None,
     prepare: Prepare | None = None,
 ) -> GameResult:
-    """Play game ``index``: seat ``s`` gets entry ``(s - index) mod n``. ``clock=False``
+    """Play game ``index``, entries seated by :func:`seat_of_entries`. ``clock=False``
     lifts the search's wall-clock safety net, so every search runs its full iteration count
     (see :func:`run_arena`); ``observe`` sees every move (:data:`Observer`), ``prepare``
     is called before each (:data:`Prepare`)."""
@@ -102,7 +109,8 @@ def _play(
 ) -> GameResult:
     game = get_game(game_id)
     n = len(levels)
-    entry_of = [(s - index) % n for s in range(n)]
+    seat_of = seat_of_entries(index, n)
+    entry_of = sorted(range(n), key=seat_of.__getitem__)  # the entry at each seat
     game_seed = seed + index
     state = game.setup(n, game_seed)
     times: list[list[float]] = [[] for _ in range(n)]

@@ -18,7 +18,7 @@ import argparse
 import statistics
 from dataclasses import dataclass
 
-from bot.arena import play_one
+from bot.arena import play_one, seat_of_entries
 from rules.base import Event, State
 from tests.bench_pool import add_game_arguments, play_in_pool
 
@@ -28,7 +28,7 @@ PARTS = ("score", "wall_points", "wall_tiles", "bonus", "floor_items", "floor_lo
 
 @dataclass
 class Tally:
-    """One game's figures per seat entry (entry ``e`` played seat ``(e + index) mod n``)."""
+    """One game's figures per seat entry (entry ``e`` at its seat of ``seat_of_entries``)."""
 
     index: int
     parts: dict[str, list[int]]
@@ -52,7 +52,7 @@ def tally_game(levels: list[str], index: int, seed: int, budget_s: float) -> Tal
                 by_seat["bonus"][data["seat"]] += data["points"]
 
     result = play_one("azul", levels, index, seed, budget_s, clock=False, observe=observe)
-    seat_of = [(e + index) % n for e in range(n)]
+    seat_of = seat_of_entries(index, n)
     tally = Tally(index, {"score": list(result.scores)})
     for part, per_seat in by_seat.items():
         tally.parts[part] = [per_seat[seat_of[e]] for e in range(n)]

@@ -21,14 +21,14 @@ import statistics
 from collections import Counter
 from dataclasses import dataclass
 
-from bot.arena import play_one
+from bot.arena import play_one, seat_of_entries
 from rules.base import Event, State
 from tests.bench_pool import add_game_arguments, play_in_pool
 
 
 @dataclass
 class Ending:
-    """One game, per seat entry (entry ``e`` played seat ``(e + index) mod n``)."""
+    """One game, per seat entry (entry ``e`` at its seat of ``seat_of_entries``)."""
 
     index: int
     end: str
@@ -48,7 +48,7 @@ def replay(levels: list[str], index: int, seed: int, budget_s: float) -> Ending:
 
     result = play_one("pastiche", levels, index, seed, budget_s, clock=False, observe=observe)
     state = last[0]
-    seat_of = [(e + index) % n for e in range(n)]
+    seat_of = seat_of_entries(index, n)
     done = [len(state["players"][seat_of[e]]["done"]) for e in range(n)]
     return Ending(index, state["end"], max(state["turns"]), result.scores, result.wins, done)
 

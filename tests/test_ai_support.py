@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.__main__ import main
-from bot.arena import play_one, wilson
+from bot.arena import play_one, seat_of_entries, wilson
 from rules.ai import api, suggest
 from rules.ai.hooks import ai_for
 from rules.ai.rewards import rank_share, rewards
@@ -153,6 +153,28 @@ def test_arena_observer_sees_every_move_of_the_same_game() -> None:
     assert tally.parts["score"] == watched.scores
     assert all(tiles > 0 for tiles in tally.parts["wall_tiles"])
     assert tally.parts["floor_items"][1] > 0  # random spills onto its floor
+
+
+def test_arena_seats_each_entry_where_seat_of_entries_says() -> None:
+    """The benches that replay arena games find an entry's seat with ``seat_of_entries``;
+    the arena must seat entries there and report each entry's own score and move count,
+    read here from the final state and the moves seen, seat by seat. The game's three
+    scores differ, so a wrong seat could not pass unnoticed."""
+    finals: list[Any] = []
+    moves = [0, 0, 0]
+
+    def observe(_before: Any, seat: int, after: Any, _events: list[Any]) -> None:
+        finals[:] = [after]
+        moves[seat] += 1
+
+    assert seat_of_entries(4, 3) == [1, 2, 0]
+    assert sorted(seat_of_entries(7, 4)) == [0, 1, 2, 3]
+    result = play_one("azul", ["easy", "random", "random"], 4, 101, 0.01, observe=observe)
+    by_seat = get_game("azul").scores(finals[0])
+    assert len(set(by_seat)) == 3
+    seat_of = seat_of_entries(4, 3)
+    assert result.scores == [by_seat[seat_of[e]] for e in range(3)]
+    assert [len(t) for t in result.times] == [moves[seat_of[e]] for e in range(3)]
 
 
 ARENA_PART = ["arena", "maharani", "--seats", "normal,easy", "--budget", "0.001", "--no-clock"]
