@@ -28,7 +28,7 @@ PARTS = ("score", "wall_points", "wall_tiles", "bonus", "floor_items", "floor_lo
 
 @dataclass
 class Tally:
-    """One game's figures per seat entry (entry ``e`` at its seat of ``seat_of_entries``)."""
+    """One game's figures per seat entry, each read from its seat (``seat_of_entries``)."""
 
     index: int
     parts: dict[str, list[int]]

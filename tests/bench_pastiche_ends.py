@@ -28,7 +28,7 @@ from tests.bench_pool import add_game_arguments, play_in_pool
 
 @dataclass
 class Ending:
-    """One game, per seat entry (entry ``e`` at its seat of ``seat_of_entries``)."""
+    """One game, per seat entry, each read from its seat (``seat_of_entries``)."""
 
     index: int
     end: str
