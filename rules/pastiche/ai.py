@@ -114,6 +114,16 @@ def _lack_cost(cid: str, cards: dict[str, int]) -> int:
     return sum(_cost(c) for c in _missing(cid, cards))
 
 
+def _exchange_gains(
+    hand: list[str], gallery: list[str], cards: dict[str, int]
+) -> list[tuple[int, str, str]]:
+    """(what the exchange saves in :func:`_lack_cost`, hand commission, gallery piece) for
+    every exchange, hand then gallery order: the search's candidates and the rollout's
+    choice read the same figures, each commission's cost worked out once."""
+    lack = {cid: _lack_cost(cid, cards) for cid in (*hand, *gallery)}
+    return [(lack[h] - lack[g], h, g) for h in hand for g in gallery]
+
+
 def _colours(items: list[str]) -> Any:
     """``green``, ``green and red``, ``green, orange and red`` in words."""
     return and_list([colour_word(c) for c in items])
@@ -332,12 +342,7 @@ class PasticheAI(GameAI):
         trades.sort(key=lambda t: -t[0])
         need = mv.needs(state, seat)
         out += [mv.bank_move(g, t, need) for _, g, t in trades[:TOP_BANK]]
-        swaps = []
-        for h in p["hand"]:
-            for g in state["gallery"]:
-                better = _lack_cost(h, p["cards"]) - _lack_cost(g, p["cards"])
-                if better > 0:
-                    swaps.append((better, h, g))
+        swaps = [t for t in _exchange_gains(p["hand"], state["gallery"], p["cards"]) if t[0] > 0]
         swaps.sort(key=lambda t: -t[0])
         legal_swaps = {m.notation: m for m in mv.swap_moves(state, seat)}
         out += [legal_swaps[f"swap {h} for {g}"] for _, h, g in swaps[:TOP_SWAPS]]
@@ -382,13 +387,9 @@ class PasticheAI(GameAI):
             for give, target in mv.bank_trades(p["cards"], state["bank"]):
                 if want.get(target) and not any(_needed(p["hand"], c) for c in give):
                     return mv.bank_move(give, target, Counter())
-            best = None
-            for h in p["hand"]:
-                for g in state["gallery"]:
-                    better = _lack_cost(h, p["cards"]) - _lack_cost(g, p["cards"])
-                    if better >= 2 and (best is None or better > best[0]):
-                        best = (better, h, g)
-            if best is not None:
+            gains = _exchange_gains(p["hand"], state["gallery"], p["cards"])
+            best = max(gains, key=lambda t: t[0], default=None)  # the first of the best
+            if best is not None and best[0] >= 2:
                 return Move(f"swap {best[1]} for {best[2]}", "swap")
         if mv.hand_size(p["cards"]) > mv.HAND_LIMIT:
             return Move("end auto", "end auto")
