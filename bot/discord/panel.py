@@ -547,11 +547,11 @@ class PanelOpen(
         await interaction.response.send_message(content, view=view, ephemeral=True)
 
 
-class StepButton(
-    Guarded,
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"ts:(?P<m>\d+):(?P<v>\d+):(?P<p>.*)",
-):
+class BuiltButton(Guarded):
+    """Mixin for the panel's buttons that :func:`build_panel` makes from a custom id and a
+    label. Why its own ``from_custom_id``: a click is rebuilt from the custom id alone (the
+    label does not matter to a callback), through the same constructor the panel uses."""
+
     def __init__(
         self,
         custom_id: str,
@@ -562,15 +562,21 @@ class StepButton(
     ) -> None:
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id, row=row))
 
-    def parse(self, parts: dict[str, str]) -> None:
-        super().parse(parts)
-        self.path = parts["p"]
-
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> StepButton:
+    ) -> Any:
         return cls(match.string)
+
+
+class StepButton(
+    BuiltButton,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"ts:(?P<m>\d+):(?P<v>\d+):(?P<p>.*)",
+):
+    def parse(self, parts: dict[str, str]) -> None:
+        super().parse(parts)
+        self.path = parts["p"]
 
     async def run(self, interaction: discord.Interaction) -> None:
         user, info, moves = await gate(interaction, self.match_id, self.version)
@@ -583,31 +589,15 @@ class StepButton(
 
 
 class ComposeButton(
-    Guarded,
+    BuiltButton,
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"t(?P<kind>[kn]):(?P<m>\d+):(?P<v>\d+):(?P<i>\d+):(?P<c>[0-9a-z.\-]*)",
 ):
     """Open a composer or move between its picks (``tk``); play what was composed (``tn``)."""
 
-    def __init__(
-        self,
-        custom_id: str,
-        label: str = "…",
-        *,
-        style: discord.ButtonStyle = discord.ButtonStyle.primary,
-        row: int | None = None,
-    ) -> None:
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id, row=row))
-
     def parse(self, parts: dict[str, str]) -> None:
         super().parse(parts)
         self.kind, self.index, self.raw = parts["kind"], int(parts["i"]), parts["c"]
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ComposeButton:
-        return cls(match.string)
 
     async def run(self, interaction: discord.Interaction) -> None:
         user, composer = await gate_compose(interaction, self.match_id, self.version, self.index)
