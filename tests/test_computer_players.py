@@ -82,13 +82,16 @@ async def test_strong_is_offered_only_where_it_was_measured_stronger(
     from rules.ai import levels_for
 
     assert levels_for(get_game("azul")) == ("easy", "normal", "strong")
-    assert levels_for(get_game("pastiche")) == ("easy", "normal")
-    info = await service.create_match("pastiche", ALICE, {}, seed=1)
-    with pytest.raises(InvalidMove, match="Pastiche has no strong computer player"):
+    assert levels_for(get_game("pastiche")) == ("easy", "normal", "strong")
+    assert levels_for(get_game("taj-mahal")) == ("easy", "normal")
+    info = await service.create_match("taj-mahal", ALICE, {}, seed=1)
+    with pytest.raises(InvalidMove, match="Taj Mahal has no strong computer player"):
         await service.add_computer(info.id, ALICE, "strong")
     assert (await service.info(info.id)).names == ["Alice"]  # refused: nothing changed
-    azul = await service.create_match("azul", ALICE, {}, seed=1)
-    assert (await service.add_computer(azul.id, ALICE, "strong")).names[1:] == ["🤖 Ada (strong)"]
+    for game in ("azul", "pastiche"):
+        match = await service.create_match(game, ALICE, {}, seed=1)
+        added = await service.add_computer(match.id, ALICE, "strong")
+        assert added.names[1:] == ["🤖 Ada (strong)"]
 
 
 async def test_whole_matches_with_computer_seats(
@@ -382,8 +385,8 @@ async def test_console_plays_against_computers_and_takes_hints(
         assert "room for 2 computer players" in out[0]
         out = await console.run_line("alice> /game new test-pile bots=1 level=godlike")
         assert "easy, normal, strong" in out[0]
-        out = await console.run_line("alice> /game new pastiche bots=1 level=strong")
-        assert "Pastiche has no strong computer player" in out[0]
+        out = await console.run_line("alice> /game new taj-mahal bots=1 level=strong")
+        assert "Taj Mahal has no strong computer player" in out[0]
         assert await service.list_matches() == []  # refusals made nothing
         await console.run_line("alice> /game new test-pile bots=1 level=easy size=12")
         await service.update_settings(console.current or 0, think_seconds=0.05)

@@ -64,14 +64,14 @@ async def test_new_with_bots_and_the_lobby_buttons(tmp_path, monkeypatch) -> Non
 
 
 async def test_strong_only_where_the_game_offers_it(tmp_path, monkeypatch) -> None:
-    """Pastiche offers no strong level (it did not play better than normal there): asking
+    """Taj Mahal offers no strong level (it did not play better than normal there): asking
     for it is refused before anything is made, and its lobby has no strong button."""
     async with running(tmp_path, monkeypatch) as h:
-        r = reply(await h.slash(ALICE, "game new", game="pastiche", bots=1, level="strong"))
-        assert r.ephemeral and "Pastiche has no strong computer player" in r.content
-        assert "Levels for Pastiche: easy, normal." in r.content
+        r = reply(await h.slash(ALICE, "game new", game="taj-mahal", bots=1, level="strong"))
+        assert r.ephemeral and "Taj Mahal has no strong computer player" in r.content
+        assert "Levels for Taj Mahal: easy, normal." in r.content
         assert await h.service.list_matches() == []
-        calls = await h.slash(ALICE, "game new", game="pastiche", bots=1, level="normal")
+        calls = await h.slash(ALICE, "game new", game="taj-mahal", bots=1, level="normal")
         lobby = next(c for c in calls if any(i.startswith("tl:join:") for i in c.custom_ids))
         match_id = int(lobby.custom_ids[0].split(":")[2])
         adds = [i for i in lobby.custom_ids if i.startswith("tb:add:")]
@@ -79,7 +79,7 @@ async def test_strong_only_where_the_game_offers_it(tmp_path, monkeypatch) -> No
         thread = int((await h.service.info(match_id)).thread_id or 0)
         # a strong button of an older post is refused with the same reason
         r = reply(await h.click(ALICE, f"tb:add:strong:{match_id}", channel=thread))
-        assert r.ephemeral and "Pastiche has no strong computer player" in r.content
+        assert r.ephemeral and "Taj Mahal has no strong computer player" in r.content
         assert (await h.service.info(match_id)).names == ["Alice", "🤖 Ada (normal)"]
 
 

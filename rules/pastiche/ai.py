@@ -132,9 +132,11 @@ def _colours(items: list[str]) -> Any:
 class PasticheAI(GameAI):
     """Determinizer, pruned candidates, rollout policy, evaluation and hint words."""
 
-    # No strong level (``offers_strong`` stays off): three times the iterations won 48 of 80
-    # games against normal at 0.1 s (60 %, interval 49-70 %), not shown to be stronger
-    # (measured before FETCH_COST).
+    #: Strong (three times the iterations) beat normal in 60 of 80 games at 0.1 s (75 %,
+    #: interval 64-83 %; docs/computer_players.md, "Strong against normal in Pastiche
+    #: again"), so it is offered. The player before FETCH_COST had won 48 of 80 (60 %,
+    #: 49-70 %), not shown stronger, and strong was withdrawn from 2026-12-04 to 12-05.
+    offers_strong = True
 
     #: Search iterations per second of CPU by player count. A rollout lasts
     #: :data:`ROLLOUT_ROUNDS` rounds, so it grows with the players (``python -m bot
