@@ -4,6 +4,7 @@ an event loop that stays responsive while computers think in worker processes.""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import logging
 import os
@@ -18,6 +19,7 @@ from bot.computer_players import is_computer, move_seed
 from bot.service import BoardChanged, InvalidMove, MatchService, NotAllowed
 from rules import get_game
 from tests.ai import GATE
+from tests.bench_computer_loop import measure
 from tests.conftest import ALICE, BOB, MALLORY
 
 
@@ -361,6 +363,20 @@ async def test_computers_think_in_worker_processes_while_the_loop_serves_people(
         assert pids and os.getpid() not in pids
     finally:
         await drv.close()
+
+
+async def test_the_loop_benchmark_plays_people_and_computers_side_by_side() -> None:
+    """``python -m tests.bench_computer_loop`` (the README's loop-lag figure with computers
+    thinking) keeps working: in a short run at a tiny budget both the people and the
+    computers move and a finished match is replaced. Its timings are printed by the
+    benchmark, never asserted here."""
+    args = argparse.Namespace(
+        seconds=6.0, budget=0.02, ai_workers=2, games="test-pile,test-pile", no_pictures=True
+    )
+    report = await measure(args)
+    assert report["people_play_ms"]["moves"] > 0 and report["computer_moves"] > 0
+    assert report["matches_finished"] > 0
+    assert report["loop_lag_ms"]["ticks"] > 0
 
 
 def test_every_game_and_level_is_known_to_the_computer_pool() -> None:
