@@ -34,18 +34,12 @@ from typing import Any
 
 from bot.computer_driver import ComputerDriver
 from bot.gc_tuning import tune
+from bot.loadtest import TICK_S, _pct  # the ticker's period and percentiles of ``bot load``
 from bot.service import InvalidMove, MatchService, NotAllowed, TurnReport, User
 from rules import get_game
 
-#: How often the ticker wants to wake (as ``python -m bot load`` measures it).
-TICK_S = 0.005
 #: How often the people look whether it is their turn.
 PEOPLE_S = 0.05
-
-
-def _pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))] if ordered else 0.0
 
 
 class Run:
@@ -55,8 +49,8 @@ class Run:
         self.service, self.driver, self.budget = service, driver, budget
         self.person: dict[int, User] = {}  # match id -> its person
         self.lag_ms: list[float] = []
-        self.worst_ms = 0.0
-        self.worst_at_s = 0.0  # when the longest lag ended, seconds into the run
+        self.worst_ms = 0.0  # the longest lag, and when it ended (seconds into the run)
+        self.worst_at_s = 0.0
         self.play_ms: list[float] = []
         #: from the move before to the computer's commit (waiting for a free worker included)
         self.computer_ms: list[float] = []
@@ -155,7 +149,7 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
         "loop_lag_ms": {
             "p50": round(_pct(run.lag_ms, 0.5), 2),
             "p99": round(_pct(run.lag_ms, 0.99), 1),
-            "max": round(max(run.lag_ms, default=0.0), 1),
+            "max": round(run.worst_ms, 1),
             "max_at_s": round(run.worst_at_s, 1),
             "ticks": len(run.lag_ms),
         },
