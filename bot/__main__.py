@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from bot.settings import Settings
-from bot.store import is_postgres_url
-from render.i18n import t
+from bot.storage.store import is_postgres_url
+from render.words.catalogue import t
 from rules.registry import game_ids
 
 #: Exit code for a command line that cannot work (argparse's own convention).
@@ -137,8 +137,8 @@ def _parser() -> argparse.ArgumentParser:
 async def _replay(db: Path | str, match_id: int, out: Path, lang: str) -> int:
     """Builds the replay in a worker process, as the bot does; the file's suffix follows
     the format (``.webp`` or ``.gif``) when the one given names the other."""
-    from bot.replay import replays_of, saved_words
-    from bot.service import ServiceError
+    from bot.matches.replay import replays_of, saved_words
+    from bot.matches.service import ServiceError
     from render.replay import TooLarge
 
     service = await _open_existing(db)
@@ -158,7 +158,7 @@ async def _replay(db: Path | str, match_id: int, out: Path, lang: str) -> int:
 
 async def _open_existing(db: Path | str) -> Any:
     """The service over an existing database, or one line saying why it cannot be read."""
-    from bot.service import MatchService
+    from bot.matches.service import MatchService
 
     try:
         return await MatchService.open(db, render=False)
@@ -179,7 +179,7 @@ async def _audit(db: Path | str) -> int:
 
 
 async def _export(db: Path | str, match_id: int, out: Path | None) -> int:
-    from bot.service import ServiceError
+    from bot.matches.service import ServiceError
 
     service = await _open_existing(db)
     try:
@@ -199,7 +199,7 @@ async def _export(db: Path | str, match_id: int, out: Path | None) -> int:
 
 
 async def _copy_db(source: str, target: str) -> int:
-    from bot.copydb import copy_database
+    from bot.storage.copydb import copy_database
 
     report = await copy_database(source, target)
     for table, n in report.counts.items():
@@ -219,7 +219,7 @@ async def _interactive(settings: Settings, db: Path | str, force_console: bool, 
             where["database_url"] = ""
         return await run_discord(settings.model_copy(update=where), sync=sync)
     from bot.console import run_console
-    from bot.service import MatchService
+    from bot.matches.service import MatchService
 
     if not settings.discord_token:
         print(
@@ -311,19 +311,19 @@ def _main(argv: list[str] | None) -> int:
     )
     db: Path | str = args.db or settings.database
     if args.command == "demo":
-        from bot.demo import run_demo
+        from bot.tools.demo import run_demo
 
         _check_demo(args.game, args.players, args.option)
         return asyncio.run(run_demo(args.game, args.players, args.seed, args.out, args.option))
     if args.command == "bench":
-        from bot.bench import run_bench
+        from bot.tools.bench import run_bench
 
         return run_bench(
             as_json=args.json, quick=args.quick, games=args.games, playouts_only=args.playouts_only
         )
     if args.command == "load":
         from bot.gc_tuning import tune
-        from bot.loadtest import run_load
+        from bot.tools.loadtest import run_load
 
         tune()  # a bot process's collector, measured as it serves (bot/gc_tuning.py)
         return asyncio.run(
@@ -339,7 +339,7 @@ def _main(argv: list[str] | None) -> int:
             )
         )
     if args.command == "arena":
-        from bot.arena import run_arena
+        from bot.tools.arena import run_arena
 
         return run_arena(
             args.game,
@@ -355,15 +355,15 @@ def _main(argv: list[str] | None) -> int:
             record=args.record,
         )
     if args.command == "arena-tally":
-        from bot.arena import run_tally
+        from bot.tools.arena import run_tally
 
         return run_tally(args.files, args.json)
     if args.command == "calibrate":
-        from bot.calibrate import run_calibrate
+        from bot.computers.calibrate import run_calibrate
 
         return run_calibrate(args.games, args.positions, args.iterations, args.json)
     if args.command == "migrate":
-        from bot.copydb import migrate_only
+        from bot.storage.copydb import migrate_only
 
         print(f"schema version {asyncio.run(migrate_only(db))}")
         return 0
@@ -372,11 +372,11 @@ def _main(argv: list[str] | None) -> int:
     if args.command == "audit":
         return asyncio.run(_audit(_existing_database(db)))
     if args.command == "ratings":
-        from bot.ratings import run_ratings
+        from bot.community.ratings import run_ratings
 
         return asyncio.run(run_ratings(db, rebuild=args.rebuild))
     if args.command == "i18n":
-        from bot.catalogue_files import run_i18n
+        from render.words.po_files import run_i18n
 
         return run_i18n(args.action)
     if args.command == "export":
@@ -384,7 +384,7 @@ def _main(argv: list[str] | None) -> int:
     if args.command == "replay":
         return asyncio.run(_replay(_existing_database(db), args.match_id, args.out, args.lang))
     if args.command == "replay-bench":
-        from bot.replay_bench import run_replay_bench
+        from bot.tools.replay_bench import run_replay_bench
 
         return run_replay_bench(out=args.out, games=args.games, as_json=args.json)
     from bot.gc_tuning import tune

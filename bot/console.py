@@ -5,7 +5,7 @@
     alice> /game start
     alice> /play F1-B-1
 
-It drives the same :class:`~bot.service.MatchService` as the Discord front end and delivers
+It drives the same :class:`~bot.matches.service.MatchService` as the Discord front end and delivers
 the same outbox (turn posts are printed and their pictures saved to a folder), so anything
 that works here works there. A line without ``name>`` is typed by the last named user.
 """
@@ -19,18 +19,19 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from bot import preferences, ratings, stats, substitutes
-from bot.computer_driver import ComputerDriver, Hint
-from bot.computer_players import DEFAULT_LEVEL, is_computer, level_refusal
-from bot.post_words import listing, post_body, say_line
-from bot.preferences import Refusal
-from bot.replay import save_replay
-from bot.score_chart import chart_png
-from bot.service import MatchService, ServiceError, TurnReport, User
+from bot.community import preferences, ratings, stats
+from bot.community.preferences import Refusal
+from bot.computers.driver import ComputerDriver, Hint
+from bot.computers.players import DEFAULT_LEVEL, is_computer, level_refusal
+from bot.matches import substitutes
+from bot.matches.replay import save_replay
+from bot.matches.score_chart import chart_png
+from bot.matches.service import MatchService, ServiceError, TurnReport, User
 from bot.settings import Settings
 from render.header import away_date
-from render.i18n import LANGUAGES, match_language, supported_language, t, tn
-from render.words import say
+from render.words.catalogue import LANGUAGES, match_language, supported_language, t, tn
+from render.words.posts import listing, post_body, say_line
+from render.words.say import say
 from rules import get_game
 from rules.registry import game_ids
 

@@ -8,7 +8,7 @@ use and promotes them to the older generations; they die there soon after, but a
 collection is triggered by how much was *promoted*, not by how much is still alive. So the
 process kept walking its whole heap — every module, cache and remembered listing, about
 300,000 objects — every few hundred moves: about a sixth of the bot's CPU per move under
-load (0.9 of 4.9 ms, measured with ``gc.callbacks`` in the ``tests/bench_pg_cpu.py
+load (0.9 of 4.9 ms, measured with ``gc.callbacks`` in the ``benchmarks/pg_cpu.py
 --phases`` player; 0.3 ms with these settings).
 
 A larger first threshold lets a move's objects die young (refcounting frees them before a

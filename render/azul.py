@@ -10,7 +10,7 @@ initial. Speed: everything static for a player count and wall kind (frames, empt
 lines, the faint printed wall, floor penalties, legend) is drawn once at 2x, reduced and
 cached; tile sprites are cached too, so a picture is mostly ``paste`` calls and a few labels.
 
-Words come from the catalogue (``pic.azul.*`` in :mod:`render.i18n`) in the language given
+Words come from the catalogue (``pic.azul.*`` in :mod:`render.words`) in the language given
 to :func:`draw`; the static layer is cached per language. Tile letters (B Y R K W), move
 examples, numbers, player names and the status line written by the rules pass through.
 """
@@ -36,8 +36,8 @@ from render.common import (
     player_text_colour,
 )
 from render.header import Band, action_words, away_words, header_band, with_band
-from render.i18n import picture_language, t
-from render.words import say
+from render.words.catalogue import picture_language, t
+from render.words.say import say
 
 WIDTH = 1280
 MARGIN = 16

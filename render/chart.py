@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from render.common import BACKGROUND, HIGHLIGHT, INK, MUTED, encode_png, font, player_colour
-from render.i18n import t
+from render.words.catalogue import t
 
 WIDTH, HEIGHT = 1000, 560
 SCALE = 2

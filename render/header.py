@@ -23,7 +23,7 @@ from babel.dates import format_date
 from PIL import Image, ImageDraw
 
 from render.common import fit_text, font, player_colour, player_text_colour, wrap_text
-from render.i18n import language_of, t
+from render.words.catalogue import language_of, t
 
 #: How wide a phone shows a picture in a Discord thread before it is tapped.
 PHONE_WIDTH = 400

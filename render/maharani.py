@@ -15,7 +15,7 @@ the same picture). Why it looks like this:
   and worker sprites are drawn once at 2x, reduced for smooth edges and cached; text is drawn
   at 1x after the reduce.
 
-Words come from the catalogue (``pic.maharani.*`` in :mod:`render.i18n`) in the language
+Words come from the catalogue (``pic.maharani.*`` in :mod:`render.words.catalogue`) in the language
 given to :func:`draw`; animal and colour names from the game data are looked up there too
 (``pic.maharani.animal.*``, ``pic.maharani.colour.*``) and drawn as they are when missing.
 Space names, coordinates, tile letters, numbers and player names pass through. The cached
@@ -41,7 +41,7 @@ from render.common import (
     smallest_size,
 )
 from render.header import Band, away_words, header_band, with_band
-from render.i18n import picture_language, t, word
+from render.words.catalogue import picture_language, t, word
 
 CELL = 100
 STRIP = 56  # seat strip around the board

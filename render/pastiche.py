@@ -10,7 +10,7 @@ every distinct rotation with the best spot for each.
 Colour swatches always carry their names: 17 paint colours are too many to tell by hue.
 The painting is drawn at 2x and reduced for smooth edges; text is drawn after the reduce.
 
-Words come from the catalogue (``pic.pastiche.*`` in :mod:`render.i18n`) in the language
+Words come from the catalogue (``pic.pastiche.*`` in :mod:`render.words.catalogue`) in the language
 given to :func:`draw`, and so do the names of the game data: paint colours, painting titles
 and painters are the rules' own catalogue keys (``pastiche.colour.*``,
 ``pastiche.painting.*``, ``pastiche.painter.*``, see ``rules/pastiche/words.py``), so a
@@ -44,7 +44,7 @@ from render.common import (
     wrap_text,
 )
 from render.header import Band, away_words, header_band
-from render.i18n import picture_language, t, tn
+from render.words.catalogue import picture_language, t, tn
 from rules.pastiche.words import painter_key
 
 View = dict[str, Any]

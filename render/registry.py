@@ -2,7 +2,7 @@
 ``draw(view, names, seat, lang="en") -> PIL.Image.Image`` where ``view`` is exactly what
 ``rules.Game.view(state, seat)`` returned, so a picture can never show more than its
 viewer may see, and ``lang`` (a language or Discord locale) picks the words drawn from the
-catalogue in :mod:`render.i18n` (English when unknown)."""
+catalogue in :mod:`render.words.catalogue` (English when unknown)."""
 
 from __future__ import annotations
 

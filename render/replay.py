@@ -35,7 +35,7 @@ from render.common import (
     player_text_colour,
 )
 from render.header import BAND_FILL, BAND_INK, BAND_MUTED
-from render.i18n import t, tn
+from render.words.catalogue import t, tn
 
 #: A frame's width before any reduction (px): a phone shows a tapped picture ~1,080 px wide.
 FRAME_WIDTH = 960

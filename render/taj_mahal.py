@@ -11,7 +11,7 @@ the only cue; card colours also carry their letter (R Y G B W, S special).
 The static map (background, provinces, roads, labels) is drawn once at 2x, reduced and
 cached; each picture pastes it and draws the pieces of the moment on top.
 
-Words come from the catalogue (``pic.taj.*`` in :mod:`render.i18n`) in the language given
+Words come from the catalogue (``pic.taj.*`` in :mod:`render.words.catalogue`) in the language given
 to :func:`draw`; the rules' words (the status line, province names: messages of
 ``rules/taj_mahal/words.py``) are said in that language too. Symbol and card letters, card
 codes, numbers and player names pass through. The cached map is kept per language (its
@@ -40,8 +40,8 @@ from render.common import (
     wrap_text,
 )
 from render.header import Band, action_words, away_words, header_band, with_band
-from render.i18n import picture_language, t, tn, word
-from render.words import say
+from render.words.catalogue import picture_language, t, tn, word
+from render.words.say import say
 from rules.taj_mahal.components import SYMBOL_LETTERS, components
 
 W, H = 1400, 930

@@ -18,7 +18,7 @@ every consumer still accepts, since a ``Msg`` is itself a ``str``):
 1. its English templates go in ``rules/<game>/words.py`` as a dict of keys prefixed with
    the game id (plural families as ``key.one`` / ``key.other``, chosen by the parameter
    ``n``: never "tile(s)"), registered with :func:`rules.words.register_words`;
-   ``render.i18n`` merges every registered catalogue into ``MESSAGES["en"]``;
+   ``render.words.catalogue`` merges every registered catalogue into ``MESSAGES["en"]``;
 2. labels, step labels, event texts and privates, status lines, refusals
    (``IllegalMove(Msg(...))``), ``summary``, ``notation_help`` and ``Outcome.reason`` are
    built as ``Msg(key, **params)``; game-data names (colours, provinces) are messages too;

@@ -29,7 +29,7 @@ _WORDS: dict[str, str] = {
 
 def rule_words() -> dict[str, str]:
     """Every English template the rules use (``rules.words.ENGLISH`` once each game's
-    catalogue is imported), for ``render.i18n`` to merge into the message catalogue."""
+    catalogue is imported), for ``render.words.catalogue`` to merge into the message catalogue."""
     from rules.words import ENGLISH
 
     for module in _WORDS.values():

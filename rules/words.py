@@ -24,7 +24,7 @@ wrote before. Every place that took a string keeps working unchanged (``fill_nam
 converted yet keep returning plain strings, and the edge renders a value as a message when
 it is one (``isinstance(value, Msg)``) and as a legacy string otherwise. The English
 templates come from the game packages' own catalogues (``rules/<game>/words.py``, plain
-data registered with :func:`register_words`), which ``render.i18n`` merges into the one
+data registered with :func:`register_words`), which ``render.words.catalogue`` merges into the one
 catalogue (``MESSAGES["en"]``) that translators translate. So there is one English text per
 key, used both here and at the edge.
 
@@ -39,7 +39,7 @@ from __future__ import annotations
 from typing import Any
 
 #: key -> English template, filled by the game packages (:func:`register_words`) and merged
-#: into the message catalogue by ``render.i18n``.
+#: into the message catalogue by ``render.words.catalogue``.
 ENGLISH: dict[str, str] = {}
 
 #: Separators for :class:`Join` (words, so translators can change them too).

@@ -11,9 +11,9 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.service import MatchService, User
-from render.i18n import MESSAGES
+from bot.matches.service import MatchService, User
 from render.registry import register_renderer
+from render.words.catalogue import MESSAGES
 from rules.registry import register_game
 from tests import pg_server
 from tests.fakegame import GAME as PILE

@@ -28,9 +28,9 @@ import discord
 from discord.http import HTTPClient
 from discord.webhook.async_ import AsyncWebhookAdapter
 
-import bot.store
+import bot.storage.store
 from bot.discord.client import TesseraBot
-from bot.service import MatchService, User
+from bot.matches.service import MatchService, User
 from bot.settings import Settings
 
 APP_ID = 424242
@@ -512,7 +512,7 @@ async def running(
         return await fake.hook(route, session, **kw)
 
     # the store stamps rows (moves, outbox due times) with the same fake clock
-    monkeypatch.setattr(bot.store, "time", types.SimpleNamespace(time=clock))
+    monkeypatch.setattr(bot.storage.store, "time", types.SimpleNamespace(time=clock))
     monkeypatch.setattr(HTTPClient, "request", rest)
     monkeypatch.setattr(AsyncWebhookAdapter, "request", hook)
     harness = await Harness(database or tmp_path / "bot.db", fake, clock, **settings).start()

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import MatchService, NotAllowed
+from bot.matches.service import MatchService, NotAllowed
 from tests.conftest import ALICE, BOB, MALLORY
 from tests.reliability_helpers import PLAYERS, start_match
 

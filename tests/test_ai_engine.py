@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.arena import play_one
+from bot.tools.arena import play_one
 from rules.ai import LEVELS, api, choose_move, suggest
 from rules.ai.api import ARENA_LEVELS
 from rules.playout import random_playout
@@ -146,7 +146,7 @@ def test_the_arena_lets_an_offer_be_answered_before_its_maker_moves_on(
 ) -> None:
     """As the bot's driver does (``Game.waits_for``): a normal Pastiche player makes offers
     (a dozen in this game); with the seat on turn moving first they expired unanswered."""
-    import bot.arena as arena
+    import bot.tools.arena as arena
 
     real = arena.choose_move
     moves: list[tuple[int, bool, bool]] = []  # (seat, its offer waits, it answers one)

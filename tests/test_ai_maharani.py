@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.arena import move_seed
+from bot.tools.arena import move_seed
 from rules.ai.api import _unavoided, choose_move, iterations_for
 from rules.ai.hooks import ai_for
 from rules.ai.search import search

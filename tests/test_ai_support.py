@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
+from benchmarks.azul_points import tally_game
 from bot.__main__ import main
-from bot.arena import play_one, seat_of_entries, wilson
+from bot.tools.arena import play_one, seat_of_entries, wilson
 from rules.ai import api, suggest
 from rules.ai.hooks import ai_for
 from rules.ai.rewards import rank_share, rewards
@@ -21,7 +22,6 @@ from rules.playout import random_playout
 from rules.registry import get_game
 from rules.rng import Rng
 from tests.ai_helpers import OPEN_PILE
-from tests.bench_azul_points import tally_game
 
 
 def test_rank_share_and_rewards() -> None:

@@ -17,8 +17,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
-from bot.catalogue_files import check_po, run_i18n, template, template_differences
-from render.i18n import (
+from render.words.catalogue import (
     LANGUAGES,
     MESSAGES,
     TEMPLATE,
@@ -29,6 +28,7 @@ from render.i18n import (
     t,
     tn,
 )
+from render.words.po_files import check_po, run_i18n, template, template_differences
 
 
 def test_every_catalogue_is_complete_and_compiles() -> None:
@@ -158,7 +158,7 @@ def test_extract_writes_the_template_and_check_reports(
 ) -> None:
     """The two commands, on copies: extract writes an up-to-date template once (and leaves
     it alone after), check exits 1 for a catalogue with a gap and names the key."""
-    import bot.catalogue_files as files
+    import render.words.po_files as files
 
     pot = tmp_path / "tessera.pot"
     assert files.extract(pot) is True

@@ -15,13 +15,13 @@ from typing import Any
 
 import pytest
 
-import bot.store
-from bot import away, clocks
-from bot.computer_driver import ComputerDriver
-from bot.computer_players import is_computer, move_seed
+import bot.storage.store
+from bot.computers.driver import ComputerDriver
+from bot.computers.players import is_computer, move_seed
 from bot.console import Console
 from bot.discord.scheduler import Scheduler
-from bot.service import (
+from bot.matches import away, clocks
+from bot.matches.service import (
     MatchService,
     NotAllowed,
     User,
@@ -53,7 +53,7 @@ class Table:
 @pytest.fixture
 async def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Table]:
     clock = FakeClock(time.time())
-    monkeypatch.setattr(bot.store, "time", types.SimpleNamespace(time=clock))
+    monkeypatch.setattr(bot.storage.store, "time", types.SimpleNamespace(time=clock))
     service = await MatchService.open(tmp_path / "clocks.db", render=False)
     settings = Settings(_env_file=None, reminder_hours=0.0)  # type: ignore[call-arg]
     host = types.SimpleNamespace(

@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.computer_driver import ComputerDriver
-from bot.computer_players import is_computer, move_seed
-from bot.service import BoardChanged, InvalidMove, MatchService, NotAllowed
+from benchmarks.computer_loop import measure
+from bot.computers.driver import ComputerDriver
+from bot.computers.players import is_computer, move_seed
+from bot.matches.service import BoardChanged, InvalidMove, MatchService, NotAllowed
 from rules import get_game
 from tests.ai import GATE
-from tests.bench_computer_loop import measure
 from tests.conftest import ALICE, BOB, MALLORY
 
 
@@ -366,7 +366,7 @@ async def test_computers_think_in_worker_processes_while_the_loop_serves_people(
 
 
 async def test_the_loop_benchmark_plays_people_and_computers_side_by_side() -> None:
-    """``python -m tests.bench_computer_loop`` (the README's loop-lag figure with computers
+    """``python -m benchmarks.computer_loop`` (the README's loop-lag figure with computers
     thinking) keeps working: in a short run at a tiny budget both the people and the
     computers move and a finished match is replaced. Its timings are printed by the
     benchmark, never asserted here."""
@@ -393,7 +393,8 @@ async def test_console_plays_against_computers_and_takes_hints(
 ) -> None:
     from bot.console import Console
 
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 5)  # a fixed match seed
+    # a fixed match seed
+    monkeypatch.setattr("bot.matches.service.secrets.randbits", lambda bits: 5)
 
     console = Console(service, tmp_path / "pics", ComputerDriver(service, workers=1))
     try:

@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 
 from bot.console import Console
-from bot.demo import run_demo
-from bot.service import MatchService
+from bot.matches.service import MatchService
+from bot.tools.demo import run_demo
 
 
 async def run(console: Console, *lines: str) -> list[str]:

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-import bot.service
-from bot.computer_players import is_computer
+import bot.matches.service
+from bot.computers.players import is_computer
 from bot.console import Console
-from bot.service import MatchService
+from bot.matches.service import MatchService
 from rules import get_game
 
 README = Path(__file__).resolve().parent.parent / "README.md"
@@ -51,7 +51,7 @@ async def test_the_readme_example_works_whoever_starts(
     service: MatchService, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, first: str
 ) -> None:
     seed = seed_where(0 if first == "alice" else 1)
-    monkeypatch.setattr(bot.service.secrets, "randbits", lambda _bits: seed)
+    monkeypatch.setattr(bot.matches.service.secrets, "randbits", lambda _bits: seed)
     lines = readme_example()
     assert [line.split(">")[1].split()[0] for line in lines] == [
         "/game",

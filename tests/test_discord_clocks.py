@@ -4,7 +4,7 @@ pausing a clock across its deadline, the 14-in-30 limit, `/notify back`, "away u
 
 from __future__ import annotations
 
-from bot.computer_players import is_computer
+from bot.computers.players import is_computer
 from tests.conftest import ALICE, BOB, CAROL
 from tests.discord_harness import Harness, running
 from tests.test_discord_commands import mover, only, open_lobby

@@ -9,7 +9,7 @@ import asyncio
 import time
 
 from bot.discord.panel import build_panel, choices_at, decode_path, encode_move, encode_path
-from bot.service import LOBBY_TTL_SECONDS, User
+from bot.matches.service import LOBBY_TTL_SECONDS, User
 from rules import Move
 from rules.base import Step
 from tests.conftest import ALICE, BOB, CAROL, MALLORY
@@ -319,7 +319,7 @@ async def test_notify_preferences_and_sync_owner_only(tmp_path, monkeypatch) -> 
 
 
 async def test_locale_is_used_for_replies(tmp_path, monkeypatch) -> None:
-    from bot.i18n import MESSAGES
+    from render.words.catalogue import MESSAGES
 
     MESSAGES["de"] = {"err.no_match_here": "Hier läuft keine Partie."}
     try:

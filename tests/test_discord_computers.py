@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.computer_players import is_computer
+from bot.computers.players import is_computer
 from tests.conftest import ALICE, BOB, MALLORY
 from tests.discord_harness import Call, Harness, running
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import discord
 
-import bot.i18n
-from bot.service import User
+import bot.discord.i18n
+from bot.matches.service import User
 from tests.conftest import ALICE, BOB, MALLORY
 from tests.discord_harness import CHANNEL_ID, GUILD_ID, Call, running
 from tests.fakediscord.limits import check_commands
@@ -60,7 +60,7 @@ async def test_translated_sync_payload_is_accepted_by_discord(tmp_path, monkeypa
     def long_lookup(key: str, locale: object = None) -> str:
         return "Hosszú leírás " * 20 if not key.startswith("choice") else "Név " * 40
 
-    monkeypatch.setattr(bot.i18n, "lookup", long_lookup)
+    monkeypatch.setattr(bot.discord.i18n, "lookup", long_lookup)
     async with running(tmp_path, monkeypatch) as h:
         await h.bot.sync_commands("global")
         put = next(c for c in h.fake.calls if c.method == "PUT" and c.path.endswith("/commands"))

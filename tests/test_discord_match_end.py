@@ -4,8 +4,8 @@ the players or by a server manager with a reason, and the posts that say what ha
 
 from __future__ import annotations
 
-from bot.computer_players import is_computer
-from bot.service import User
+from bot.computers.players import is_computer
+from bot.matches.service import User
 from tests.conftest import ALICE, BOB, CAROL, MALLORY
 from tests.discord_harness import Call, Harness, running
 

@@ -13,7 +13,8 @@ import pytest
 from discord import app_commands
 
 from bot.discord.client import PERMISSIONS, intents, invite_url
-from bot.i18n import LANGUAGES, MESSAGES, CatalogueTranslator, L, language_of, t
+from bot.discord.i18n import CatalogueTranslator, L
+from render.words.catalogue import LANGUAGES, MESSAGES, language_of, t
 from tests.discord_harness import running
 from tests.fakediscord.limits import check_commands, command_size
 

@@ -14,12 +14,19 @@ from typing import Any
 
 import pytest
 
+from bot.community.preferences import notify_summary
+from bot.community.ratings import (
+    Change,
+    Rating,
+    Standing,
+    change_lines,
+    change_words,
+    leaderboard_lines,
+)
 from bot.console import Console
-from bot.preferences import notify_summary
-from bot.ratings import Change, Rating, Standing, change_lines, change_words, leaderboard_lines
-from bot.service import MatchService
-from render.i18n import MESSAGES, t
-from render.words import say
+from bot.matches.service import MatchService
+from render.words.catalogue import MESSAGES, t
+from render.words.say import say
 from tests.conftest import ALICE, BOB, MALLORY
 from tests.discord_harness import Call, Harness, running
 from tests.test_discord_commands import only, open_lobby

@@ -13,9 +13,9 @@ import pytest
 
 import bot.discord.cogs.play as play_cog
 import bot.discord.panel as panel
-import bot.service as service_module
-import render.words as words
-from render.words import say
+import bot.matches.service as service_module
+import render.words.say as words
+from render.words.say import say
 from rules.registry import get_game
 from tests.discord_harness import running
 from tests.test_discord_commands import mover, only, started
@@ -23,7 +23,7 @@ from tests.test_discord_commands import mover, only, started
 
 class Sayings:
     """Records every saying of one of the listed moves' label objects, wherever it
-    happens: ``say`` is replaced in render.words (``said``, ``in_language`` and the
+    happens: ``say`` is replaced in render.words.say (``said``, ``in_language`` and the
     service's naming call it there) and in the modules that imported it by name."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch, moves: list[Any]) -> None:

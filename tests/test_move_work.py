@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot.service import MatchService
-from render.words import say
+from bot.matches.service import MatchService
+from render.words.say import say
 from rules import get_game
 from tests.conftest import ALICE, BOB
 

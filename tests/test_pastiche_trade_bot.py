@@ -9,8 +9,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.computer_driver import ComputerDriver
-from bot.service import MatchService, NotAllowed, User
+from bot.computers.driver import ComputerDriver
+from bot.matches.service import MatchService, NotAllowed, User
 from rules.pastiche import GAME
 from tests.conftest import ALICE, BOB
 

@@ -1,4 +1,4 @@
-"""The PostgreSQL store's own connection pool (``bot.store_postgres.Pool``).
+"""The PostgreSQL store's own connection pool (``bot.storage.postgres.Pool``).
 
 It replaced asyncpg's pool for speed, so what asyncpg's pool guaranteed must still hold:
 never more than ``size`` connections, a statement that finds them all lent waits for one,
@@ -14,7 +14,7 @@ import asyncio
 import asyncpg
 import pytest
 
-from bot.store_postgres import Pool
+from bot.storage.postgres import Pool
 from tests import pg_server
 from tests.conftest import new_postgres_database
 

@@ -9,8 +9,8 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from bot.service import MatchService, User
-from render.i18n import t
+from bot.matches.service import MatchService, User
+from render.words.catalogue import t
 from tests.conftest import ALICE, BOB
 from tests.discord_harness import running
 

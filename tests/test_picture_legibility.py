@@ -26,8 +26,8 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 
-from render.i18n import LANGUAGES, MESSAGES
 from render.registry import _RENDERERS
+from render.words.catalogue import LANGUAGES, MESSAGES
 from rules import get_game
 from rules.playout import random_playout
 from rules.registry import game_ids

@@ -1,4 +1,4 @@
-"""Words in pictures come from the one catalogue (render.i18n), in the viewer's language.
+"""Words in pictures come from the one catalogue (render.words.catalogue), in the viewer's language.
 
 Every ``pic.*`` key the renderers use exists in English; an unknown language draws the
 English picture byte for byte; a translated word really reaches the picture (and English
@@ -20,12 +20,12 @@ import discord
 import pytest
 from PIL import Image, ImageChops
 
-import bot.i18n
-from bot.render_pool import RenderPool
-from bot.service import MatchService
-from render import i18n
-from render.i18n import MESSAGES, picture_language, t
+import bot.discord.i18n
+from bot.matches.render_pool import RenderPool
+from bot.matches.service import MatchService
 from render.registry import render_png
+from render.words import catalogue as i18n
+from render.words.catalogue import MESSAGES, picture_language, t
 from rules import get_game
 from rules.playout import random_playout
 from rules.taj_mahal.components import components
@@ -56,8 +56,8 @@ def used_keys() -> set[str]:
     the call, ``key = "pic.a" if … else "pic.b"``), with the f-string families expanded."""
     keys: set[str] = set()
     pattern = re.compile(r"""["'](pic\.[A-Za-z0-9_.]+)(\{?)""")
-    for path in (ROOT / "render").glob("*.py"):
-        if path.name == "i18n.py":
+    for path in (ROOT / "render").rglob("*.py"):
+        if path.name == "catalogue.py":
             continue
         source = path.read_text(encoding="utf-8")
         counted = set(re.findall(r"""\btn\(\s*["'](pic\.[A-Za-z0-9_.]+)["']""", source))
@@ -90,7 +90,7 @@ def test_every_picture_key_used_exists_in_english() -> None:
 
 
 def test_one_catalogue_for_bot_and_pictures() -> None:
-    assert bot.i18n.MESSAGES is MESSAGES and bot.i18n.t is t
+    assert bot.discord.i18n.MESSAGES is MESSAGES
     assert t("btn.join") == "Join" and t("pic.azul.floor") == "floor"
     assert picture_language("pt-BR") == "en"  # a language we lack: English pictures
     assert picture_language(discord.Locale.british_english) == "en"

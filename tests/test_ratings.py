@@ -7,11 +7,11 @@ import json
 
 import asyncpg
 
-from bot import ratings
 from bot.__main__ import main
-from bot.computer_players import is_computer
-from bot.service import MatchService, User
-from bot.store_postgres import to_dollar
+from bot.community import ratings
+from bot.computers.players import is_computer
+from bot.matches.service import MatchService, User
+from bot.storage.postgres import to_dollar
 from tests.conftest import new_postgres_database
 from tests.pg_server import PgServer
 from tests.ratings_helpers import play_result

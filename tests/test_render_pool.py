@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.loadtest import run_load
-from bot.render_pool import RenderPool
+from bot.matches.render_pool import RenderPool
+from bot.tools.loadtest import run_load
 from render import render_png
 from rules import get_game
 from tests.conftest import ALICE, BOB
@@ -30,7 +30,7 @@ async def test_worker_picture_equals_in_process_picture() -> None:
 
 
 async def test_runtime_registered_renderer_and_a_killed_worker(tmp_path: Path) -> None:
-    from bot.service import MatchService
+    from bot.matches.service import MatchService
 
     service = await MatchService.open(tmp_path / "p.db", render_workers=1)
     try:

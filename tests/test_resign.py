@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.computer_driver import ComputerDriver
-from bot.computer_players import is_computer
-from bot.service import MatchService, NotAllowed, User, rank_resigned_last, result_text
+from bot.computers.driver import ComputerDriver
+from bot.computers.players import is_computer
+from bot.matches.service import MatchService, NotAllowed, User, rank_resigned_last, result_text
 from rules import get_game
 from rules.rng import Rng
 from tests.conftest import ALICE, BOB

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import (
+from bot.matches.service import (
     GATE_READ_SECONDS,
     BoardChanged,
     InvalidMove,
@@ -18,7 +18,7 @@ from bot.service import (
     NotFound,
     effective_moves,
 )
-from bot.store import MIGRATIONS
+from bot.storage.store import MIGRATIONS
 from rules import get_game
 from tests.conftest import ALICE, BOB, CAROL, MALLORY
 
@@ -308,7 +308,7 @@ async def test_history_in_words(service: MatchService) -> None:
 
 async def test_expired_lobby_cannot_be_joined(service: MatchService, monkeypatch) -> None:
     info = await service.create_match("test-pile", ALICE)
-    import bot.service as service_module
+    import bot.matches.service as service_module
 
     monkeypatch.setattr(service_module, "LOBBY_TTL_SECONDS", -1)
     with pytest.raises(NotAllowed, match="expired"):

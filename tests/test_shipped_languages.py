@@ -5,8 +5,8 @@ complete. This test makes a missing catalogue a failure rather than an English b
 
 from __future__ import annotations
 
-from bot.i18n import language_choices
-from render.i18n import LANGUAGES
+from bot.discord.i18n import language_choices
+from render.words.catalogue import LANGUAGES
 
 
 def test_hungarian_german_and_polish_ship() -> None:

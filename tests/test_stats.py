@@ -7,9 +7,9 @@ import types
 
 import pytest
 
-import bot.store
-from bot import stats
-from bot.service import MatchService, User
+import bot.storage.store
+from bot.community import stats
+from bot.matches.service import MatchService, User
 from tests.ratings_helpers import play_result
 from tests.reliability_helpers import PLAYERS, start_match
 
@@ -37,7 +37,7 @@ class Clock:
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     c = Clock()
-    monkeypatch.setattr(bot.store, "time", c.module)
+    monkeypatch.setattr(bot.storage.store, "time", c.module)
     return c
 
 

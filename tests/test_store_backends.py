@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from bot import store_postgres
-from bot.copydb import TABLES
-from bot.service import MatchService
-from bot.store import (
+from bot.matches.service import MatchService
+from bot.storage import postgres as store_postgres
+from bot.storage.copydb import TABLES
+from bot.storage.store import (
     MIGRATIONS,
     NewMove,
     Notification,
@@ -605,8 +605,8 @@ async def test_the_outbox_worker_settles_a_batch_in_a_fixed_number_of_statements
     that lands between the read and the settle changes the match's settings: that post's
     record is computed again from them, the move's clock kept, and the post marked."""
     from bot.discord.delivery import POST_KEY, OutboxWorker
-    from bot.loadtest import _NullDiscord
     from bot.settings import Settings
+    from bot.tools.loadtest import _NullDiscord
 
     service = await MatchService.open(database, render=False)
     try:

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from bot import ratings
-from bot.computer_players import is_computer
-from bot.holders import handovers
-from bot.service import MatchService, NotAllowed, User
-from bot.substitutes import SUB_TTL_SECONDS
+from bot.community import ratings
+from bot.computers.players import is_computer
+from bot.matches.holders import handovers
+from bot.matches.service import MatchService, NotAllowed, User
+from bot.matches.substitutes import SUB_TTL_SECONDS
 from tests.reliability_helpers import PLAYERS, start_match
 
 ANN, BEN, CID, DEE = PLAYERS

@@ -70,7 +70,7 @@ def test_court_shows_who_leads_each_prize_and_by_how_much() -> None:
 
 
 def test_plural_words_for_cards_and_commissions() -> None:
-    from render.i18n import tn
+    from render.words.catalogue import tn
 
     assert tn("pic.pastiche.n_cards", 1) == "1 palette card"
     assert tn("pic.pastiche.n_cards", 4) == "4 palette cards"

@@ -7,7 +7,7 @@ posts, turn posts, DMs, refusals of a few bad inputs, ``/hand``, ``/board``, ``/
 the result, button and menu labels. Two checks:
 
 - **no missing key**: every catalogue look-up in that language is recorded (the hook is
-  ``render.i18n.lookup``, where ``t`` and ``tn`` fall back to English); a key the language
+  ``catalogue.lookup``, where ``t`` and ``tn`` fall back to English); a key the language
   lacks is a failure, not a silent fallback;
 - **no English left**: a text equal to its English twin (the same step of the English run)
   must hold no translatable word (only names, numbers, notation, paths); and no text may
@@ -26,12 +26,12 @@ from typing import Any
 
 import pytest
 
-import bot.service
-import render.i18n
+import bot.matches.service
+import render.words.catalogue
 from bot.console import Console
-from bot.post_words import post_body
-from bot.service import MatchService, User
-from render.i18n import MESSAGES, PLURAL_KEY, messages
+from bot.matches.service import MatchService, User
+from render.words.catalogue import MESSAGES, PLURAL_KEY, messages
+from render.words.posts import post_body
 from rules import get_game
 from rules.registry import game_ids
 from tests.conftest import ALICE, BOB, CAROL
@@ -78,11 +78,11 @@ def vocabulary(table: dict[str, str]) -> set[str]:
 def fallbacks(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     """Every (key, language) looked up in hu, de or pl that the language lacks."""
     missing: list[tuple[str, str]] = []
-    original = render.i18n.lookup
+    original = render.words.catalogue.lookup
 
     def lookup(key: str, locale: Any = None) -> str | None:
         text = original(key, locale)
-        lang = render.i18n.language_of(locale)
+        lang = render.words.catalogue.language_of(locale)
         if text is None and lang in LANGUAGES:
             base = PLURAL_KEY.match(key)
             table = messages(lang) or {}
@@ -91,7 +91,7 @@ def fallbacks(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
                 missing.append((key, lang))
         return text
 
-    monkeypatch.setattr(render.i18n, "lookup", lookup)
+    monkeypatch.setattr(render.words.catalogue, "lookup", lookup)
     return missing
 
 
@@ -105,7 +105,7 @@ def in_process(monkeypatch: pytest.MonkeyPatch) -> None:
         return await opened(cls, path, **{**kw, "render_processes": False})
 
     monkeypatch.setattr(MatchService, "open", classmethod(open_here))
-    monkeypatch.setattr(bot.service.secrets, "randbits", lambda _bits: SEED)
+    monkeypatch.setattr(bot.matches.service.secrets, "randbits", lambda _bits: SEED)
 
 
 def names_of(*users: User) -> set[str]:
@@ -230,12 +230,12 @@ def test_the_checks_catch_english_and_missing_keys(
     with pytest.raises(AssertionError, match="same as English"):
         check_texts("hu", ["It is your move"], ["It is your move"], allowed)
     check_texts("hu", ["Alice: F3-R-2"], ["Alice: F3-R-2"], allowed)  # no words: fine
-    assert render.i18n.t("svc.no_undo", "hu") != MESSAGES["en"]["svc.no_undo"]
+    assert render.words.catalogue.t("svc.no_undo", "hu") != MESSAGES["en"]["svc.no_undo"]
     assert not fallbacks
     hungarian = dict(messages("hu") or {})
     del hungarian["svc.no_undo"]
     monkeypatch.setitem(MESSAGES, "hu", hungarian)
-    assert render.i18n.t("svc.no_undo", "hu") == MESSAGES["en"]["svc.no_undo"]
+    assert render.words.catalogue.t("svc.no_undo", "hu") == MESSAGES["en"]["svc.no_undo"]
     assert fallbacks == [("svc.no_undo", "hu")]
 
 

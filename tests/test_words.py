@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 
 from bot.discord.delivery import said_in
-from bot.service import InvalidMove, MatchService, NotAllowed, NotFound
-from render.i18n import MESSAGES
-from render.words import in_language, say
+from bot.matches.service import InvalidMove, MatchService, NotAllowed, NotFound
+from render.words.catalogue import MESSAGES
+from render.words.say import in_language, say
 from rules import get_game
 from rules.ai.hooks import ai_for
 from rules.base import IllegalMove, fill_names
@@ -137,7 +137,7 @@ def test_english_said_twice_is_the_same_as_said_once() -> None:
     """The English text of a message is remembered per message (render/words.py:
     ``_english``): said again — with these names, with others, without any — it must be
     what saying it afresh gives, and a message's names never leak into another match's."""
-    from render.words import _ENGLISH, _message
+    from render.words.say import _ENGLISH, _message
 
     game = get_game("azul")
     state = game.setup(3, 5, game.parse_options(None))

@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
-from bot.service import InvalidMove, MatchService
-from render.i18n import MESSAGES
-from render.words import in_language, say
+from bot.matches.service import InvalidMove, MatchService
+from render.words.catalogue import MESSAGES
+from render.words.say import in_language, say
 from rules import get_game
 from rules.ai.hooks import ai_for
 from rules.base import IllegalMove, fill_names

@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
-from render.i18n import MESSAGES
-from render.words import say
+from render.words.catalogue import MESSAGES
+from render.words.say import say
 from rules import get_game
 from rules.ai.hooks import ai_for
 from rules.base import IllegalMove, fill_names

@@ -10,9 +10,9 @@ import signal
 import socket
 import sys
 
-from bot.service import MatchService
+from bot.matches.service import MatchService
 from bot.settings import Settings
-from render.i18n import t
+from render.words.catalogue import t
 
 log = logging.getLogger(__name__)
 

@@ -20,15 +20,16 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
-from bot.computer_driver import ComputerDriver
+from bot.computers.driver import ComputerDriver
 from bot.discord.common import UserError, answer, loc
 from bot.discord.delivery import OutboxWorker
+from bot.discord.i18n import CatalogueTranslator
 from bot.discord.panel import DYNAMIC_ITEMS
 from bot.discord.scheduler import Scheduler
-from bot.i18n import CatalogueTranslator, language_of, t
-from bot.service import MatchService, ServiceError
+from bot.matches.service import MatchService, ServiceError
 from bot.settings import DISCORD_API, Settings
-from bot.store import ShardSlice
+from bot.storage.store import ShardSlice
+from render.words.catalogue import language_of, t
 
 log = logging.getLogger(__name__)
 

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import t
-from bot.service import MatchInfo, ServiceError, User
+from bot.matches.service import MatchInfo, ServiceError, User
+from render.words.catalogue import t
 
 if TYPE_CHECKING:
     from bot.discord.client import TesseraBot

@@ -52,15 +52,15 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-from bot import clocks
-from bot.computer_players import is_computer
+from bot.computers.players import is_computer
 from bot.discord.common import clip
 from bot.discord.panel import mute_view, turn_view
-from bot.i18n import match_language, t
-from bot.post_words import listing, post_body, said_in, say_line
-from bot.score_chart import chart_png
-from bot.service import ServiceError
-from bot.store import MatchRow, Notification, OutboxRow, Remembered, _loads
+from bot.matches import clocks
+from bot.matches.score_chart import chart_png
+from bot.matches.service import ServiceError
+from bot.storage.store import MatchRow, Notification, OutboxRow, Remembered, _loads
+from render.words.catalogue import match_language, t
+from render.words.posts import listing, post_body, said_in, say_line
 from rules.registry import get_game
 
 if TYPE_CHECKING:

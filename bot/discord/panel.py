@@ -54,10 +54,10 @@ from bot.discord.common import (
     same_server,
     user_of,
 )
-from bot.i18n import match_language, t
-from bot.post_words import listing, say_line
-from bot.service import MatchInfo, User
-from render.words import say
+from bot.matches.service import MatchInfo, User
+from render.words.catalogue import match_language, t
+from render.words.posts import listing, say_line
+from render.words.say import say
 from rules import Move
 from rules.ai import LEVELS
 from rules.base import Composer, Step

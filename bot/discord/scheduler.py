@@ -37,11 +37,11 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from bot import away, clocks
-from bot.computer_players import is_computer
-from bot.i18n import t
-from bot.service import MatchInfo, ServiceError
-from bot.store import Notification
+from bot.computers.players import is_computer
+from bot.matches import away, clocks
+from bot.matches.service import MatchInfo, ServiceError
+from bot.storage.store import Notification
+from render.words.catalogue import t
 
 if TYPE_CHECKING:
     from bot.discord.client import TesseraBot

@@ -1,5 +1,5 @@
 """``/game sub`` and its buttons: hand your seat on, or vote a substitute into a deserted
-seat (the rules are in :mod:`bot.substitutes`; the service commits).
+seat (the rules are in :mod:`bot.matches.substitutes`; the service commits).
 
 Why the offer is the command's own public reply (not an outbox post): its buttons must
 hang under it, and a reply is posted at once; what follows (votes, the handover, a
@@ -18,11 +18,11 @@ import logging
 
 import discord
 
-from bot.computer_players import is_computer
+from bot.computers.players import is_computer
 from bot.discord.common import UserError, answer, bot_of, loc, match_here, same_server, user_of
-from bot.i18n import t
-from bot.service import User
-from bot.substitutes import SubState, answer_text, post_text, voters
+from bot.matches.service import User
+from bot.matches.substitutes import SubState, answer_text, post_text, voters
+from render.words.catalogue import t
 
 log = logging.getLogger(__name__)
 

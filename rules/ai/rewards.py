@@ -12,7 +12,7 @@ seat's own (projected) score, squashed the same way: with rank and margin alone 
 computer players trade denial for building and finish far below human scores (Azul
 normal-vs-normal averaged ~36 points in 4 arena games at 0.5 s; ~41 with this share).
 The weights are a game's own setting (``GameAI.reward_weights``), as how much building pays
-against denial may differ per game; ``tests/bench_reward_shares.py`` plays two settings
+against denial may differ per game; ``benchmarks/reward_shares.py`` plays two settings
 against each other. Every game uses these defaults today (Azul's trial of more own score
 is in ``rules/azul/ai.py``).
 """

@@ -163,7 +163,7 @@ class AzulAI(GameAI):
     offers_strong = True
     # Reward shares: the generic ones (``GameAI.reward_weights``). More own score (0.5, 0.15,
     # 0.35) lifted two normal players' scores and won 27 of 40 games against the generic
-    # shares at 0.2 s, but only 8 of 20 at the real 2 s (``tests/bench_reward_shares.py``;
+    # shares at 0.2 s, but only 8 of 20 at the real 2 s (``benchmarks/reward_shares.py``;
     # docs/computer_players.md, "Azul's reward shares"), so it was not adopted.
 
     def iteration_rate(self, game: Game, view: View) -> float:

@@ -2,7 +2,7 @@
 
 Plain data (key -> English template with ``{name}`` parameters; a plural family is
 ``key.one`` / ``key.other`` chosen by ``n``). ``rules.azul`` builds :class:`rules.words.Msg`
-values from these keys; ``render.i18n`` merges this dict into the message catalogue, so the
+values from these keys; ``render.words`` merges this dict into the message catalogue, so the
 translations (``locale/<lang>/LC_MESSAGES/tessera.po``) cover them like every other key.
 Colour names are keys too (``azul.colour.red``): the notation letters (R, B...) stay.
 """

@@ -2,7 +2,7 @@
 
 Plain data (key -> English template with ``{name}`` parameters; a plural family is
 ``key.one`` / ``key.other`` chosen by ``n``). ``rules.maharani`` builds
-:class:`rules.words.Msg` values from these keys; ``render.i18n`` merges this dict into the
+:class:`rules.words.Msg` values from these keys; ``render.words`` merges this dict into the
 message catalogue, so the translations (``locale/<lang>/LC_MESSAGES/tessera.po``) cover
 them like every other key.
 

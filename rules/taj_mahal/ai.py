@@ -297,7 +297,7 @@ class TajMahalAI(GameAI):
         Why the hand's end-of-game points count in full from the first visit, though the
         hand will change: counted in proportion to the visits played, one such seat won
         21 % of 198 games against two of these (a third is even; ``python -m
-        tests.bench_taj_mahal_eval phase``). Cards of one colour kept for the end are worth
+        benchmarks.taj_mahal_eval phase``). Cards of one colour kept for the end are worth
         more than the visits they would buy, except against opponents who spread palaces
         very widely (the one game in 174 normal lost to random: docs/computer_players.md)."""
         if state["over"]:

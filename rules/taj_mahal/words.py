@@ -3,7 +3,7 @@ hints and the names of its game data.
 
 Plain data (key -> English template with ``{name}`` parameters; a plural family is
 ``key.one`` / ``key.other`` chosen by ``n``). ``rules.taj_mahal`` builds
-:class:`rules.words.Msg` values from these keys; ``render.i18n`` merges this dict into the
+:class:`rules.words.Msg` values from these keys; ``render.words`` merges this dict into the
 message catalogue, so ``locale/<lang>/LC_MESSAGES/tessera.po`` translates them like any key.
 
 Names of game data are messages too: colours, symbols, goods, cards, compass sides of

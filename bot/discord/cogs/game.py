@@ -14,8 +14,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import preferences, ratings
-from bot.computer_players import DEFAULT_LEVEL, is_computer, level_refusal
+from bot.community import preferences, ratings
+from bot.computers.players import DEFAULT_LEVEL, is_computer, level_refusal
 from bot.discord.common import (
     UserError,
     answer,
@@ -28,18 +28,12 @@ from bot.discord.common import (
     same_server,
     user_of,
 )
+from bot.discord.i18n import L, language_choices
 from bot.discord.panel import lobby_view
 from bot.discord.subs import member_left, substitute_command
-from bot.i18n import (
-    LANGUAGES,
-    L,
-    language_choices,
-    match_language,
-    supported_language,
-    t,
-)
-from bot.post_words import listing
-from bot.service import NotAllowed
+from bot.matches.service import NotAllowed
+from render.words.catalogue import LANGUAGES, match_language, supported_language, t
+from render.words.posts import listing
 from rules.ai import LEVELS, levels_for
 from rules.registry import game_ids, get_game
 

@@ -16,9 +16,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.common import UserError, bot_of, clip, loc, match_here, user_of
+from bot.discord.i18n import L
 from bot.discord.panel import ConfirmMove, encode_move
-from bot.i18n import L, t
-from render.words import say
+from render.words.catalogue import t
+from render.words.say import say
 
 
 class HintCog(commands.Cog):

@@ -33,10 +33,10 @@ from bot.discord.common import (
     match_here,
     newest_lines,
 )
-from bot.i18n import L, t
-from bot.replay import NothingToReplay, Replay, replays_of
-from render.i18n import tn
+from bot.discord.i18n import L
+from bot.matches.replay import NothingToReplay, Replay, replays_of
 from render.replay import TooLarge
+from render.words.catalogue import t, tn
 
 log = logging.getLogger(__name__)
 

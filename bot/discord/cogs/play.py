@@ -26,10 +26,11 @@ from bot.discord.common import (
     match_here,
     user_of,
 )
+from bot.discord.i18n import L
 from bot.discord.panel import build_panel, gate, play_and_confirm, resign_view, send_hand
-from bot.i18n import L, match_language, t
-from bot.service import MatchInfo, TurnReport
-from render.words import say
+from bot.matches.service import MatchInfo, TurnReport
+from render.words.catalogue import match_language, t
+from render.words.say import say
 from rules import Move
 from rules.base import normalise_notation
 from rules.registry import get_game

@@ -2,7 +2,7 @@
 
 Preferences live in the store's users table (``notify`` column and ``settings`` JSON), so
 the delivery worker and the scheduler read them from the database like everything else.
-Their checks and words are shared with the console (:mod:`bot.preferences`).
+Their checks and words are shared with the console (:mod:`bot.community.preferences`).
 """
 
 from __future__ import annotations
@@ -13,9 +13,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.community.preferences import (
+    Refusal,
+    check_notify,
+    check_range,
+    notify_summary,
+    update_notify,
+)
 from bot.discord.common import UserError, answer, bot_of, loc
-from bot.i18n import L, t
-from bot.preferences import Refusal, check_notify, check_range, notify_summary, update_notify
+from bot.discord.i18n import L
+from render.words.catalogue import t
 
 
 class PrefsCog(commands.Cog):

@@ -13,10 +13,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import ratings, stats
+from bot.community import ratings, stats
 from bot.discord.cogs.game import game_choices
 from bot.discord.common import bot_of, clip, loc
-from bot.i18n import L
+from bot.discord.i18n import L
 from rules import get_game
 
 

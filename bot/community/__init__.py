@@ -1,0 +1,1 @@
+"""What a server's players share beyond one match: ratings, statistics and preferences."""

@@ -1,0 +1,1 @@
+"""The match service: one match from lobby to result, split by concern."""
