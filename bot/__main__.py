@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from bot.settings import Settings
-from bot.storage.store import is_postgres_url
+from bot.storage import is_postgres_url
 from render.words.catalogue import t
 from rules.registry import game_ids
 
@@ -137,8 +137,8 @@ def _parser() -> argparse.ArgumentParser:
 async def _replay(db: Path | str, match_id: int, out: Path, lang: str) -> int:
     """Builds the replay in a worker process, as the bot does; the file's suffix follows
     the format (``.webp`` or ``.gif``) when the one given names the other."""
+    from bot.matches import ServiceError
     from bot.matches.replay import replays_of, saved_words
-    from bot.matches.service import ServiceError
     from render.replay import TooLarge
 
     service = await _open_existing(db)
@@ -158,7 +158,7 @@ async def _replay(db: Path | str, match_id: int, out: Path, lang: str) -> int:
 
 async def _open_existing(db: Path | str) -> Any:
     """The service over an existing database, or one line saying why it cannot be read."""
-    from bot.matches.service import MatchService
+    from bot.matches import MatchService
 
     try:
         return await MatchService.open(db, render=False)
@@ -179,7 +179,7 @@ async def _audit(db: Path | str) -> int:
 
 
 async def _export(db: Path | str, match_id: int, out: Path | None) -> int:
-    from bot.matches.service import ServiceError
+    from bot.matches import ServiceError
 
     service = await _open_existing(db)
     try:
@@ -219,7 +219,7 @@ async def _interactive(settings: Settings, db: Path | str, force_console: bool, 
             where["database_url"] = ""
         return await run_discord(settings.model_copy(update=where), sync=sync)
     from bot.console import run_console
-    from bot.matches.service import MatchService
+    from bot.matches import MatchService
 
     if not settings.discord_token:
         print(

@@ -11,7 +11,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.matches.service import MatchService, User
+from bot.matches import MatchService, User
 from render.registry import register_renderer
 from render.words.catalogue import MESSAGES
 from rules.registry import register_game

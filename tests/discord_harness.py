@@ -30,7 +30,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 
 import bot.storage.store
 from bot.discord.client import TesseraBot
-from bot.matches.service import MatchService, User
+from bot.matches import MatchService, User
 from bot.settings import Settings
 
 APP_ID = 424242

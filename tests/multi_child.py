@@ -18,9 +18,9 @@ from types import SimpleNamespace
 from typing import Any
 
 from bot.discord.delivery import OutboxWorker
-from bot.matches.service import MatchService, ServiceError, User
+from bot.matches import MatchService, ServiceError, User
 from bot.settings import Settings
-from bot.storage.store import ShardSlice
+from bot.storage import ShardSlice
 from render.registry import register_renderer
 from rules.registry import register_game
 from rules.rng import Rng

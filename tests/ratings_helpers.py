@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.matches.service import MatchService, User
+from bot.matches import MatchService, User
 from tests.fakegame import GAME as PILE
 from tests.reliability_helpers import PLAYERS
 

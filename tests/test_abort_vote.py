@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.matches.service import MatchService, NotAllowed
+from bot.matches import MatchService, NotAllowed
 from tests.conftest import ALICE, BOB, MALLORY
 from tests.reliability_helpers import PLAYERS, start_match
 

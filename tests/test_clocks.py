@@ -20,16 +20,9 @@ from bot.computers.driver import ComputerDriver
 from bot.computers.players import is_computer, move_seed
 from bot.console import Console
 from bot.discord.scheduler import Scheduler
-from bot.matches import away, clocks
-from bot.matches.service import (
-    MatchService,
-    NotAllowed,
-    User,
-    end_summary,
-    rank_resigned_last,
-    result_text,
-)
+from bot.matches import MatchService, NotAllowed, User, away, clocks, rank_resigned_last
 from bot.settings import Settings
+from render.words.posts import end_summary, result_text
 from rules import get_game
 from rules.ai import choose_move
 from rules.pastiche import moves as pastiche_moves

@@ -17,7 +17,7 @@ import pytest
 from benchmarks.computer_loop import measure
 from bot.computers.driver import ComputerDriver
 from bot.computers.players import is_computer, move_seed
-from bot.matches.service import BoardChanged, InvalidMove, MatchService, NotAllowed
+from bot.matches import BoardChanged, InvalidMove, MatchService, NotAllowed
 from rules import get_game
 from tests.ai import GATE
 from tests.conftest import ALICE, BOB, MALLORY

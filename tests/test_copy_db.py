@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from bot.__main__ import main
-from bot.matches.service import MatchService
+from bot.matches import MatchService
+from bot.storage import MIGRATIONS, Notification, open_store
 from bot.storage.copydb import TABLES
-from bot.storage.store import MIGRATIONS, Notification, open_store
 from tests.conftest import new_postgres_database
 from tests.pg_server import PgServer
 from tests.ratings_helpers import play_result

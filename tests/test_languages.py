@@ -24,7 +24,7 @@ from bot.community.ratings import (
     leaderboard_lines,
 )
 from bot.console import Console
-from bot.matches.service import MatchService
+from bot.matches import MatchService
 from render.words.catalogue import MESSAGES, t
 from render.words.say import say
 from tests.conftest import ALICE, BOB, MALLORY

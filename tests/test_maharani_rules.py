@@ -819,7 +819,7 @@ def test_tile_event_uses_the_right_article() -> None:
 
 
 def test_result_speaks_of_gold_and_always_gives_a_reason() -> None:
-    from bot.matches.service import result_text
+    from render.words.posts import result_text
 
     st = fresh(3)
     st["phase"], st["end"], st["gold"] = "over", "complete", [12, 30, 7]

@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.computers.driver import ComputerDriver
-from bot.matches.service import MatchService, NotAllowed, User
+from bot.matches import MatchService, NotAllowed, User
 from rules.pastiche import GAME
 from tests.conftest import ALICE, BOB
 

@@ -10,7 +10,7 @@ import asyncpg
 from bot.__main__ import main
 from bot.community import ratings
 from bot.computers.players import is_computer
-from bot.matches.service import MatchService, User
+from bot.matches import MatchService, User
 from bot.storage.postgres import to_dollar
 from tests.conftest import new_postgres_database
 from tests.pg_server import PgServer

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.computers.players import is_computer
-from bot.matches.service import BoardChanged, InvalidMove, MatchService, NotAllowed
+from bot.matches import BoardChanged, InvalidMove, MatchService, NotAllowed
 from rules import get_game
 from tests.conftest import ALICE, BOB, CAROL, MALLORY
 from tests.discord_harness import running

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from bot.matches.service import MatchService, NotAllowed
+from bot.matches import MatchService, NotAllowed
 from rules import get_game
 from rules.base import Event, fill_names
 from rules.playout import random_playout

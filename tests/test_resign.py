@@ -12,7 +12,8 @@ import pytest
 
 from bot.computers.driver import ComputerDriver
 from bot.computers.players import is_computer
-from bot.matches.service import MatchService, NotAllowed, User, rank_resigned_last, result_text
+from bot.matches import MatchService, NotAllowed, User, rank_resigned_last
+from render.words.posts import result_text
 from rules import get_game
 from rules.rng import Rng
 from tests.conftest import ALICE, BOB

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.matches.service import (
+from bot.matches import (
     GATE_READ_SECONDS,
     BoardChanged,
     InvalidMove,
@@ -18,7 +18,7 @@ from bot.matches.service import (
     NotFound,
     effective_moves,
 )
-from bot.storage.store import MIGRATIONS
+from bot.storage import MIGRATIONS
 from rules import get_game
 from tests.conftest import ALICE, BOB, CAROL, MALLORY
 

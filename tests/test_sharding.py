@@ -9,9 +9,9 @@ import pytest
 from pydantic import ValidationError
 
 from bot.discord.client import ShardedTesseraBot, TesseraBot, make_bot
-from bot.matches.service import MatchService
+from bot.matches import MatchService
 from bot.settings import Settings, parse_shards
-from bot.storage.store import ShardSlice
+from bot.storage import ShardSlice
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ import pytest
 
 import bot.storage.store
 from bot.community import stats
-from bot.matches.service import MatchService, User
+from bot.matches import MatchService, User
 from tests.ratings_helpers import play_result
 from tests.reliability_helpers import PLAYERS, start_match
 

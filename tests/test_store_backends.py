@@ -10,10 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot.matches.service import MatchService
-from bot.storage import postgres as store_postgres
-from bot.storage.copydb import TABLES
-from bot.storage.store import (
+from bot.matches import MatchService
+from bot.storage import (
     MIGRATIONS,
     NewMove,
     Notification,
@@ -24,6 +22,8 @@ from bot.storage.store import (
     VersionConflict,
     open_store,
 )
+from bot.storage import postgres as store_postgres
+from bot.storage.copydb import TABLES
 from tests.conftest import ALICE, BOB, new_postgres_database
 from tests.pg_server import PgServer
 

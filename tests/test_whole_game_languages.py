@@ -29,7 +29,7 @@ import pytest
 import bot.matches.service
 import render.words.catalogue
 from bot.console import Console
-from bot.matches.service import MatchService, User
+from bot.matches import MatchService, User
 from render.words.catalogue import MESSAGES, PLURAL_KEY, messages
 from render.words.posts import post_body
 from rules import get_game

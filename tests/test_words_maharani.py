@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from bot.matches.service import InvalidMove, MatchService
+from bot.matches import InvalidMove, MatchService
 from render.words.catalogue import MESSAGES
 from render.words.say import in_language, say
 from rules import get_game

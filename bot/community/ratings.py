@@ -46,7 +46,7 @@ from openskill.models import PlackettLuce
 
 from bot.matches import holders
 from bot.matches.holders import HANDOVER_KINDS, Handover
-from bot.storage.store import Notification, Store
+from bot.storage import Notification, Store
 from render.words.catalogue import decimal, t
 
 #: The model (μ 25, σ 25/3, Plackett–Luce). Fixed: a rebuild must use the same parameters.
@@ -499,7 +499,7 @@ async def rebuild_all(store: Store) -> int:
 
 async def run_ratings(db: Any, *, rebuild: bool) -> int:
     """``python -m bot ratings [--rebuild]``: print every server's and game's table."""
-    from bot.storage.store import open_store
+    from bot.storage import open_store
 
     store = await open_store(db)
     try:

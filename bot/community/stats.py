@@ -35,7 +35,7 @@ from typing import Any
 
 from bot.computers.players import is_computer
 from bot.matches.holders import HANDOVER_KINDS, handover_of, holder_history
-from bot.storage.store import Store
+from bot.storage import Store
 from render.words.catalogue import t
 from rules import get_game
 

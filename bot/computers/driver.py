@@ -29,7 +29,7 @@ from typing import Any
 
 from bot.computers.players import is_computer
 from bot.computers.pool import CHOOSER, SUGGESTER, ComputerPool
-from bot.matches.service import (
+from bot.matches import (
     BoardChanged,
     InvalidMove,
     MatchService,

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.matches.service import MatchInfo, ServiceError, User
+from bot.matches import MatchInfo, ServiceError, User
 from render.words.catalogue import t
 
 if TYPE_CHECKING:

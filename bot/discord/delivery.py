@@ -55,9 +55,8 @@ import discord
 from bot.computers.players import is_computer
 from bot.discord.common import clip
 from bot.discord.panel import mute_view, turn_view
-from bot.matches import clocks
+from bot.matches import ServiceError, clocks
 from bot.matches.score_chart import chart_png
-from bot.matches.service import ServiceError
 from bot.storage.store import MatchRow, Notification, OutboxRow, Remembered, _loads
 from render.words.catalogue import match_language, t
 from render.words.posts import listing, post_body, said_in, say_line

@@ -54,7 +54,7 @@ from bot.discord.common import (
     same_server,
     user_of,
 )
-from bot.matches.service import MatchInfo, User
+from bot.matches import MatchInfo, User
 from render.words.catalogue import match_language, t
 from render.words.posts import listing, say_line
 from render.words.say import say

@@ -38,9 +38,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from bot.computers.players import is_computer
-from bot.matches import away, clocks
-from bot.matches.service import MatchInfo, ServiceError
-from bot.storage.store import Notification
+from bot.matches import MatchInfo, ServiceError, away, clocks
+from bot.storage import Notification
 from render.words.catalogue import t
 
 if TYPE_CHECKING:

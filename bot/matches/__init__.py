@@ -1,1 +1,39 @@
-"""The match service: one match from lobby to result, split by concern."""
+"""The match service: one match from lobby to result, split by concern.
+
+The names below are the package's interface for the front ends (``bot.discord``,
+``bot.console``), the computer driver and the tools; they import them from here.
+"""
+
+from bot.matches.service import (
+    GATE_READ_SECONDS,
+    LOBBY_TTL_SECONDS,
+    BoardChanged,
+    InvalidMove,
+    MatchInfo,
+    MatchService,
+    NotAllowed,
+    NotFound,
+    SeatTurn,
+    ServiceError,
+    TurnReport,
+    User,
+    effective_moves,
+    rank_resigned_last,
+)
+
+__all__ = [
+    "GATE_READ_SECONDS",
+    "LOBBY_TTL_SECONDS",
+    "BoardChanged",
+    "InvalidMove",
+    "MatchInfo",
+    "MatchService",
+    "NotAllowed",
+    "NotFound",
+    "SeatTurn",
+    "ServiceError",
+    "TurnReport",
+    "User",
+    "effective_moves",
+    "rank_resigned_last",
+]

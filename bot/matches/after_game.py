@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.community import ratings
-from bot.storage.store import Notification, Store
+from bot.storage import Notification, Store
 
 
 async def on_finish(

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bot.matches.service import NotAllowed, NotFound, effective_moves, label_words_of, match_ending
-from bot.storage.store import MatchRow, MoveRow
+from bot.storage import MatchRow, MoveRow
 from render.registry import renderer_target
 from render.replay import (
     FRAME_WIDTH,

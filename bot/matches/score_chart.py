@@ -20,7 +20,7 @@ import asyncio
 from typing import Any
 
 from bot.matches.service import effective_moves
-from bot.storage.store import MatchRow, MoveRow, Store
+from bot.storage import MatchRow, MoveRow, Store
 from render.chart import ScoreChart, draw_score_chart
 from render.words.catalogue import t
 from rules import get_game

@@ -36,7 +36,7 @@ from bot.matches.clocks import clock_update
 from bot.matches.holders import handovers, holder_history, record_holders, seats_given_up
 from bot.matches.render_pool import RenderPool
 from bot.matches.substitutes import SubState
-from bot.storage.store import (
+from bot.storage import (
     MatchRow,
     MoveRow,
     NewMove,

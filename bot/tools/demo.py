@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 from bot.console import _value
-from bot.matches.service import MatchService, User
+from bot.matches import MatchService, User
 from rules import get_game
 from rules.rng import Rng
 

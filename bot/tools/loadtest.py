@@ -53,7 +53,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.matches.service import MatchInfo, MatchService, ServiceError, User, _events_json
-from bot.storage.store import ShardSlice, Store, is_postgres_url, open_store
+from bot.storage import ShardSlice, Store, is_postgres_url, open_store
 from rules import get_game
 from rules.base import fill_names
 from rules.registry import game_ids

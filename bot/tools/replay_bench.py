@@ -24,8 +24,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bot.matches import MatchService, User
 from bot.matches.replay import replays_of
-from bot.matches.service import MatchService, User
 from render.replay import UPLOAD_LIMIT
 from rules import get_game
 from rules.base import Game
