@@ -28,7 +28,7 @@ import discord
 from discord.http import HTTPClient
 from discord.webhook.async_ import AsyncWebhookAdapter
 
-import bot.storage.store
+import bot.storage.clock
 from bot.discord.client import TesseraBot
 from bot.matches import MatchService, User
 from bot.settings import Settings
@@ -512,7 +512,7 @@ async def running(
         return await fake.hook(route, session, **kw)
 
     # the store stamps rows (moves, outbox due times) with the same fake clock
-    monkeypatch.setattr(bot.storage.store, "time", types.SimpleNamespace(time=clock))
+    monkeypatch.setattr(bot.storage.clock, "time", types.SimpleNamespace(time=clock))
     monkeypatch.setattr(HTTPClient, "request", rest)
     monkeypatch.setattr(AsyncWebhookAdapter, "request", hook)
     harness = await Harness(database or tmp_path / "bot.db", fake, clock, **settings).start()

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-import bot.storage.store
+import bot.storage.clock
 from bot.computers.driver import ComputerDriver
 from bot.computers.players import is_computer, move_seed
 from bot.console import Console
@@ -46,7 +46,7 @@ class Table:
 @pytest.fixture
 async def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Table]:
     clock = FakeClock(time.time())
-    monkeypatch.setattr(bot.storage.store, "time", types.SimpleNamespace(time=clock))
+    monkeypatch.setattr(bot.storage.clock, "time", types.SimpleNamespace(time=clock))
     service = await MatchService.open(tmp_path / "clocks.db", render=False)
     settings = Settings(_env_file=None, reminder_hours=0.0)  # type: ignore[call-arg]
     host = types.SimpleNamespace(

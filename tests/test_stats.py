@@ -7,7 +7,7 @@ import types
 
 import pytest
 
-import bot.storage.store
+import bot.storage.clock
 from bot.community import stats
 from bot.matches import MatchService, User
 from tests.ratings_helpers import play_result
@@ -37,7 +37,7 @@ class Clock:
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     c = Clock()
-    monkeypatch.setattr(bot.storage.store, "time", c.module)
+    monkeypatch.setattr(bot.storage.clock, "time", c.module)
     return c
 
 

@@ -21,6 +21,7 @@ from bot.storage import (
     Store,
     VersionConflict,
     open_store,
+    postgres_migrations,
 )
 from bot.storage import postgres as store_postgres
 from bot.storage.copydb import TABLES
@@ -67,7 +68,7 @@ async def _columns_postgres(store: Store) -> dict[str, list[str]]:
 async def test_both_backends_have_the_same_tables_and_columns(
     tmp_path: Path, postgres: PgServer
 ) -> None:
-    assert len(store_postgres.MIGRATIONS) == len(MIGRATIONS)
+    assert len(postgres_migrations.MIGRATIONS) == len(MIGRATIONS)
     lite = await open_store(tmp_path / "a.db")
     pg = await open_store(await new_postgres_database(postgres))
     try:
@@ -328,7 +329,7 @@ async def test_a_version_2_database_is_upgraded_with_its_running_matches(
         conn = await asyncpg.connect(database)
         try:
             await conn.execute("CREATE TABLE schema_version (version BIGINT NOT NULL)")
-            for script in store_postgres.MIGRATIONS[:2]:
+            for script in postgres_migrations.MIGRATIONS[:2]:
                 await conn.execute(script)
             await conn.execute("INSERT INTO schema_version VALUES (1), (2)")
             await conn.executemany(store_postgres.to_dollar(insert), rows)

@@ -12,7 +12,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.storage.store import _EXACT, _dumps, _exact_integers, _loads
+from bot.storage.codec import _EXACT, _dumps, _exact_integers, _loads
 
 SCALARS = (
     st.none()

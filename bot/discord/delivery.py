@@ -57,7 +57,8 @@ from bot.discord.common import clip
 from bot.discord.panel import mute_view, turn_view
 from bot.matches import ServiceError, clocks
 from bot.matches.score_chart import chart_png
-from bot.storage.store import MatchRow, Notification, OutboxRow, Remembered, _loads
+from bot.storage.codec import _loads
+from bot.storage.rows import MatchRow, Notification, OutboxRow, Remembered
 from render.words.catalogue import match_language, t
 from render.words.posts import listing, post_body, said_in, say_line
 from rules.registry import get_game

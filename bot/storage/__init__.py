@@ -7,8 +7,9 @@ backend (``bot.storage.postgres``) is imported only when a ``postgres://`` URL i
 ``asyncpg`` is an optional dependency.
 """
 
-from bot.storage.store import (
-    MIGRATIONS,
+from bot.storage.migrations import MIGRATIONS
+from bot.storage.opening import is_postgres_url, open_store
+from bot.storage.rows import (
     MatchRow,
     MoveRow,
     NewMove,
@@ -17,11 +18,9 @@ from bot.storage.store import (
     Seated,
     SeatRow,
     ShardSlice,
-    Store,
     VersionConflict,
-    is_postgres_url,
-    open_store,
 )
+from bot.storage.sqlite import Store
 
 __all__ = [
     "MIGRATIONS",

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.storage.store import Store, is_postgres_url, open_store
+from bot.storage.opening import is_postgres_url, open_store
+from bot.storage.sqlite import Store
 
 #: Every table with its columns (schema version 4) and its key, parents before children.
 TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -105,9 +106,7 @@ async def copy_database(source: Path | str, target: Path | str) -> CopyReport:
     counts: dict[str, int] = {}
     try:
         for table in TABLES:
-            cur = await dst._reader.execute(f"SELECT COUNT(*) FROM {table}")
-            (n,) = await cur.fetchone()
-            if n:
+            if await _count(dst, table):
                 raise RuntimeError(
                     f"the target already holds data ({table}): copy into an empty one"
                 )
@@ -135,8 +134,7 @@ async def copy_database(source: Path | str, target: Path | str) -> CopyReport:
 
         await src._transaction(read_all)
         for table in TABLES:
-            cur = await dst._reader.execute(f"SELECT COUNT(*) FROM {table}")
-            (n,) = await cur.fetchone()
+            n = await _count(dst, table)
             if n != counts[table]:
                 raise RuntimeError(f"{table}: copied {counts[table]} rows, target holds {n}")
     finally:
@@ -148,6 +146,14 @@ async def copy_database(source: Path | str, target: Path | str) -> CopyReport:
     finally:
         await service.close()
     return CopyReport(counts, problems)
+
+
+async def _count(store: Store, table: str) -> int:
+    """The rows ``table`` holds in ``store``."""
+    cur = await store._reader.execute(f"SELECT COUNT(*) FROM {table}")
+    row = await cur.fetchone()
+    assert row is not None  # COUNT(*) always gives one row
+    return int(row[0])
 
 
 async def migrate_only(location: Path | str) -> int:
