@@ -394,7 +394,7 @@ async def test_console_plays_against_computers_and_takes_hints(
     from bot.console import Console
 
     # a fixed match seed
-    monkeypatch.setattr("bot.matches.service.secrets.randbits", lambda bits: 5)
+    monkeypatch.setattr("bot.matches.lobby.secrets.randbits", lambda bits: 5)
 
     console = Console(service, tmp_path / "pics", ComputerDriver(service, workers=1))
     try:

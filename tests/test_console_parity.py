@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-import bot.matches.service
+import bot.matches.lobby
 from bot.computers.players import is_computer
 from bot.console import Console
 from bot.matches import MatchService
@@ -51,7 +51,7 @@ async def test_the_readme_example_works_whoever_starts(
     service: MatchService, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, first: str
 ) -> None:
     seed = seed_where(0 if first == "alice" else 1)
-    monkeypatch.setattr(bot.matches.service.secrets, "randbits", lambda _bits: seed)
+    monkeypatch.setattr(bot.matches.lobby.secrets, "randbits", lambda _bits: seed)
     lines = readme_example()
     assert [line.split(">")[1].split()[0] for line in lines] == [
         "/game",

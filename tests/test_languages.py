@@ -25,6 +25,7 @@ from bot.community.ratings import (
 )
 from bot.console import Console
 from bot.matches import MatchService
+from bot.matches.pictures import Pictures
 from render.words.catalogue import MESSAGES, t
 from render.words.say import say
 from tests.conftest import ALICE, BOB, MALLORY
@@ -48,13 +49,13 @@ def hungarian(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int | None, str]]:
     """A stand-in Hungarian catalogue, and a record of every picture's (seat, language)."""
     monkeypatch.setitem(MESSAGES, "hu", HU)
     drawn: list[tuple[int | None, str]] = []
-    original = MatchService._draw
+    original = Pictures._draw
 
-    async def draw(self: MatchService, *args: Any) -> Any:
+    async def draw(self: Pictures, *args: Any) -> Any:
         drawn.append((args[4], args[6]))  # (match, game, state, names, seat, ply, lang, …)
         return await original(self, *args)
 
-    monkeypatch.setattr(MatchService, "_draw", draw)
+    monkeypatch.setattr(Pictures, "_draw", draw)
     return drawn
 
 

@@ -13,7 +13,7 @@ import pytest
 
 import bot.discord.cogs.play as play_cog
 import bot.discord.panel as panel
-import bot.matches.service as service_module
+import bot.matches.turns as turns_module
 import render.words.say as words
 from render.words.say import say
 from rules.registry import get_game
@@ -36,7 +36,7 @@ class Sayings:
                 self.said.append(value)
             return real(value, lang, names)
 
-        for module in (words, panel, play_cog, service_module):
+        for module in (words, panel, play_cog, turns_module):
             monkeypatch.setattr(module, "say", counting)
 
     def take(self) -> list[Any]:

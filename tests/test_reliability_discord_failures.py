@@ -131,14 +131,14 @@ async def test_every_interaction_is_acknowledged_before_slow_work(
     any REST call of that interaction."""
     async with running(tmp_path, monkeypatch, database=database) as h:
         order: list[str] = []
-        real_render = h.service._render
+        real_render = h.service._pics._render
 
         async def slow_render(*args, **kwargs):
             order.append("render")
             await asyncio.sleep(0.3)
             return await real_render(*args, **kwargs)
 
-        monkeypatch.setattr(h.service, "_render", slow_render)
+        monkeypatch.setattr(h.service._pics, "_render", slow_render)
         real_hook, real_rest = h.fake.hook, h.fake.rest
 
         async def hook(route, session=None, **kw):

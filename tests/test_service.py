@@ -308,9 +308,9 @@ async def test_history_in_words(service: MatchService) -> None:
 
 async def test_expired_lobby_cannot_be_joined(service: MatchService, monkeypatch) -> None:
     info = await service.create_match("test-pile", ALICE)
-    import bot.matches.service as service_module
+    import bot.matches.lobby as lobby_module
 
-    monkeypatch.setattr(service_module, "LOBBY_TTL_SECONDS", -1)
+    monkeypatch.setattr(lobby_module, "LOBBY_TTL_SECONDS", -1)
     with pytest.raises(NotAllowed, match="expired"):
         await service.join(info.id, BOB)
 
@@ -471,7 +471,7 @@ async def test_a_play_after_its_gate_reuses_the_gates_read(
     # and only for a few seconds: a play long after its gate reads the match again
     mover, _ = await on_turn(service, match.id)
     now = [1000.0]
-    monkeypatch.setattr(service, "_clock", lambda: now[0])
+    monkeypatch.setattr(service._turns, "_clock", lambda: now[0])
     info, _ = await service.turn_for(match.id, mover)
     now[0] += GATE_READ_SECONDS + 1
     reads.clear()

@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-import bot.matches.service
+import bot.matches.lobby
 import render.words.catalogue
 from bot.console import Console
 from bot.matches import MatchService, User
@@ -105,7 +105,7 @@ def in_process(monkeypatch: pytest.MonkeyPatch) -> None:
         return await opened(cls, path, **{**kw, "render_processes": False})
 
     monkeypatch.setattr(MatchService, "open", classmethod(open_here))
-    monkeypatch.setattr(bot.matches.service.secrets, "randbits", lambda _bits: SEED)
+    monkeypatch.setattr(bot.matches.lobby.secrets, "randbits", lambda _bits: SEED)
 
 
 def names_of(*users: User) -> set[str]:

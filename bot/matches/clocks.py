@@ -25,9 +25,12 @@ so a clock paused by ``/notify away`` resumes with the time it had left too.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.matches.away import overlap
+
+if TYPE_CHECKING:
+    from rules import Game
 
 ClockMap = dict[str, Any]
 
@@ -109,3 +112,21 @@ def runs_out_at(
         if a <= now < b:
             return b
     return now + max(0.0, limit - used_time(start, used, away, now))
+
+
+def clocked(
+    game: Game,
+    before: dict[str, Any] | None,
+    after: dict[str, Any] | None,
+    version: int,
+    rows: int,
+) -> Any:
+    """The per-seat clock update (:func:`clock_update`) of a commit of ``rows`` log rows at
+    ``version`` that takes the match from state ``before`` to ``after`` (None: none)."""
+
+    def seats(state: dict[str, Any] | None) -> tuple[list[int], list[int]]:
+        if state is None:
+            return [], []
+        return game.to_act(state), game.waits_for(state)
+
+    return clock_update(seats(before), seats(after), version + max(1, rows))

@@ -130,13 +130,17 @@ class RenderPool:
     ) -> tuple[Executor, asyncio.Future[Any]]:
         loop = asyncio.get_running_loop()
         executor = self._get_executor()
+        # each submits now, or raises
         if self.processes:
             from render.registry import renderer_target
 
-            job = (draw_png, renderer_target(game_id), view, names, seat, lang)
-        else:
-            job = (_thread_draw, game_id, view, names, seat, lang)
-        return executor, loop.run_in_executor(executor, *job)  # submits now, or raises
+            target = renderer_target(game_id)
+            return executor, loop.run_in_executor(
+                executor, draw_png, target, view, names, seat, lang
+            )
+        return executor, loop.run_in_executor(
+            executor, _thread_draw, game_id, view, names, seat, lang
+        )
 
     def _discard(self, executor: Executor | None) -> None:
         if executor is not None and self._executor is executor:

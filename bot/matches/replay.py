@@ -39,7 +39,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from bot.matches.service import NotAllowed, NotFound, effective_moves, label_words_of, match_ending
+from bot.matches.errors import NotAllowed, NotFound
+from bot.matches.rows import effective_moves, label_words_of, match_ending
 from bot.storage import MatchRow, MoveRow
 from render.registry import renderer_target
 from render.replay import (

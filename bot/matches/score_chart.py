@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from bot.matches.service import effective_moves
+from bot.matches.rows import effective_moves
 from bot.storage import MatchRow, MoveRow, Store
 from render.chart import ScoreChart, draw_score_chart
 from render.words.catalogue import t

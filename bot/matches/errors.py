@@ -1,0 +1,73 @@
+"""The service's refusals: every refusal is a :class:`ServiceError` whose message is
+written for the player, and nothing was changed when one is raised.
+
+Pure: no I/O and no service state; every part of the service and the front ends use them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Self
+
+from render.words.catalogue import t, tn
+from render.words.say import is_plural, say
+from rules import IllegalMove
+
+
+def _catalogue_text(key: str, locale: Any, values: dict[str, Any]) -> str:
+    """A catalogue text; a plural family (``key.one``, ``key.other``…) by its ``n``; a
+    value in the stored words form (a list of names) said in that language too."""
+    values = {k: say(v, locale) if isinstance(v, dict) else v for k, v in values.items()}
+    if is_plural(key):
+        rest = {k: v for k, v in values.items() if k != "n"}
+        return tn(key, values["n"], locale, **rest)
+    return t(key, locale, **values)
+
+
+class ServiceError(Exception):
+    """A refusal with a message for the person who asked. Nothing was changed.
+
+    ``str()`` is the English message; a refusal from the rules also keeps its ``words``
+    (a :class:`rules.words.Msg`) and the players' ``names``, so :meth:`text` can say it in
+    the asker's language."""
+
+    def __init__(self, *args: Any, words: Any = None, names: list[str] | None = None) -> None:
+        super().__init__(*args)
+        self.words = words
+        self.names = names
+        self.key: str | None = None
+        self.values: dict[str, Any] = {}
+
+    @classmethod
+    def said(cls, key: str, /, **values: Any) -> Self:
+        """A refusal written by the service itself: a catalogue key, English for ``str()``,
+        and :meth:`text` in the asker's language."""
+        error = cls(_catalogue_text(key, None, values))
+        error.key, error.values = key, values
+        return error
+
+    def text(self, locale: Any = None) -> str:
+        """The refusal in ``locale``'s language (the English message when it has no words)."""
+        if self.key is not None:
+            return _catalogue_text(self.key, locale, self.values)
+        return str(self) if self.words is None else say(self.words, locale, self.names)
+
+
+class NotFound(ServiceError):
+    pass
+
+
+class NotAllowed(ServiceError):
+    pass
+
+
+class BoardChanged(ServiceError):
+    pass
+
+
+class InvalidMove(ServiceError):
+    pass
+
+
+def refusal(exc: IllegalMove, names: list[str]) -> InvalidMove:
+    """The rules' refusal for the player: English text, with its words for other languages."""
+    return InvalidMove(say(exc.words, None, names), words=exc.words, names=names)

@@ -1,0 +1,134 @@
+"""The posts of a state change: the turn post queued in the change's own transaction
+(who must act now, who is pinged, whether it folds into the current post), each person's
+private lines, and the :class:`~bot.matches.reports.TurnReport` handed back once the change
+is committed.
+
+The post builders are pure functions of the match and the states; :class:`Posts` reads
+the core (to describe the match, to start background work) and asks the pictures part to
+draw the board behind the answer. It touches nothing else.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.computers.players import is_computer
+from bot.matches.core import Core
+from bot.matches.pictures import Pictures
+from bot.matches.reports import TurnReport
+from bot.storage import MatchRow, Notification
+from render.words.say import say
+from rules import Event, Game, get_game
+from rules.words import is_words, to_json
+
+
+def turn_post(
+    match: MatchRow,
+    state: dict[str, Any],
+    lines: list[str],
+    *,
+    ply: int,
+    final: bool = False,
+    was_acting: list[str] | None = None,
+    fold: bool = False,
+    words: list[Any] | None = None,
+) -> Notification:
+    """The turn post of a state change, queued in the change's own transaction.
+
+    Calm posts (one post per change of the seats to act, a ping only for who newly
+    must act): ``mentions`` are the people to act now (named in the post), ``ping``
+    those of them who were not in ``was_acting`` before this change (None: nobody
+    was, as at the start) — only they are pinged and DM'd. ``fold``: the seats to act
+    did not change, so delivery adds ``lines`` to the current turn post (an edit,
+    with the board after this ply) instead of posting again; see
+    ``bot/discord/delivery.py``. ``text`` is the whole post for front ends that print
+    every ply (the console); ``lines`` and ``status`` are its two parts, in English;
+    ``words`` (per line: its message as JSON, or None) and ``status_words`` let
+    delivery say them in the match's language (games whose rules speak in messages)."""
+    game = get_game(match.game_id)
+    acting = [] if final else game.to_act(state)
+    mentions = people(match, acting)
+    before = set(was_acting or ())
+    raw_status = None if final else game.status(state)
+    status = "" if raw_status is None else say(raw_status, None, match.names)
+    text = "\n".join([*lines, status] if status else lines)
+    payload: dict[str, Any] = {
+        "match_id": match.id,
+        "ply": ply,
+        "text": text,
+        "mentions": mentions,
+        "ping": [u for u in mentions if u not in before],
+        "final": final,
+        "lines": list(lines),
+        "status": status,
+        "names": list(match.names),  # what the English lines name (post_words.said_in)
+    }
+    if fold and not final:
+        payload["fold"] = True
+    if words and any(w is not None for w in words):
+        payload["words"] = words
+    if is_words(raw_status):
+        payload["status_words"] = to_json(raw_status)
+    return Notification("turn", payload)
+
+
+def private_lines(
+    match: MatchRow, events: list[Event]
+) -> tuple[dict[str, list[str]], dict[str, list[Any]]]:
+    """Per person, their private lines in English and as words (None: a legacy string)."""
+    names = match.names
+    out: dict[str, list[str]] = {}
+    words: dict[str, list[Any]] = {}
+    for e in events:
+        for seat, text in e.private.items():
+            if seat < len(match.seats) and not is_computer(match.seats[seat].user_id):
+                uid = match.seats[seat].user_id
+                out.setdefault(uid, []).append(say(text, None, names))
+                words.setdefault(uid, []).append(to_json(text) if is_words(text) else None)
+    return out, words
+
+
+def people(match: MatchRow, seats: list[int]) -> list[str]:
+    """The people (never computer players) holding ``seats``."""
+    return [
+        match.seats[s].user_id
+        for s in seats
+        if s < len(match.seats) and not is_computer(match.seats[s].user_id)
+    ]
+
+
+def folds(game: Game, before: dict[str, Any], after: dict[str, Any], seat: int) -> bool:
+    """Whether a ply by ``seat`` from ``before`` to ``after`` joins the current turn
+    post instead of making a new one: ``seat`` was one the game waited for, and the
+    seats it waits for are still the same (a Taj Mahal withdrawal's palace choices, a
+    Pastiche trading step, a grey-wall tiling run)."""
+    acting = game.to_act(before)
+    return seat in acting and set(game.to_act(after)) == set(acting)
+
+
+class Posts:
+    """Answers a committed change: the report, with its public picture drawn behind."""
+
+    def __init__(self, core: Core, pictures: Pictures) -> None:
+        self._core = core
+        self._pictures = pictures
+
+    async def report(
+        self,
+        match: MatchRow,
+        lines: list[str],
+        private: dict[str, list[str]],
+        *,
+        ply: int,
+        words: list[Any] | None = None,
+        private_words: dict[str, list[Any]] | None = None,
+    ) -> TurnReport:
+        info = self._core.describe(match)
+        task = None
+        if self._core.render_enabled and match.state is not None:
+            # the move is committed: answer now, draw the picture behind (its post, sent
+            # by the outbox, picks it up from the cache or waits for it)
+            task = self._core.spawn(self._pictures.picture_behind(match, ply))
+        return TurnReport(
+            info, lines, private, None, ply, task, list(words or []), dict(private_words or {})
+        )

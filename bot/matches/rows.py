@@ -1,0 +1,91 @@
+"""What the stored rows of a match mean: the moves still in force (undo rows cancel
+moves), the label words a move row keeps, the end of a match in words, and the ranking
+of the seats given up.
+
+Pure functions of stored rows: no I/O, no service state. Read by the service's parts,
+the animated replays (``bot/matches/replay.py``) and the score chart.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.storage import MatchRow, MoveRow
+from render.words.posts import end_summary
+from rules import Event
+from rules.base import rank_by
+
+
+def match_ending(match: MatchRow, lang: Any = None) -> dict[str, Any] | None:
+    """What a picture of ``match`` says of its end in ``lang`` (see :func:`end_summary`);
+    shared by the board pictures and the replays."""
+    return end_summary(
+        match.status,
+        match.result,
+        match.end_reason,
+        match.names,
+        lang,
+        match.settings.get("end_words"),
+    )
+
+
+def effective_moves(rows: list[MoveRow]) -> list[MoveRow]:
+    """The game moves still in force: 'undo' rows cancel the latest game move before them."""
+    kept: list[MoveRow] = []
+    for row in rows:
+        if row.kind == "move":
+            kept.append(row)
+        elif row.kind == "undo" and kept:
+            kept.pop()
+    return kept
+
+
+def events_json(events: list[Event]) -> list[dict[str, Any]]:
+    return [e.to_json(include_secret=True) for e in events]
+
+
+#: The kind of the entry a move row's events end with when its label is words: the label's
+#: message (``msg``), so /history and the picture's band can say the move in any language.
+#: Not an event of the game: records leave it out (:meth:`MatchService.export_record`).
+LABEL_EVENT = "label"
+
+
+def label_event(label_words: Any) -> list[dict[str, Any]]:
+    if label_words is None:
+        return []
+    return [{"kind": LABEL_EVENT, "text": "", "data": {}, "msg": label_words}]
+
+
+def label_words_of(events: list[dict[str, Any]]) -> Any:
+    """The label's words a move row keeps (None for a row stored before, or a legacy label)."""
+    for e in reversed(events):
+        if e.get("kind") == LABEL_EVENT and "msg" in e:
+            return e["msg"]
+    return None
+
+
+def rank_resigned_last(
+    result: dict[str, Any], resigned: list[tuple[int, str]] | list[tuple[int, str, str]]
+) -> dict[str, Any]:
+    """The result with the seats given up (``(seat, name)`` or ``(seat, name, how)``,
+    earliest first; ``how`` is "forfeit" for a seat whose clock ran out) ranked below
+    everyone else whatever they scored — the earliest resigner last — and the others in
+    the game's own order among themselves; winners follow the new ranks. The resigners'
+    names are kept in the result, since a resigned seat's holder has changed."""
+    if not resigned:
+        return result
+    order = list(dict.fromkeys(entry[0] for entry in resigned))
+    ranks = result["ranks"]
+    keys = [(0, order.index(s)) if s in order else (1, -ranks[s]) for s in range(len(ranks))]
+    new_ranks = rank_by(keys)
+    names = {entry[0]: entry[1] for entry in resigned}
+    forfeits = {entry[0] for entry in resigned if entry[2:] == ("forfeit",)}
+    return {
+        **result,
+        "ranks": new_ranks,
+        "winners": [s for s, r in enumerate(new_ranks) if r == 1],
+        "gave_up": [
+            {"seat": s, "name": names[s], **({"how": "forfeit"} if s in forfeits else {})}
+            for s in order
+        ],
+    }
