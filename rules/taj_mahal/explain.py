@@ -82,9 +82,9 @@ def explain(state: State, seat: int, text: str) -> Msg:
     counts: dict[str, int] = {}
     for cid in hand:
         counts[comp.cards[cid].code] = counts.get(comp.cards[cid].code, 0) + 1
-    for c in cards:
-        if counts.get(c.code, 0) == 0:
-            return Msg("taj_mahal.no.not_in_hand", card=c.name)
+    for card in cards:
+        if counts.get(card.code, 0) == 0:
+            return Msg("taj_mahal.no.not_in_hand", card=card.name)
     main = cards[0]
     if main.kind != "colour":
         if len(cards) == 2 and cards[1].kind == "colour":
