@@ -8,8 +8,8 @@ Rule decisions ([R] = ours, [L] = likely), implemented exactly. This is the one 
 them all; the module holding each rule restates it in its own docstring: the deal, whose
 decision it is and which cities a palace or crown may take in ``state.py``, the moves in
 ``moves.py``, a withdrawal's resolution in ``visit.py``, the end of a visit and of the game
-in ``rounds.py``, typed notation in ``notation.py``, the options in ``state.Options`` (the
-engine, ``game.py``, ties them together):
+in ``rounds.py``, typed notation in ``notation.py``, the options in ``state.Options``,
+clocks and commitments in the engine that ties them together (``game.py``):
 
 * [R] Road graph and fortress positions: the reconstructed map of section 13 (``map.json``).
 * [R] Bonus tile mix: 3x +2 points, 3x +1 card, goods rice 1 / spice 2 / tea 3 / jewel 3;

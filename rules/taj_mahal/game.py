@@ -10,6 +10,15 @@ The rules are in modules by concern, and this class ties them together:
 * ``view.py``: the status line and what a seat sees;
 * ``explain.py``: why a typed move is not legal; ``notation.py``: typed notation.
 
+Rule decisions held here (the package docstring lists them all):
+
+* Clock runs out (``default_move``): withdraw on a turn; a pending decision (palace
+  city, crown city, display card) has no pass (``None``: the bot makes the easy move).
+* Commitments (``is_commitment``): withdrawing and playing cards; the palace, crown and
+  display decisions after a withdrawal are not commitments.
+* Typed notation: card symbols in any order and ``pass`` for ``withdraw``
+  (``find_notation``, through ``notation.py``).
+
 Why ``apply`` is one method with its checks inline: it runs at every step of every random
 playout, so it finds what a move is about (the cards, the city, the display card) while
 checking it and hands that on, without looking anything up twice.

@@ -16,21 +16,19 @@ owed so ``to_act`` can return him until it is settled.
 
 Rule decisions held here (the package docstring lists them all):
 
-* [R] Road graph, fortress positions, bonus tile mix and card pairs: the data
-  (``components.py``) as dealt here; the Taj Mahal (+4) always on Agra's centre city.
+* [R] The bonus tiles shuffled onto the fortresses; the Taj Mahal (+4) always on Agra's
+  centre city (the map, the tile mix and the cards are data: ``components.py``).
 * Palaces go to cities of the visited province without a regular palace (a lone crowned
   palace does not block); [R] a crown to any city of the province without his own palace.
 * [L] An empty draw pile is refilled by shuffling the discard pile.
 * Seat ``first_player`` (option, default 0) starts visit 1; play goes in seat order over
   players still in the visit.
-* Clock runs out: a pending decision (palace city, crown city, display card) has no pass,
-  hence the phases a seat can be in (:func:`phase`).
 
 Everything here is plain functions of the state, so the engine (``game.py``), the moves
-it lists (``moves.py``) and the explanation of an illegal move (``explain.py``) read the
-state the same way without importing one another. The copy-on-write helpers
-(:func:`clone`, :func:`own`) are here too: every module that changes a state copies what
-it changes through them.
+(``moves.py``) and the explanation of an illegal move (``explain.py``) read the state the
+same way, and none of them needs the engine (which imports them: no import cycle). The
+copy-on-write helpers (:func:`clone`, :func:`own`) are here too: every module that changes
+a state copies what it changes through them.
 """
 
 from __future__ import annotations
