@@ -753,7 +753,7 @@ def test_the_cards_a_play_finds_are_the_first_copies_in_the_hand() -> None:
     games (locked and unlocked colours, the colour change) they must be the first copies
     of the move's codes in the hand, the cards the old lookup removed."""
     from rules.rng import Rng
-    from rules.taj_mahal.game import _turn_play_ids
+    from rules.taj_mahal.moves import turn_play_ids as _turn_play_ids
 
     checked = 0
     for n in (3, 5):

@@ -1,24 +1,24 @@
 """Why a typed Pastiche move is not legal, in plain words.
 
-Kept apart from the game object because it is long and only runs on the error path.
+Kept apart from the game object because it is long and only runs on the error path. The
+engine answers "the game is over" and "not your turn" itself (it knows who may act) and
+asks here only about a seat that may move, so this module needs nothing of the engine and
+the engine can import it (no import cycle).
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from rules.base import NOT_YOUR_TURN, OVER_ALREADY, normalise_notation
+from rules.base import normalise_notation
 from rules.pastiche import board as bd
 from rules.pastiche import moves as mv
 from rules.pastiche import trade as tr
 from rules.pastiche.data import load
 from rules.pastiche.words import colour_word, colours_word, painting_word
 from rules.words import Join, Msg, Seat
-
-if TYPE_CHECKING:
-    from rules.pastiche.game import Pastiche
 
 State = dict[str, Any]
 
@@ -27,11 +27,8 @@ def _shown(text: str) -> str:
     return text.strip()[:40] or "that"
 
 
-def explain(game: Pastiche, state: State, seat: int, text: str) -> Msg:
-    if state["over"]:
-        return OVER_ALREADY
-    if seat not in game.may_act(state):
-        return NOT_YOUR_TURN
+def explain(state: State, seat: int, text: str) -> Msg:
+    """Why ``text`` is no legal move of ``seat``, who may move now (the game is not over)."""
     key = normalise_notation(text)
     why = tr.explain(state, seat, key)
     if why is not None:

@@ -9,6 +9,8 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.base import (
+    NOT_YOUR_TURN,
+    OVER_ALREADY,
     Composer,
     Event,
     Game,
@@ -24,6 +26,7 @@ from rules.pastiche import rollout
 from rules.pastiche import scoring as sc
 from rules.pastiche import trade as tr
 from rules.pastiche.data import load
+from rules.pastiche.explain import explain
 from rules.pastiche.words import colour_word, colours_word, painter_word, painting_word
 from rules.rng import Rng
 from rules.words import Join, Msg, Seat
@@ -643,7 +646,7 @@ class Pastiche(Game):
             cid: mv.lacking(data.commissions[cid].palette, cards) for cid in state["gallery"]
         }
         dabs = [((q, r), bd.dabs_at(state["board"], (q, r))) for q, r in state["spots"]]
-        hexes = []
+        hexes: list[dict[str, Any] | None] = []
         for slot, hex_id in enumerate(p["hexes"]):
             if hex_id is None:
                 hexes.append(None)
@@ -752,6 +755,8 @@ class Pastiche(Game):
 
     # ----- errors in words --------------------------------------------------------------------
     def explain_illegal(self, state: State, seat: int, text: str) -> str:
-        from rules.pastiche.explain import explain
-
-        return explain(self, state, seat, text)
+        if state["over"]:
+            return OVER_ALREADY
+        if seat not in self.may_act(state):
+            return NOT_YOUR_TURN
+        return explain(state, seat, text)

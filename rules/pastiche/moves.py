@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 from functools import cache, lru_cache
 from string import Formatter
 from typing import Any
@@ -70,7 +71,7 @@ def needs(state: State, seat: int) -> Counter[str]:
     return Counter({c: n - cards.get(c, 0) for c, n in want.items() if n > cards[c]})
 
 
-def received(cards: list[str], bank: dict[str, int]) -> tuple[list[str], list[str]]:
+def received(cards: Sequence[str], bank: dict[str, int]) -> tuple[list[str], list[str]]:
     """Split wanted cards into those the bank can give and those it has run out of."""
     n = len(cards)
     if all(bank[c] >= n for c in cards):  # the common case: no stack can run out
@@ -379,10 +380,13 @@ def place_moves(
 
 
 _new_object = object.__new__
-_set_notation = Move.notation.__set__  # type: ignore[attr-defined]
-_set_label = Move.label.__set__  # type: ignore[attr-defined]
-_set_steps = Move.steps.__set__  # type: ignore[attr-defined]
-_set_rank = Move.rank.__set__  # type: ignore[attr-defined]
+#: ``Move`` as its slots' owner: reading a field on the class gives the slot's descriptor,
+#: which mypy knows only as the field's type (hence ``Any``, for these four lines only).
+_MOVE_SLOTS: Any = Move
+_set_notation = _MOVE_SLOTS.notation.__set__
+_set_label = _MOVE_SLOTS.label.__set__
+_set_steps = _MOVE_SLOTS.steps.__set__
+_set_rank = _MOVE_SLOTS.rank.__set__
 
 
 def _move(notation: str, label: str, steps: tuple[Step, ...], rank: float) -> Move:
@@ -503,6 +507,7 @@ def bank_move(give: tuple[str, ...], target: str, need: Counter[str]) -> Move:
 def _bank_move(give: tuple[str, ...], target: str, gain: int, spent: int) -> Move:
     """The bank-trade Move; cached since the same trades recur every trading step."""
     kind = _bank_kind(give)
+    mid: tuple[Step, ...]
     if len(give) == 3:
         mid = (Step(f"3 {give[0]}", Msg("pastiche.step.give_three", colour=colour_word(give[0]))),)
     elif kind.key == "primary+any":

@@ -574,19 +574,19 @@ def apply(state: State, seat: int, key: str, events: list[Any], event: Any) -> N
             lapse_short(state, events, event)
         return
     if parts := counter_parts(state, key):
-        d = deal(state, parts[0])
-        assert d is not None
-        state["deals"] = [x for x in state["deals"] if x["id"] != d["id"]]
+        countered = deal(state, parts[0])
+        assert countered is not None
+        state["deals"] = [x for x in state["deals"] if x["id"] != countered["id"]]
         give, get = parse_side(parts[1]), parse_side(parts[2])
         assert not isinstance(give, Msg) and not isinstance(get, Msg)
         events.append(
             event(
                 "counter",
-                Msg("pastiche.ev.counter", who=Seat(seat), id=d["id"]),
-                {"id": d["id"], "from": d["from"], "to": d["to"]},
+                Msg("pastiche.ev.counter", who=Seat(seat), id=countered["id"]),
+                {"id": countered["id"], "from": countered["from"], "to": countered["to"]},
             )
         )
-        _open(state, seat, d["from"], give, get, events, event)
+        _open(state, seat, countered["from"], give, get, events, event)
         return
     m = OFFER_RE.match(key)
     assert m is not None

@@ -4,7 +4,12 @@ Rules: ``docs/rules/taj_mahal.md`` (authoritative) and the Hungarian summary see
 (map, province tiles, bonus tiles, the 96-card deck, the 4 special cards and which pair of
 influence tiles claims which) lives in ``data/taj_mahal/*.json`` and is validated on load.
 
-Rule decisions ([R] = ours, [L] = likely), implemented exactly:
+Rule decisions ([R] = ours, [L] = likely), implemented exactly. This is the one list of
+them all; the module holding each rule restates it in its own docstring: the deal, whose
+decision it is and which cities a palace or crown may take in ``state.py``, the moves in
+``moves.py``, a withdrawal's resolution in ``visit.py``, the end of a visit and of the game
+in ``rounds.py``, typed notation in ``notation.py``, the options in ``state.Options``,
+clocks and commitments in the engine that ties them together (``game.py``):
 
 * [R] Road graph and fortress positions: the reconstructed map of section 13 (``map.json``).
 * [R] Bonus tile mix: 3x +2 points, 3x +1 card, goods rice 1 / spice 2 / tea 3 / jewel 3;
@@ -60,7 +65,8 @@ Rule decisions ([R] = ours, [L] = likely), implemented exactly:
   commitments; a "+1 card" bonus draw reveals a card and is never taken back.
 """
 
-from rules.taj_mahal.game import Options, TajMahal
+from rules.taj_mahal.game import TajMahal
+from rules.taj_mahal.state import Options
 
 GAME = TajMahal()
 

@@ -301,9 +301,11 @@ def _build_cards(cf: CardsFile, sf: SpecialFile, st: SetupFile) -> tuple[list[Ca
     _check(kinds == sorted(INFLUENCE), sname, "each influence kind must claim exactly one card")
     specials: dict[str, int] = {}
     for sc in sf.cards:
+        syms: tuple[str, ...]
         if sc.effect == "symbol":
-            _check(sc.symbol in SYMBOL_LETTERS, sname, f"{sc.id}: unknown symbol {sc.symbol!r}")
-            code, syms, pts = "S-" + SYMBOL_LETTERS[sc.symbol], (sc.symbol,), 0
+            symbol = sc.symbol or ""  # no symbol at all is refused just below, like a wrong one
+            _check(symbol in SYMBOL_LETTERS, sname, f"{sc.id}: unknown symbol {sc.symbol!r}")
+            code, syms, pts = "S-" + SYMBOL_LETTERS[symbol], (symbol,), 0
         elif sc.effect == "points":
             _check((sc.value or 0) > 0, sname, f"{sc.id}: points card needs a positive value")
             code, syms, pts = f"S-{sc.value}", (), sc.value or 0
@@ -444,7 +446,9 @@ def components() -> Components:
     )
     tile_goods: dict[int, tuple[str, ...]] = {}
     for k, goods in raw_tiles.items():
-        _check(isinstance(goods, list) and goods, "province_tiles.json", f"tile {k} has no goods")
+        _check(
+            isinstance(goods, list) and bool(goods), "province_tiles.json", f"tile {k} has no goods"
+        )
         for g in goods:
             _check(g in GOODS, "province_tiles.json", f"tile {k}: unknown good {g!r}")
         _check(len(set(goods)) == len(goods), "province_tiles.json", f"tile {k} repeats a good")

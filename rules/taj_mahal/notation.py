@@ -12,6 +12,10 @@ from __future__ import annotations
 from functools import cache
 
 from rules.taj_mahal.components import components
+from rules.words import Msg
+
+#: How to type a move, in words (the engine's ``notation_help``, and said with refusals).
+NOTATION_HELP = Msg("taj_mahal.notation_help")
 
 #: Words players use for withdrawing from a visit.
 WITHDRAW_WORDS = frozenset({"withdraw", "pass"})
