@@ -590,7 +590,7 @@ def _panel(
             "pic.taj.player_line", lang, score=info["score"], hand=info["hand_size"], state=state
         )
         # shrunk to the legible floor, else on two lines (the rest of the row moves down)
-        lines, lf = fit_lines(line, f.size, W - 12 - lx, smallest=smallest_size(W))
+        lines, lf = fit_lines(line, int(f.size), W - 12 - lx, smallest=smallest_size(W))
         for k, text in enumerate(lines):
             d.text((lx, ry + 5 + f.size - lf.size + k * 17), text, font=lf, fill=INK)
         down = 10 if len(lines) > 1 else 0

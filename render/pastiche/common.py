@@ -129,7 +129,7 @@ def _commission_card(
         ty = y + 8 + 19 - f_title.size + i * (f_title.size + 4)
         draw.text((x + 10, ty), line, font=f_title, fill=INK)
     draw.text((x + w - 10 - f_t.getlength(pts), y + 8), pts, font=f_t, fill=INK)
-    y += (len(lines) - 1) * (f_title.size + 4)
+    y += (len(lines) - 1) * (int(f_title.size) + 4)
     sub = _painter(com, lang) + (f" · {tag}" if tag else "")
     draw.text((x + 10, y + 34), fit_text(sub, f_s, w - 20), font=f_s, fill=MUTED)
     cy = y + 60

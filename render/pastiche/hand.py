@@ -56,7 +56,7 @@ def _header(
             "pic.pastiche.turn", lang, name=_name(names, cur, lang), verb=verb, round=view["round"]
         )
     # smaller, then on two lines, when a language needs more room: centred on the bar
-    lines, f = fit_lines(text, f.size, w - x - 20, smallest=smallest_size(w), bold=True)
+    lines, f = fit_lines(text, int(f.size), w - x - 20, smallest=smallest_size(w), bold=True)
     step = f.size + 4
     y = 20 + (20 - f.size) // 2 - (len(lines) - 1) * step // 2
     for i, line in enumerate(lines):

@@ -175,7 +175,7 @@ def load_po(lang: str, path: Path | None = None) -> dict[str, str]:
         if message.fuzzy or not message.id:
             continue
         if message.pluralizable:
-            forms = list(message.string)
+            forms = list(message.string or ())  # a plural entry's string is its forms
             for category, i in indices.items():
                 if i < len(forms) and forms[i]:
                     texts[f"{message.id[0]}.{category}"] = forms[i]
