@@ -11,6 +11,7 @@ import io
 import math
 import struct
 import threading
+import types
 import zlib
 from collections.abc import Hashable
 from functools import cache
@@ -19,10 +20,11 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
+_deflate: types.ModuleType  # zlib's interface either way
 try:  # zlib-ng's deflate: ~3x faster than zlib at level 1 (see :func:`palette_png`)
     from zlib_ng import zlib_ng as _deflate
 except ImportError:  # a platform without a zlib-ng wheel: the same PNG format, slower
-    _deflate = zlib  # type: ignore[assignment]
+    _deflate = zlib
 
 #: Okabe–Ito colour-blind-safe palette, one per seat; always drawn with the seat's initial
 #: or number beside it so colour is never the only cue.
@@ -55,7 +57,7 @@ class CachedFont(ImageFont.FreeTypeFont):
         self._lengths: dict[Hashable, float] = {}
         self._lock = threading.Lock()  # FreeType faces are not safe across render threads
 
-    def getmask2(  # type: ignore[override]
+    def getmask2(
         self,
         text: str | bytes,
         mode: str = "",
@@ -99,7 +101,7 @@ class CachedFont(ImageFont.FreeTypeFont):
             self._masks[key] = hit
         return hit
 
-    def getlength(  # type: ignore[override]
+    def getlength(
         self,
         text: str | bytes,
         mode: str = "",
@@ -125,7 +127,9 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
         return CachedFont(str(path), size)
 
 
-def text_size(draw: ImageDraw.ImageDraw, text: str, fnt: ImageFont.FreeTypeFont) -> tuple[int, int]:
+def text_size(
+    draw: ImageDraw.ImageDraw, text: str, fnt: ImageFont.FreeTypeFont
+) -> tuple[float, float]:
     left, top, right, bottom = draw.textbbox((0, 0), text, font=fnt)
     return right - left, bottom - top
 

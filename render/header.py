@@ -115,7 +115,7 @@ def header_band(width: int, band: Band, letters: list[str], lang: str) -> Image.
     bold = font(s, True)
     # who must act: already at the band's smallest size, so a long sentence (a long
     # translation, three winners' names) takes more rows instead of being cut
-    x = pad
+    x: float = pad
     for _ in band.acting[:3]:
         x += 3 + s * 1.24 + s * 0.4
     action = wrap_text(band.action, bold, int(width - pad - x)) or [""]

@@ -94,7 +94,9 @@ def _text_on(fill: str) -> str:
     return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#FFFFFF"
 
 
-def _pillars(draw: ImageDraw.ImageDraw, size: int, sides: tuple[str, ...], centre: bool, ink: str):
+def _pillars(
+    draw: ImageDraw.ImageDraw, size: int, sides: tuple[str, ...], centre: bool, ink: str
+) -> None:
     """Pillar marks on a square of ``size`` at the origin: half discs on edges, centre disc."""
     rad = size * 0.13
     mid = size / 2

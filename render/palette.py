@@ -1,13 +1,6 @@
-"""Each game's fixed PNG palette: 256 colours learnt once from many pictures of the game.
-
-Why: :func:`render.common.encode_png` spent about half its time learning a palette for
-every picture and building Pillow's nearest-colour table for it. A game's pictures share
-their colours (board, player colours, tile colours and their anti-aliased blends), so one
-palette per game, stored in ``palettes.json`` beside this module, fits them as well as each
-picture's own (measured: same worst and mean error) and its table is built once per worker.
-Pictures it does not fit (a colour added since the file was written) get their own palette,
-so a stale file costs speed, never colours; ``tests/test_picture_encoding.py`` tells when
-the file needs writing again:
+"""Writing each game's fixed PNG palette: 256 colours learnt once from many pictures of the
+game, stored in ``palettes.json`` and read by :mod:`render.game_palettes` (which says why a
+palette per game). When ``tests/test_picture_encoding.py`` says the file no longer fits:
 
     python -m render.palette --write
 
@@ -19,29 +12,12 @@ from __future__ import annotations
 
 import argparse
 import json
-from functools import cache
 from importlib import resources
 
 from PIL import Image
 
-from render.common import FixedPalette
-
-FILE = "palettes.json"
-
-
-@cache
-def _stored() -> dict[str, str]:
-    with resources.files("render").joinpath(FILE).open(encoding="utf-8") as handle:
-        data: dict[str, str] = json.load(handle)
-    return data
-
-
-@cache
-def game_palette(game_id: str) -> FixedPalette | None:
-    """The fixed palette of ``game_id`` (None for a game without one: its pictures learn
-    their own)."""
-    colours = _stored().get(game_id)
-    return FixedPalette(bytes.fromhex(colours)) if colours else None
+from render.game_palettes import FILE
+from render.registry import render_image
 
 
 def learn_palette(images: list[Image.Image]) -> bytes:
@@ -62,7 +38,6 @@ def learn_palette(images: list[Image.Image]) -> bytes:
 def sample_pictures(game_id: str, seeds: tuple[int, ...] = (3,)) -> list[Image.Image]:
     """Pictures of ``game_id`` to learn from: seven states spread over a seeded random game
     (the last one included) per player count and seed, public and first seat's view."""
-    from render.registry import render_image
     from rules import get_game  # only the writer needs the rules
     from rules.playout import random_playout
 

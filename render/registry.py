@@ -14,6 +14,7 @@ from typing import Any
 from PIL import Image
 
 from render.common import FixedPalette, encode_png
+from render.game_palettes import game_palette
 
 Drawer = Callable[[dict[str, Any], list[str], "int | None", str], Image.Image]
 
@@ -63,8 +64,6 @@ def render_image(
 
 def target_palette(target: str) -> FixedPalette | None:
     """The fixed PNG palette for pictures drawn by ``target`` (a game's renderer), if any."""
-    from render.palette import game_palette  # imported late: ``python -m render.palette``
-
     for game_id, known in _RENDERERS.items():
         if known == target:
             return game_palette(game_id)
@@ -79,7 +78,5 @@ def render_png(
     lang: str = "en",
 ) -> bytes:
     """PNG bytes of the picture for ``seat`` (None: the public picture), in ``lang``."""
-    from render.palette import game_palette
-
     picture = render_image(game_id, view, names, seat, lang)
     return encode_png(picture, game_palette(game_id))

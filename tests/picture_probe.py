@@ -130,22 +130,26 @@ def probing() -> Iterator[Probe]:
 
 
 def _renderer_modules() -> list[Any]:
-    import importlib
+    return [m for g in ("azul", "taj-mahal", "maharani", "pastiche") for m in _modules_of(g)]
 
-    return [
-        importlib.import_module(renderer_target(g).split(":")[0])
-        for g in ("azul", "taj-mahal", "maharani", "pastiche")
-    ]
+
+def _modules_of(game_id: str) -> list[Any]:
+    """The game's renderer module, and each module of it when it is a package
+    (``render.pastiche``): the names to wrap and the caches to clear live there."""
+    import importlib
+    import pkgutil
+
+    module = importlib.import_module(renderer_target(game_id).split(":")[0])
+    inside = pkgutil.iter_modules(getattr(module, "__path__", []), f"{module.__name__}.")
+    return [module, *(importlib.import_module(info.name) for info in inside)]
 
 
 def fresh_caches(game_id: str) -> None:
     """Forget the game's cached layers and sprites, so the next picture draws every text."""
-    import importlib
-
-    module = importlib.import_module(renderer_target(game_id).split(":")[0])
-    for value in vars(module).values():
-        if callable(getattr(value, "cache_clear", None)):
-            value.cache_clear()
+    for module in _modules_of(game_id):
+        for value in vars(module).values():
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
 
 
 def draw_probed(

@@ -6,8 +6,8 @@ import pytest
 
 from render.azul import WIDTH, draw, layout
 from render.common import encode_png
+from render.game_palettes import game_palette
 from render.header import band_height
-from render.palette import game_palette
 from render.registry import render_png
 from rules.azul import GAME
 from rules.rng import Rng

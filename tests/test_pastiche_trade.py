@@ -385,7 +385,8 @@ def test_those_who_owe_an_answer_come_before_the_player_on_turn() -> None:
 
 # ----- the picture ------------------------------------------------------------------------------
 def test_open_offers_show_in_the_public_picture() -> None:
-    from render.pastiche import _offers, draw
+    from render.pastiche import draw
+    from render.pastiche.public import _offers
 
     s, a, b, c = trading()
     names = ["Ann", "Ben", "Cy"]

@@ -17,8 +17,10 @@ import pytest
 from colorspacious import cspace_convert, deltaE
 from PIL import Image, ImageChops, ImageColor, ImageDraw
 
-from render import azul, maharani, pastiche, taj_mahal
+from render import azul, maharani
 from render.common import PLAYER_COLOURS
+from render.pastiche import paints as pastiche
+from render.taj_mahal import pieces as taj_mahal
 
 #: ΔE in CAM02-UCS: ~1 is barely visible side by side; 10 is a clearly different colour.
 MIN_DELTA_E = 10.0

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from render.common import FixedPalette, encode_png
-from render.palette import game_palette
+from render.game_palettes import game_palette
 from render.registry import render_image, render_png
 from rules import get_game
 from rules.playout import random_playout

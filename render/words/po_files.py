@@ -164,10 +164,10 @@ def check_po(lang: str, path: Path | None = None) -> list[str]:
     except (ValueError, SyntaxError) as exc:
         out.append(str(exc))
     english = MESSAGES[DEFAULT_LANGUAGE]
-    wanted = {(m.id[0] if m.pluralizable else m.id): m for m in list(template())[1:]}
+    wanted = {_key(m): m for m in list(template())[1:]}
     found: dict[str, Message] = {}
-    for message in list(catalog)[1:]:
-        found[message.id[0] if message.pluralizable else message.id] = message
+    for entry in list(catalog)[1:]:
+        found[_key(entry)] = entry
     for key, want in wanted.items():
         message = found.get(key)
         if message is None:
@@ -179,7 +179,7 @@ def check_po(lang: str, path: Path | None = None) -> list[str]:
             out.append(f"{key}: should {'' if want.pluralizable else 'not '}be a plural entry")
             continue
         if want.pluralizable:
-            forms = [str(s) for s in message.string]
+            forms = [str(s) for s in message.string or ()]
             source = [text for _, text in plural_forms(key)]
             if len(forms) != expected.num_plurals:
                 out.append(f"{key}: {len(forms)} plural forms; {lang} needs {expected.num_plurals}")
@@ -195,6 +195,12 @@ def check_po(lang: str, path: Path | None = None) -> list[str]:
         out += [f"{message.id}: {error}" for error in errors]
     out += _compile_problems(catalog)
     return out
+
+
+def _key(message: Message) -> str:
+    """A message's catalogue key: its msgid, or the singular msgid of a plural entry (whose
+    msgid and msgid_plural are both the key)."""
+    return str(message.id[0] if message.pluralizable else message.id)
 
 
 def _compile_problems(catalog: Catalog) -> list[str]:

@@ -140,7 +140,8 @@ def _seat(seat: int, names: list[str] | None) -> str:
 def _message(key: str, params: dict[str, Any], lang: Any, names: list[str] | None) -> str:
     values = {k: say(v, lang, names) if isinstance(v, str | dict) else v for k, v in params.items()}
     if is_plural(key):  # a plural family, its form chosen by n
-        n = values.pop("n")
+        n: int = params["n"]  # a count: say() leaves a number as it is
+        del values["n"]
         return tn(key, n, lang, **values)
     return t(key, lang, **values)
 

@@ -1,0 +1,174 @@
+"""What both Pastiche pictures share: the layout's sizes, the names of colours, paintings
+and painters in the picture's language, seat badges, named colour chips, commission cards,
+and the canvas that grows to fit its content."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import (
+    BACKGROUND,
+    INK,
+    MUTED,
+    fit_lines,
+    fit_text,
+    font,
+    player_colour,
+    player_text_colour,
+    smallest_size,
+)
+from render.pastiche.paints import _paint, _text_on
+from render.words.catalogue import t
+from rules.pastiche.words import painter_key
+
+View = dict[str, Any]
+
+
+CANVAS = "#FCFAF4"
+START_FILL = "#EADFC8"
+SPOT_LINE = "#C9BFAE"
+PANEL = "#FFFFFF"
+LINE = "#B8AE9C"
+
+WIDTH_RIGHT = 520
+PAINT_W = 880
+#: The bank's colour names shrink down to the public picture's legible floor.
+BANK_SMALLEST = smallest_size(PAINT_W + WIDTH_RIGHT)
+HEADER_H = 64
+PAD = 16
+#: The hand picture's width: phone-shaped (a tall column read at ~400 px), not a 1,400 px
+#: strip with its content in the left third.
+HAND_W = 900
+
+
+def _name(names: list[str], seat: int, lang: str = "en") -> str:
+    return names[seat] if seat < len(names) else t("pic.common.player", lang, n=seat + 1)
+
+
+def _badge(
+    draw: ImageDraw.ImageDraw, x: int, y: int, seat: int, names: list[str], lang: str = "en"
+) -> int:
+    """A round seat badge with the player's initial (colour is never the only cue)."""
+    d = 30
+    draw.ellipse((x, y, x + d, y + d), fill=player_colour(seat), outline=INK)
+    initial = (_name(names, seat, lang)[:1] or str(seat + 1)).upper()
+    f = font(17, True)
+    w = f.getlength(initial)
+    draw.text((x + (d - w) / 2, y + 4), initial, font=f, fill=player_text_colour(seat))
+    return x + d + 8
+
+
+def _colour(name: str, lang: str) -> str:
+    """A paint colour's name in the picture's language."""
+    return t(f"pastiche.colour.{name}", lang)
+
+
+def _title(com: dict[str, Any], lang: str) -> str:
+    """A commission's painting by the title it is known by in the picture's language."""
+    return t(f"pastiche.painting.{com['id']}", lang)
+
+
+def _painter(com: dict[str, Any], lang: str) -> str:
+    return t(painter_key(com["painter"]), lang)
+
+
+def chip(draw: ImageDraw.ImageDraw, x: int, y: int, colour: str, text: str, size: int = 16) -> int:
+    """A named colour swatch: a filled rounded box with the colour's name on it."""
+    f = font(size, True)
+    w = int(f.getlength(text)) + 14
+    h = size + 10
+    draw.rounded_rectangle(
+        (x, y, x + w, y + h), radius=6, fill=_paint(colour), outline=INK, width=1
+    )
+    draw.text((x + 7, y + 4), text, font=f, fill=_text_on(colour))
+    return x + w + 6
+
+
+def _chips(
+    draw: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    width: int,
+    items: list[tuple[str, str]],
+    size: int = 16,
+) -> int:
+    """Flow chips left to right, wrapping at ``width``; returns the y below them."""
+    f = font(size, True)
+    cx, cy = x, y
+    for colour, text in items:
+        w = int(f.getlength(text)) + 20
+        if cx + w > x + width and cx > x:
+            cx, cy = x, cy + size + 16
+        cx = chip(draw, cx, cy, colour, text, size)
+    return cy + size + 16
+
+
+def _commission_card(
+    draw: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    w: int,
+    com: dict[str, Any],
+    lack: list[str] | None = None,
+    tag: str = "",
+    lang: str = "en",
+    smallest: int = 16,
+) -> int:
+    """A commission: title, painter and points, then its palette as named chips. With
+    ``lack`` the colours still missing are marked '✗ name' on a pale chip. A long title
+    (a painting's name in German, say, or the points word) is set smaller, down to
+    ``smallest`` (the picture's legible floor), then on a second line: the card grows."""
+    f_t, f_s = font(19, True), font(16)
+    top = y
+    pts = t("pic.pastiche.pts", lang, n=com["points"])
+    room = w - 30 - int(f_t.getlength(pts))
+    lines, f_title = fit_lines(_title(com, lang), 19, room, smallest=smallest, bold=True)
+    for i, line in enumerate(lines):
+        ty = y + 8 + 19 - f_title.size + i * (f_title.size + 4)
+        draw.text((x + 10, ty), line, font=f_title, fill=INK)
+    draw.text((x + w - 10 - f_t.getlength(pts), y + 8), pts, font=f_t, fill=INK)
+    y += (len(lines) - 1) * (int(f_title.size) + 4)
+    sub = _painter(com, lang) + (f" · {tag}" if tag else "")
+    draw.text((x + 10, y + 34), fit_text(sub, f_s, w - 20), font=f_s, fill=MUTED)
+    cy = y + 60
+    cx = x + 10
+    fb = font(16, True)
+    for c in com["palette"]:
+        missing = lack is not None and c in lack
+        text = f"✗ {_colour(c, lang)}" if missing else _colour(c, lang)
+        cw = int(fb.getlength(text)) + (40 if missing else 20)
+        if cx + cw > x + w - 6 and cx > x + 10:
+            cx, cy = x + 10, cy + 32
+        if missing:  # white chip, grey border, a small swatch: readable for white/cream too
+            draw.rounded_rectangle(
+                (cx, cy, cx + cw - 6, cy + 26), radius=6, fill="#FFFFFF", outline=MUTED, width=2
+            )
+            draw.rectangle((cx + 6, cy + 6, cx + 20, cy + 20), fill=_paint(c), outline=INK)
+            draw.text((cx + 26, cy + 4), text, font=fb, fill=INK)
+            cx += cw
+        else:
+            cx = chip(draw, cx, cy, c, text)
+    bottom = cy + 34
+    draw.rounded_rectangle((x, top, x + w, bottom), radius=10, outline=LINE, width=2)
+    return bottom + 8
+
+
+def _on_canvas(width: int, guess: int, paint: Any, band: Image.Image | None = None) -> Image.Image:
+    """Run ``paint(img) -> bottom`` on a canvas ``guess`` pixels tall and crop it to
+    ``bottom``; in the rare case the content is taller, paint again on a canvas that fits.
+    (Measuring first would lay out every text twice; a generous fixed canvas cost ~3 ms of
+    filling and cropping 10 MB on every picture.) With a header ``band``, the crop also
+    makes room for it above (what :func:`render.header.with_band` does, without copying
+    the whole picture a second time)."""
+    img = Image.new("RGB", (width, guess), BACKGROUND)
+    bottom = paint(img)
+    if bottom > guess:
+        img = Image.new("RGB", (width, bottom), BACKGROUND)
+        paint(img)
+    if band is None:
+        return img.crop((0, 0, width, bottom))
+    out = img.crop((0, -band.height, width, bottom))
+    out.paste(band, (0, 0))
+    return out

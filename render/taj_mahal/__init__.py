@@ -1,0 +1,46 @@
+"""Taj Mahal pictures, drawn only from a view (``rules.taj_mahal`` ``view``).
+
+Public picture (seat None): the map (provinces named, roads, fortresses with their bonus
+tiles, palaces in the owner's colour + letter, crowned palaces, the current province
+outlined), the court with the prizes still there, the display, and one row per player
+(score, hand size, colour, played cards, tiles, whose turn). Private picture (a seat): that
+player's hand grouped by colour, with a small header.
+
+Symbols are letters (V G M P E) and a crown shape for the Grand Mogul, so colour is never
+the only cue; card colours also carry their letter (R Y G B W, S special).
+The static map (background, provinces, roads, labels) is drawn once at 2x, reduced and
+cached; each picture pastes it and draws the pieces of the moment on top.
+
+Words come from the catalogue (``pic.taj.*`` in :mod:`render.words.catalogue`) in the language given
+to :func:`draw`; the rules' words (the status line, province names: messages of
+``rules/taj_mahal/words.py``) are said in that language too. Symbol and card letters, card
+codes, numbers and player names pass through. The cached map is kept per language (its
+only words are the province names).
+
+Drawn by concern: :mod:`render.taj_mahal.pieces` (cards, symbols, tiles),
+:mod:`render.taj_mahal.board` (the map), :mod:`render.taj_mahal.public` (the public
+picture, the court's leads) and :mod:`render.taj_mahal.hand` (a seat's hand); this module
+chooses between them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image
+
+from render.common import ended_view
+from render.taj_mahal.hand import _draw_private
+from render.taj_mahal.public import _draw_public, court_leads
+from render.words.catalogue import picture_language
+
+__all__ = ["court_leads", "draw"]
+
+
+def draw(view: dict[str, Any], names: list[str], seat: int | None, lang: str = "en") -> Image.Image:
+    """The public picture (seat None) or ``seat``'s private hand picture, with its words in
+    ``lang`` (a language or Discord locale; English when unknown)."""
+    lang = picture_language(lang)
+    if seat is None:  # resigned or aborted: nobody to move, the end in words
+        return _draw_public(ended_view(view), names, lang)
+    return _draw_private(view, names, seat, lang)
