@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,7 +51,9 @@ from bot.discord.common import (
     check_server,
     clip,
     loc,
+    payload,
     same_server,
+    selected,
     user_of,
 )
 from bot.matches import MatchInfo, User
@@ -495,13 +496,6 @@ async def gate(
     return user, info, moves
 
 
-def _selected(interaction: discord.Interaction) -> list[str]:
-    """The values a select menu sent (as text; none when the payload has no list)."""
-    data: Mapping[str, object] = interaction.data or {}
-    values = data.get("values")
-    return [str(v) for v in values] if isinstance(values, list) else []
-
-
 class Guarded:
     """Mixin for every dynamic item: parses the custom id once, reports refusals
     ephemerally and unexpected errors to the bot (discord.py would only log exceptions
@@ -640,7 +634,7 @@ class ComposeSelect(
         chosen = decode_chosen(composer, self.raw)
         if len(chosen) >= len(composer.picks):
             raise UserError("err.board_changed")
-        values = _selected(interaction)
+        values = selected(interaction)
         if not all(v.isdigit() for v in values):
             raise UserError("err.board_changed")
         raw = self.raw + ("." if self.raw else "") + encode_chosen([[int(v) for v in values]])
@@ -663,7 +657,7 @@ class StepSelect(
         _, info, moves = await gate(interaction, self.match_id, self.version)
         prefix = decode_path(moves, self.path)
         _, options = choices_at(moves, prefix)
-        values = _selected(interaction)
+        values = selected(interaction)
         if not values or not values[0].isdigit() or int(values[0]) >= len(options):
             raise UserError("err.board_changed")
         prefix.append(options[int(values[0])].step.key)
@@ -895,8 +889,7 @@ class UnknownItem(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=r
     matches, so this one stays silent when a known item handles the id."""
 
     async def run(self, interaction: discord.Interaction) -> None:
-        data: Mapping[str, object] = interaction.data or {}
-        custom_id = str(data.get("custom_id", ""))
+        custom_id = str(payload(interaction).get("custom_id", ""))
         if any(k.__discord_ui_compiled_template__.fullmatch(custom_id) for k in KNOWN_ITEMS):
             return
         raise UserError("err.unknown_button")
