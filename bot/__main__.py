@@ -214,7 +214,9 @@ async def _interactive(settings: Settings, db: Path | str, force_console: bool, 
     if settings.discord_token and not force_console:
         from bot.discord import run_discord
 
-        where = {"database_url": db} if is_postgres_url(db) else {"database_path": Path(db)}
+        where: dict[str, str | Path] = (
+            {"database_url": db} if is_postgres_url(db) else {"database_path": Path(db)}
+        )
         if not is_postgres_url(db):
             where["database_url"] = ""
         return await run_discord(settings.model_copy(update=where), sync=sync)

@@ -728,9 +728,9 @@ class Console:
                 raise Refusal("console.sub_usage")
             return int(rest[0]) - 1
         mine = {
-            "accept": lambda p: p["to"] == self.user.id,  # type: ignore[union-attr]
-            "decline": lambda p: p["to"] == self.user.id,  # type: ignore[union-attr]
-            "withdraw": lambda p: p["by"] == self.user.id,  # type: ignore[union-attr]
+            "accept": lambda p: p["to"] == self.user.id,
+            "decline": lambda p: p["to"] == self.user.id,
+            "withdraw": lambda p: p["by"] == self.user.id,
         }.get(action, lambda p: p["kind"] == "vote")
         fitting = [p for p in await self.service.open_subs(match_id) if mine(p)]
         if len(fitting) != 1:

@@ -31,6 +31,8 @@ MATCH_RANGES: dict[str, tuple[float, float]] = {
 class Refusal(ServiceError):
     """A refusal with a catalogue key, worded in the asker's language by the front end."""
 
+    key: str  # always given here (a ServiceError from the rules may have none)
+
     def __init__(self, key: str, **values: Any) -> None:
         super().__init__(t(key, None, **values))
         self.key = key

@@ -150,7 +150,8 @@ async def _rated_matches(
     """Every finished match that rates someone (of one server and game, or all; or just
     ``match_id``; ``since``: only those changed at or after that time, which includes every
     match that finished then), in the order ratings are applied."""
-    where, params = "m.status = 'finished'", []
+    where = "m.status = 'finished'"
+    params: list[str | int | float] = []
     if guild_id is not None and game_id is not None:
         where += " AND COALESCE(m.guild_id, '') = ? AND m.game_id = ?"
         params = [guild_id, game_id]

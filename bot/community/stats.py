@@ -195,7 +195,7 @@ def _streak(matches: Sequence[MatchFacts], user_id: str) -> int:
 
 
 def player_stats(facts: Sequence[MatchFacts], user_id: str, name: str) -> PlayerStats:
-    total, by_game = Figures(), {}
+    total, by_game = Figures(), dict[str, Figures]()
     opponents: Counter[str] = Counter()
     names: dict[str, str] = {}
     for m in facts:
@@ -233,7 +233,7 @@ def _sat(match: MatchFacts, user_id: str) -> bool:
 
 
 def server_stats(facts: Sequence[MatchFacts]) -> ServerStats:
-    total, by_game = Figures(), {}
+    total, by_game = Figures(), dict[str, Figures]()
     for m in facts:
         for figures in (total, by_game.setdefault(m.game_id, Figures())):
             figures.played += 1
@@ -252,7 +252,7 @@ def duration(seconds: float | None, lang: str = "en") -> str:
     if seconds is None:
         return t("stats.none", lang)
     left = round(seconds)
-    parts = []
+    parts: list[str] = []
     for unit, size in (("d", 86400), ("h", 3600), ("min", 60), ("s", 1)):
         if parts or left >= size or unit == "s":
             parts.append(t(f"stats.unit.{unit}", lang, n=left // size))

@@ -7,6 +7,7 @@ whether or not the interaction was already acknowledged.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -116,6 +117,18 @@ def check_server(interaction: discord.Interaction, info: MatchInfo) -> None:
 def is_manager(interaction: discord.Interaction) -> bool:
     perms = getattr(interaction, "permissions", None)
     return bool(perms and (perms.manage_guild or perms.administrator))
+
+
+def payload(interaction: discord.Interaction) -> Mapping[str, object]:
+    """What a component sent (custom id, select values), as a plain mapping: discord.py
+    types it as a union of payload shapes, which only a mapping lookup fits."""
+    return interaction.data or {}
+
+
+def selected(interaction: discord.Interaction) -> list[str]:
+    """The values a select menu sent, as text (none when the payload holds no list)."""
+    values = payload(interaction).get("values")
+    return [str(v) for v in values] if isinstance(values, list) else []
 
 
 def clip(text: str, limit: int) -> str:

@@ -51,7 +51,9 @@ from bot.discord.common import (
     check_server,
     clip,
     loc,
+    payload,
     same_server,
+    selected,
     user_of,
 )
 from bot.matches import MatchInfo, User
@@ -194,7 +196,7 @@ def build_panel(
         ordered = [c for c in options if c.step.key in shown_keys]
         lines.append(t("panel.more", locale, shown=len(ordered), total=len(options)))
         all_keys = [c.step.key for c in options]
-        select = discord.ui.Select(
+        select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
             custom_id=encode_path(moves, prefix, f"tq:{match_id}:{version}:"),
             placeholder=t("select.placeholder", locale),
             options=[
@@ -292,7 +294,7 @@ def build_composer(
         lines.append(say(pick.label, locale))
         options = pick.options[:MAX_SELECT]
         if options:
-            select = discord.ui.Select(
+            select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
                 custom_id=f"tc:{tail}{enc}",
                 placeholder=t("select.placeholder", locale),
                 min_values=max(1, min(pick.least, len(options))),
@@ -523,7 +525,7 @@ class Guarded:
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> Any:
-        return cls(item)  # type: ignore[call-arg]
+        return cls(item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -632,8 +634,8 @@ class ComposeSelect(
         chosen = decode_chosen(composer, self.raw)
         if len(chosen) >= len(composer.picks):
             raise UserError("err.board_changed")
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
-        if not all(str(v).isdigit() for v in values):
+        values = selected(interaction)
+        if not all(v.isdigit() for v in values):
             raise UserError("err.board_changed")
         raw = self.raw + ("." if self.raw else "") + encode_chosen([[int(v) for v in values]])
         chosen = decode_chosen(composer, raw)  # checks the picks fit
@@ -655,8 +657,8 @@ class StepSelect(
         _, info, moves = await gate(interaction, self.match_id, self.version)
         prefix = decode_path(moves, self.path)
         _, options = choices_at(moves, prefix)
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
-        if not values or not str(values[0]).isdigit() or int(values[0]) >= len(options):
+        values = selected(interaction)
+        if not values or not values[0].isdigit() or int(values[0]) >= len(options):
             raise UserError("err.board_changed")
         prefix.append(options[int(values[0])].step.key)
         content, view = build_panel(
@@ -887,7 +889,7 @@ class UnknownItem(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=r
     matches, so this one stays silent when a known item handles the id."""
 
     async def run(self, interaction: discord.Interaction) -> None:
-        custom_id = str((interaction.data or {}).get("custom_id", ""))  # type: ignore[union-attr]
+        custom_id = str(payload(interaction).get("custom_id", ""))
         if any(k.__discord_ui_compiled_template__.fullmatch(custom_id) for k in KNOWN_ITEMS):
             return
         raise UserError("err.unknown_button")

@@ -30,7 +30,7 @@ log = logging.getLogger(__name__)
 FINISHED = ("done", "failed", "declined", "withdrawn")
 
 
-def sub_view(state: SubState, locale: str | None) -> discord.ui.View:
+def sub_view(state: SubState, locale: str | discord.Locale | None) -> discord.ui.View:
     """Take / Decline for the named person, Yes / No for a vote, Withdraw for its maker."""
     from bot.discord.panel import SubButton
 

@@ -25,8 +25,8 @@ async def run_demo(
     game = get_game(game_id)
     n = players or max(game.min_players, min(3, game.max_players))
     options = {}
-    for item in raw_options:
-        key, _, value = item.partition("=")
+    for option in raw_options:
+        key, _, value = option.partition("=")
         options[key] = _value(value)
     out.mkdir(parents=True, exist_ok=True)
     db = out / "demo.db"

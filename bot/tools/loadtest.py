@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import os
 import random
@@ -291,7 +292,7 @@ class Players:
             tally.by_game.setdefault(info.game_id, []).append(ms)
             if report.picture_task is not None:
                 report.picture_task.add_done_callback(
-                    lambda task, t2=t2: _picture_done(tally, task, t2)
+                    functools.partial(_picture_done, tally, committed=t2)
                 )
             finished = report.finished
             tally.finished += finished
@@ -428,7 +429,7 @@ async def run_load(
             outbox = await outbox_delay(service, run_started, delivery)
             await service.close()  # waits for the pictures still being drawn
             drained = time.perf_counter() - started - elapsed  # posts and pictures after
-    pictures = stats.pictures - base[0]
+    drawn = stats.pictures - base[0]
     moves = len(tally.play_ms)
     sizes = tally.png_sizes or [0]
     report: dict[str, Any] = {
@@ -462,11 +463,11 @@ async def run_load(
         },
         "pick_ms_p50": round(_pct(tally.pick_ms, 0.5), 1),
         "render": {
-            "pictures": pictures,
+            "pictures": drawn,
             "dropped_for_newer_state": tally.pictures_dropped,
             "pool_utilisation": round(busy_s / (elapsed * workers), 2) if elapsed else 0.0,
             "pool_ms_per_picture": round(
-                (stats.busy_s - base[1]) / pictures * 1000 if pictures else 0.0, 1
+                (stats.busy_s - base[1]) / drawn * 1000 if drawn else 0.0, 1
             ),
             "picture_delay_ms": {
                 "p50": round(_pct(tally.picture_ms, 0.50), 1),

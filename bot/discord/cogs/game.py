@@ -8,7 +8,7 @@ messages hard), and the thread then reads as a log of what happened.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, Final
 
 import discord
 from discord import app_commands
@@ -40,7 +40,7 @@ from rules.registry import game_ids, get_game
 log = logging.getLogger(__name__)
 
 #: Threads archive after this many minutes of silence; 10080 (7 days) is Discord's maximum.
-THREAD_ARCHIVE_MINUTES = 10080
+THREAD_ARCHIVE_MINUTES: Final = 10080
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
