@@ -34,7 +34,9 @@ from typing import Any
 
 from bot.computers.driver import ComputerDriver
 from bot.gc_tuning import tune
-from bot.matches import InvalidMove, MatchService, NotAllowed, TurnReport, User
+from bot.matches.errors import InvalidMove, NotAllowed
+from bot.matches.reports import TurnReport, User
+from bot.matches.service import MatchService
 from bot.tools.loadtest import TICK_S, _pct  # the ticker's period and percentiles of ``bot load``
 from rules import get_game
 

@@ -191,7 +191,8 @@ async def _phases(url: str, postmaster: int, moves: int) -> dict[str, Any]:
     import random as rnd_module
 
     from bot.discord.delivery import OutboxWorker
-    from bot.matches import MatchService, User
+    from bot.matches.reports import User
+    from bot.matches.service import MatchService
     from bot.settings import Settings
     from bot.tools.loadtest import HOT_SET, NAMES, Players, _NullDiscord
 

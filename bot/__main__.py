@@ -137,7 +137,7 @@ def _parser() -> argparse.ArgumentParser:
 async def _replay(db: Path | str, match_id: int, out: Path, lang: str) -> int:
     """Builds the replay in a worker process, as the bot does; the file's suffix follows
     the format (``.webp`` or ``.gif``) when the one given names the other."""
-    from bot.matches import ServiceError
+    from bot.matches.errors import ServiceError
     from bot.matches.replay import replays_of, saved_words
     from render.replay import TooLarge
 
@@ -158,7 +158,7 @@ async def _replay(db: Path | str, match_id: int, out: Path, lang: str) -> int:
 
 async def _open_existing(db: Path | str) -> Any:
     """The service over an existing database, or one line saying why it cannot be read."""
-    from bot.matches import MatchService
+    from bot.matches.service import MatchService
 
     try:
         return await MatchService.open(db, render=False)
@@ -179,7 +179,7 @@ async def _audit(db: Path | str) -> int:
 
 
 async def _export(db: Path | str, match_id: int, out: Path | None) -> int:
-    from bot.matches import ServiceError
+    from bot.matches.errors import ServiceError
 
     service = await _open_existing(db)
     try:
@@ -221,7 +221,7 @@ async def _interactive(settings: Settings, db: Path | str, force_console: bool, 
             where["database_url"] = ""
         return await run_discord(settings.model_copy(update=where), sync=sync)
     from bot.console import run_console
-    from bot.matches import MatchService
+    from bot.matches.service import MatchService
 
     if not settings.discord_token:
         print(

@@ -23,9 +23,12 @@ from bot.community import preferences, ratings, stats
 from bot.community.preferences import Refusal
 from bot.computers.driver import ComputerDriver, Hint
 from bot.computers.players import DEFAULT_LEVEL, is_computer, level_refusal
-from bot.matches import MatchService, ServiceError, TurnReport, User, substitutes
+from bot.matches import substitutes
+from bot.matches.errors import ServiceError
 from bot.matches.replay import save_replay
+from bot.matches.reports import TurnReport, User
 from bot.matches.score_chart import chart_png
+from bot.matches.service import MatchService
 from bot.settings import Settings
 from render.header import away_date
 from render.words.catalogue import LANGUAGES, match_language, supported_language, t, tn

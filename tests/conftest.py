@@ -11,7 +11,8 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.matches import MatchService, User
+from bot.matches.reports import User
+from bot.matches.service import MatchService
 from render.registry import register_renderer
 from render.words.catalogue import MESSAGES
 from rules.registry import register_game

@@ -7,7 +7,8 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from bot.matches import MatchService, User
+from bot.matches.reports import User
+from bot.matches.service import MatchService
 from render.registry import register_renderer
 from rules.registry import register_game
 from rules.rng import Rng

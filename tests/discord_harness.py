@@ -30,7 +30,8 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 
 import bot.storage.clock
 from bot.discord.client import TesseraBot
-from bot.matches import MatchService, User
+from bot.matches.reports import User
+from bot.matches.service import MatchService
 from bot.settings import Settings
 
 APP_ID = 424242

@@ -18,7 +18,9 @@ from types import SimpleNamespace
 from typing import Any
 
 from bot.discord.delivery import OutboxWorker
-from bot.matches import MatchService, ServiceError, User
+from bot.matches.errors import ServiceError
+from bot.matches.reports import User
+from bot.matches.service import MatchService
 from bot.settings import Settings
 from bot.storage import ShardSlice
 from render.registry import register_renderer

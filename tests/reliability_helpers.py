@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from bot.matches import MatchService, User
+from bot.matches.reports import User
+from bot.matches.service import MatchService
 from rules import get_game
 from tests.discord_harness import Call, Harness
 

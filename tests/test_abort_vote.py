@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.matches import MatchService, NotAllowed
+from bot.matches.errors import NotAllowed
+from bot.matches.service import MatchService
 from tests.conftest import ALICE, BOB, MALLORY
 from tests.reliability_helpers import PLAYERS, start_match
 

@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 
 from bot.discord.delivery import EDIT_WINDOW, POST_KEY, backoff
-from bot.matches import MatchInfo, MatchService, NotAllowed, TurnReport
+from bot.matches.errors import NotAllowed
+from bot.matches.reports import MatchInfo, TurnReport
+from bot.matches.service import MatchService
 from rules import get_game
 from tests.conftest import ALICE, BOB, CAROL
 from tests.discord_harness import CHANNEL_ID, GUILD_ID, Call, Harness, http_error, running

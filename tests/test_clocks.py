@@ -20,7 +20,11 @@ from bot.computers.driver import ComputerDriver
 from bot.computers.players import is_computer, move_seed
 from bot.console import Console
 from bot.discord.scheduler import Scheduler
-from bot.matches import MatchService, NotAllowed, User, away, clocks, rank_resigned_last
+from bot.matches import away, clocks
+from bot.matches.errors import NotAllowed
+from bot.matches.reports import User
+from bot.matches.rows import rank_resigned_last
+from bot.matches.service import MatchService
 from bot.settings import Settings
 from render.words.posts import end_summary, result_text
 from rules import get_game

@@ -17,7 +17,8 @@ import pytest
 from benchmarks.computer_loop import measure
 from bot.computers.driver import ComputerDriver
 from bot.computers.players import is_computer, move_seed
-from bot.matches import BoardChanged, InvalidMove, MatchService, NotAllowed
+from bot.matches.errors import BoardChanged, InvalidMove, NotAllowed
+from bot.matches.service import MatchService
 from rules import get_game
 from tests.ai import GATE
 from tests.conftest import ALICE, BOB, MALLORY

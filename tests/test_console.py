@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from bot.console import Console
-from bot.matches import MatchService
+from bot.matches.service import MatchService
 from bot.tools.demo import run_demo
 
 

@@ -13,7 +13,7 @@ import pytest
 import bot.matches.lobby
 from bot.computers.players import is_computer
 from bot.console import Console
-from bot.matches import MatchService
+from bot.matches.service import MatchService
 from rules import get_game
 
 README = Path(__file__).resolve().parent.parent / "README.md"

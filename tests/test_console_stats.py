@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.console import Console
-from bot.matches import MatchService
+from bot.matches.service import MatchService
 
 
 async def run(console: Console, *lines: str) -> list[str]:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.__main__ import main
-from bot.matches import MatchService
+from bot.matches.service import MatchService
 from bot.storage import MIGRATIONS, Notification, open_store
 from bot.storage.copydb import TABLES
 from tests.conftest import new_postgres_database

@@ -13,7 +13,7 @@ import threading
 import time
 from pathlib import Path
 
-from bot.matches import MatchService
+from bot.matches.service import MatchService
 from rules.registry import game_ids
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,7 +9,8 @@ import asyncio
 import time
 
 from bot.discord.panel import build_panel, choices_at, decode_path, encode_move, encode_path
-from bot.matches import LOBBY_TTL_SECONDS, User
+from bot.matches.lobby import LOBBY_TTL_SECONDS
+from bot.matches.reports import User
 from rules import Move
 from rules.base import Step
 from tests.conftest import ALICE, BOB, CAROL, MALLORY

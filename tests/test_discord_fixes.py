@@ -7,7 +7,7 @@ from __future__ import annotations
 import discord
 
 import bot.discord.i18n
-from bot.matches import User
+from bot.matches.reports import User
 from tests.conftest import ALICE, BOB, MALLORY
 from tests.discord_harness import CHANNEL_ID, GUILD_ID, Call, running
 from tests.fakediscord.limits import check_commands

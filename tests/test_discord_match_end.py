@@ -5,7 +5,7 @@ the players or by a server manager with a reason, and the posts that say what ha
 from __future__ import annotations
 
 from bot.computers.players import is_computer
-from bot.matches import User
+from bot.matches.reports import User
 from tests.conftest import ALICE, BOB, CAROL, MALLORY
 from tests.discord_harness import Call, Harness, running
 

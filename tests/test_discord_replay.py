@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.community import ratings
-from bot.matches import MatchService
+from bot.matches.service import MatchService
 from tests.conftest import ALICE, BOB, MALLORY
 from tests.discord_harness import GUILD_ID, Harness, running
 from tests.test_discord_commands import mover, only, open_lobby, started

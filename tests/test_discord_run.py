@@ -11,7 +11,7 @@ import pytest
 
 from bot.discord import run_discord
 from bot.discord.client import TesseraBot
-from bot.matches import MatchService
+from bot.matches.service import MatchService
 from bot.settings import Settings
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.computers.players import is_computer
-from bot.matches import User
+from bot.matches.reports import User
 from tests.conftest import ALICE, BOB, CAROL, MALLORY
 from tests.discord_harness import GUILD_ID, Call, Harness, http_error, running, user_payload
 

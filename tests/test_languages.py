@@ -24,8 +24,8 @@ from bot.community.ratings import (
     leaderboard_lines,
 )
 from bot.console import Console
-from bot.matches import MatchService
 from bot.matches.pictures import Pictures
+from bot.matches.service import MatchService
 from render.words.catalogue import MESSAGES, t
 from render.words.say import say
 from tests.conftest import ALICE, BOB, MALLORY

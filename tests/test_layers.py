@@ -37,6 +37,15 @@ line (``bot.__main__``, ``bot.tools``):
   it. The one exception is ``bot.storage.copydb`` (``python -m bot copy-db``), which audits
   the copied database through ``bot.matches`` — the same audit the service runs — inside
   the function that needs it.
+
+And no two modules import each other, directly or round a longer circle
+(:func:`test_no_import_cycles`): a circle means neither module can be read, tested or moved
+without the other, and at import time it works only by the order in which modules happen to
+load. Importing ``a.b.c`` runs ``a/__init__`` and ``a/b/__init__`` first, so those count as
+imported too. At module level no circle is allowed anywhere; counting lazy imports (inside
+functions) and type-only ones as well, the one circle left is the Discord front end's
+(``bot.discord``: the move panel's buttons call the cogs' handlers and the cogs build the
+panel; the client is named in type hints), to be cut when ``panel.py`` is split.
 """
 
 from __future__ import annotations
@@ -168,6 +177,139 @@ def test_layers_import_only_downward() -> None:
     assert any(within(i.importer, "bot") and within(i.target, "rules") for i in found)
     problems = offences(ROOT)
     assert not problems, "upward imports:\n" + "\n".join(problems)
+
+
+def module_graph(root: Path, lazy: bool) -> dict[str, set[str]]:
+    """Which of our modules each module imports: at module level only, or (``lazy``) with
+    the imports inside functions and under ``if TYPE_CHECKING:`` too. A ``from a import b``
+    names the module ``a.b`` when there is one, else ``a``; importing a module also imports
+    the packages above it (their ``__init__`` runs first)."""
+    files = sorted(p for layer in LAYERS for p in (root / layer).rglob("*.py"))
+    modules = {module_name(path, root)[0]: path for path in files}
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for path in files:
+        importer, package = module_name(path, root)
+        tree = ast.parse(path.read_text("utf-8"))
+        for node in ast.walk(tree) if lazy else _module_level(tree.body):
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                    module = ".".join([*base, *([node.module] if node.module else [])])
+                else:
+                    module = node.module or ""
+                targets = [
+                    f"{module}.{a.name}" if f"{module}.{a.name}" in modules else module
+                    for a in node.names
+                ]
+            else:
+                continue
+            for target in targets:
+                while target and target not in modules:  # a name inside a module
+                    target = target.rpartition(".")[0]
+                while target and not within(importer, target):
+                    if target in modules:
+                        graph[importer].add(target)
+                    target = target.rpartition(".")[0]
+    return graph
+
+
+def _module_level(body: list[ast.stmt]) -> list[ast.stmt]:
+    """The statements run when the module loads: its body, and the branches of its ``if``
+    and ``try`` blocks, but not ``if TYPE_CHECKING:``."""
+    found: list[ast.stmt] = []
+    for node in body:
+        if isinstance(node, ast.If):
+            if "TYPE_CHECKING" not in ast.unparse(node.test):
+                found += _module_level(node.body) + _module_level(node.orelse)
+        elif isinstance(node, ast.Try):
+            found += _module_level(node.body) + _module_level(node.orelse)
+            for handler in node.handlers:
+                found += _module_level(handler.body)
+            found += _module_level(node.finalbody)
+        else:
+            found.append(node)
+    return found
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm, written
+    without recursion so a long chain cannot overflow the stack)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    group.append(member)
+                    if member == node:
+                        break
+                if len(group) > 1:
+                    found.append(sorted(group))
+    return found
+
+
+def test_no_import_cycles() -> None:
+    assert cycles(module_graph(ROOT, lazy=False)) == []
+    lazy = cycles(module_graph(ROOT, lazy=True))
+    outside = [group for group in lazy if not all(within(m, "bot.discord") for m in group)]
+    assert outside == [], "modules that import each other (lazily or for types):\n" + "\n".join(
+        " <-> ".join(group) for group in outside
+    )
+
+
+def test_the_cycle_finder_finds_a_circle(tmp_path: Path) -> None:
+    """Two modules that import each other inside functions, and one that only a package's
+    ``__init__`` closes into a circle; a chain that is no circle beside them."""
+    _write(
+        tmp_path,
+        {
+            "rules/__init__.py": "",
+            "rules/a.py": "def f():\n    from rules import b\n",
+            "rules/b.py": "from rules.a import f\n",
+            "rules/c.py": "from rules.b import f\n",
+            "bot/__init__.py": "",
+            "bot/matches/__init__.py": "from bot.matches.service import S\n",
+            "bot/matches/service.py": "from bot.community.ratings import rate\n",
+            "bot/community/__init__.py": "",
+            "bot/community/ratings.py": "from bot.matches.holders import h\n",
+            "bot/matches/holders.py": "import json\n",
+        },
+    )
+    assert cycles(module_graph(tmp_path, lazy=False)) == [
+        ["bot.community.ratings", "bot.matches", "bot.matches.service"]
+    ]
+    assert cycles(module_graph(tmp_path, lazy=True)) == [
+        ["bot.community.ratings", "bot.matches", "bot.matches.service"],
+        ["rules.a", "rules.b"],
+    ]
 
 
 def _write(root: Path, files: dict[str, str]) -> None:

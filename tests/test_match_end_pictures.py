@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 import render.header
-from bot.matches import MatchService, User
+from bot.matches.reports import User
+from bot.matches.service import MatchService
 from rules import get_game
 from rules.rng import Rng
 from tests.picture_probe import draw_probed, fresh_caches, probing

@@ -10,7 +10,7 @@ import pytest
 from bot.console import Console
 from bot.discord.cogs.game import parse_options
 from bot.discord.common import UserError
-from bot.matches import MatchService
+from bot.matches.service import MatchService
 from rules.base import IllegalMove
 from rules.registry import get_game
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.matches import MatchService
+from bot.matches.service import MatchService
 from render.words.say import say
 from rules import get_game
 from tests.conftest import ALICE, BOB

@@ -20,7 +20,8 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-from bot.matches import MatchService, User
+from bot.matches.reports import User
+from bot.matches.service import MatchService
 from tests.conftest import new_postgres_database
 from tests.pg_server import PgServer
 

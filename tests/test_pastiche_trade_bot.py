@@ -10,7 +10,9 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.computers.driver import ComputerDriver
-from bot.matches import MatchService, NotAllowed, User
+from bot.matches.errors import NotAllowed
+from bot.matches.reports import User
+from bot.matches.service import MatchService
 from rules.pastiche import GAME
 from tests.conftest import ALICE, BOB
 

@@ -9,7 +9,8 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from bot.matches import MatchService, User
+from bot.matches.reports import User
+from bot.matches.service import MatchService
 from render.words.catalogue import t
 from tests.conftest import ALICE, BOB
 from tests.discord_harness import running

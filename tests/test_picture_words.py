@@ -21,8 +21,8 @@ import pytest
 from PIL import Image, ImageChops
 
 import bot.discord.i18n
-from bot.matches import MatchService
 from bot.matches.render_pool import RenderPool
+from bot.matches.service import MatchService
 from render.registry import render_png
 from render.words import catalogue as i18n
 from render.words.catalogue import MESSAGES, picture_language, t

@@ -10,7 +10,8 @@ import asyncpg
 from bot.__main__ import main
 from bot.community import ratings
 from bot.computers.players import is_computer
-from bot.matches import MatchService, User
+from bot.matches.reports import User
+from bot.matches.service import MatchService
 from bot.storage.postgres import to_dollar
 from tests.conftest import new_postgres_database
 from tests.pg_server import PgServer

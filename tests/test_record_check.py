@@ -21,7 +21,8 @@ from typing import Any
 
 import pytest
 
-from bot.matches import MatchService, User
+from bot.matches.reports import User
+from bot.matches.service import MatchService
 from rules.maharani.data import geometry
 from rules.pastiche.data import load as pastiche_data
 from rules.playout import random_playout

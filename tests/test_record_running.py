@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bot.matches import MatchService
+from bot.matches.service import MatchService
 from rules import IllegalMove, get_game
 from rules.rng import Rng
 from tests.reliability_helpers import start_match, user_by_id

@@ -18,7 +18,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.matches import MatchService
+from bot.matches.service import MatchService
 from rules import get_game
 from rules.base import normalise_notation
 from tests.conftest import ALICE, BOB, MALLORY

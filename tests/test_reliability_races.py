@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from bot.computers.players import is_computer
-from bot.matches import BoardChanged, InvalidMove, MatchService, NotAllowed
+from bot.matches.errors import BoardChanged, InvalidMove, NotAllowed
+from bot.matches.service import MatchService
 from rules import get_game
 from tests.conftest import ALICE, BOB, CAROL, MALLORY
 from tests.discord_harness import running

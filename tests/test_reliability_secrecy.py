@@ -17,7 +17,8 @@ from typing import Any
 
 import pytest
 
-from bot.matches import MatchService, NotAllowed
+from bot.matches.errors import NotAllowed
+from bot.matches.service import MatchService
 from rules import get_game
 from rules.base import Event, fill_names
 from rules.playout import random_playout

@@ -30,7 +30,7 @@ async def test_worker_picture_equals_in_process_picture() -> None:
 
 
 async def test_runtime_registered_renderer_and_a_killed_worker(tmp_path: Path) -> None:
-    from bot.matches import MatchService
+    from bot.matches.service import MatchService
 
     service = await MatchService.open(tmp_path / "p.db", render_workers=1)
     try:

@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageFilter, ImageStat
 
-from bot.matches import MatchService, User
 from bot.matches.replay import NothingToReplay, frames, make_job, replays_of, turn_views
+from bot.matches.reports import User
+from bot.matches.service import MatchService
 from bot.tools.replay_bench import LONG_MATCHES, _stored, long_log
 from render.registry import render_image
 from render.replay import (

@@ -12,7 +12,10 @@ import pytest
 
 from bot.computers.driver import ComputerDriver
 from bot.computers.players import is_computer
-from bot.matches import MatchService, NotAllowed, User, rank_resigned_last
+from bot.matches.errors import NotAllowed
+from bot.matches.reports import User
+from bot.matches.rows import rank_resigned_last
+from bot.matches.service import MatchService
 from render.words.posts import result_text
 from rules import get_game
 from rules.rng import Rng

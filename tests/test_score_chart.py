@@ -9,8 +9,8 @@ from pathlib import Path
 
 from PIL import Image
 
-from bot.matches import MatchService
 from bot.matches.score_chart import chart_of, chart_png, turn_scores
+from bot.matches.service import MatchService
 from render.chart import ScoreChart, Swing, draw_score_chart, largest_swing
 from rules import get_game
 from tests.ratings_helpers import play_result

@@ -9,15 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.matches import (
-    GATE_READ_SECONDS,
-    BoardChanged,
-    InvalidMove,
-    MatchService,
-    NotAllowed,
-    NotFound,
-    effective_moves,
-)
+from bot.matches.errors import BoardChanged, InvalidMove, NotAllowed, NotFound
+from bot.matches.rows import effective_moves
+from bot.matches.service import MatchService
+from bot.matches.turns import GATE_READ_SECONDS
 from bot.storage import MIGRATIONS
 from rules import get_game
 from tests.conftest import ALICE, BOB, CAROL, MALLORY

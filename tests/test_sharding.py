@@ -9,7 +9,7 @@ import pytest
 from pydantic import ValidationError
 
 from bot.discord.client import ShardedTesseraBot, TesseraBot, make_bot
-from bot.matches import MatchService
+from bot.matches.service import MatchService
 from bot.settings import Settings, parse_shards
 from bot.storage import ShardSlice
 

@@ -9,7 +9,8 @@ import pytest
 
 import bot.storage.clock
 from bot.community import stats
-from bot.matches import MatchService, User
+from bot.matches.reports import User
+from bot.matches.service import MatchService
 from tests.ratings_helpers import play_result
 from tests.reliability_helpers import PLAYERS, start_match
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.matches import MatchService
+from bot.matches.service import MatchService
 from bot.storage import (
     MIGRATIONS,
     NewMove,

@@ -15,8 +15,10 @@ import pytest
 
 from bot.community import ratings
 from bot.computers.players import is_computer
-from bot.matches import MatchService, NotAllowed, User
+from bot.matches.errors import NotAllowed
 from bot.matches.holders import handovers
+from bot.matches.reports import User
+from bot.matches.service import MatchService
 from bot.matches.substitutes import SUB_TTL_SECONDS
 from tests.reliability_helpers import PLAYERS, start_match
 

@@ -29,7 +29,8 @@ import pytest
 import bot.matches.lobby
 import render.words.catalogue
 from bot.console import Console
-from bot.matches import MatchService, User
+from bot.matches.reports import User
+from bot.matches.service import MatchService
 from render.words.catalogue import MESSAGES, PLURAL_KEY, messages
 from render.words.posts import post_body
 from rules import get_game

@@ -20,7 +20,8 @@ from typing import Any
 import pytest
 
 from bot.discord.delivery import said_in
-from bot.matches import InvalidMove, MatchService, NotAllowed, NotFound
+from bot.matches.errors import InvalidMove, NotAllowed, NotFound
+from bot.matches.service import MatchService
 from render.words.catalogue import MESSAGES
 from render.words.say import in_language, say
 from rules import get_game

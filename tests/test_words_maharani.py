@@ -18,7 +18,8 @@ from typing import Any
 
 import pytest
 
-from bot.matches import InvalidMove, MatchService
+from bot.matches.errors import InvalidMove
+from bot.matches.service import MatchService
 from render.words.catalogue import MESSAGES
 from render.words.say import in_language, say
 from rules import get_game

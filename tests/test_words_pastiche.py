@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from bot.matches import MatchService
+from bot.matches.service import MatchService
 from render.words.catalogue import MESSAGES
 from render.words.say import say
 from rules import get_game

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.computers.players import DEFAULT_BUDGET_S
-from bot.matches import ServiceError
+from bot.matches.errors import ServiceError
 from bot.settings import Settings
 from bot.storage import Store
 from render.words.catalogue import language_name, match_language, t

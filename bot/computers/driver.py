@@ -29,15 +29,9 @@ from typing import Any
 
 from bot.computers.players import is_computer
 from bot.computers.pool import CHOOSER, SUGGESTER, ComputerPool
-from bot.matches import (
-    BoardChanged,
-    InvalidMove,
-    MatchService,
-    NotAllowed,
-    SeatTurn,
-    TurnReport,
-    User,
-)
+from bot.matches.errors import BoardChanged, InvalidMove, NotAllowed
+from bot.matches.reports import SeatTurn, TurnReport, User
+from bot.matches.service import MatchService
 from render.words.say import said_move
 from rules import Move
 from rules.rng import Rng

@@ -10,7 +10,7 @@ import signal
 import socket
 import sys
 
-from bot.matches import MatchService
+from bot.matches.service import MatchService
 from bot.settings import Settings
 from render.words.catalogue import t
 

@@ -26,7 +26,8 @@ from bot.discord.delivery import OutboxWorker
 from bot.discord.i18n import CatalogueTranslator
 from bot.discord.panel import DYNAMIC_ITEMS
 from bot.discord.scheduler import Scheduler
-from bot.matches import MatchService, ServiceError
+from bot.matches.errors import ServiceError
+from bot.matches.service import MatchService
 from bot.settings import DISCORD_API, Settings
 from bot.storage import ShardSlice
 from render.words.catalogue import language_of, t

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.matches import MatchInfo, ServiceError, User
+from bot.matches.errors import ServiceError
+from bot.matches.reports import MatchInfo, User
 from render.words.catalogue import t
 
 if TYPE_CHECKING:

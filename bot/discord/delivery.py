@@ -55,7 +55,8 @@ import discord
 from bot.computers.players import is_computer
 from bot.discord.common import clip
 from bot.discord.panel import mute_view, turn_view
-from bot.matches import ServiceError, clocks
+from bot.matches import clocks
+from bot.matches.errors import ServiceError
 from bot.matches.score_chart import chart_png
 from bot.storage.codec import _loads
 from bot.storage.rows import MatchRow, Notification, OutboxRow, Remembered

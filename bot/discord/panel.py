@@ -56,7 +56,7 @@ from bot.discord.common import (
     selected,
     user_of,
 )
-from bot.matches import MatchInfo, User
+from bot.matches.reports import MatchInfo, User
 from render.words.catalogue import match_language, t
 from render.words.posts import listing, say_line
 from render.words.say import say

@@ -38,7 +38,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from bot.computers.players import is_computer
-from bot.matches import MatchInfo, ServiceError, away, clocks
+from bot.matches import away, clocks
+from bot.matches.errors import ServiceError
+from bot.matches.reports import MatchInfo
 from bot.storage import Notification
 from render.words.catalogue import t
 

@@ -20,7 +20,7 @@ import discord
 
 from bot.computers.players import is_computer
 from bot.discord.common import UserError, answer, bot_of, loc, match_here, same_server, user_of
-from bot.matches import User
+from bot.matches.reports import User
 from bot.matches.substitutes import SubState, answer_text, post_text, voters
 from render.words.catalogue import t
 

@@ -1,29 +1,14 @@
 """The match service: one match from lobby to result, split by concern.
 
-The names below are the package's interface for the front ends (``bot.discord``,
-``bot.console``), the computer driver and the tools; they import them from here.
+``service.py`` holds :class:`~bot.matches.service.MatchService`, the facade the front ends,
+the computer driver and the tools hold; it composes the parts (``lobby``, ``turns``,
+``posts``, ``seats``, ``subs``, ``votes``, ``absences``, ``records``, ``pictures``,
+``computer_seats``) over a shared ``core``. What a caller needs beside the service comes
+from the module that defines it: the refusals from ``errors``, the values a call returns
+(``User``, ``MatchInfo``, ``TurnReport``, ``SeatTurn``) from ``reports``, the move-log
+helpers from ``rows``.
+
+This file imports nothing on purpose: ``bot.community.ratings`` reads ``holders`` from this
+package while a finishing match rates itself through ``after_game``, and a package that
+loaded the whole service on first touch would close that into an import cycle.
 """
-
-from bot.matches.errors import BoardChanged, InvalidMove, NotAllowed, NotFound, ServiceError
-from bot.matches.lobby import LOBBY_TTL_SECONDS
-from bot.matches.reports import MatchInfo, SeatTurn, TurnReport, User
-from bot.matches.rows import effective_moves, rank_resigned_last
-from bot.matches.service import MatchService
-from bot.matches.turns import GATE_READ_SECONDS
-
-__all__ = [
-    "GATE_READ_SECONDS",
-    "LOBBY_TTL_SECONDS",
-    "BoardChanged",
-    "InvalidMove",
-    "MatchInfo",
-    "MatchService",
-    "NotAllowed",
-    "NotFound",
-    "SeatTurn",
-    "ServiceError",
-    "TurnReport",
-    "User",
-    "effective_moves",
-    "rank_resigned_last",
-]

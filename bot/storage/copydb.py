@@ -99,7 +99,7 @@ def _clean(table: str, row: Any) -> tuple[Any, ...]:
 async def copy_database(source: Path | str, target: Path | str) -> CopyReport:
     """Copy everything from ``source`` to the empty ``target``; returns the row counts and
     the target's audit problems (none expected)."""
-    from bot.matches import MatchService
+    from bot.matches.service import MatchService
 
     src = await open_store(source)
     dst = await open_store(target)

@@ -111,7 +111,8 @@ def bench_render(game_id: str, players: int, seat: int | None, samples: int) -> 
 
 
 async def bench_service(game_id: str, others: int, moves: int) -> dict[str, Any]:
-    from bot.matches import MatchService, User
+    from bot.matches.reports import User
+    from bot.matches.service import MatchService
 
     game = get_game(game_id)
     players = game.min_players

@@ -12,7 +12,8 @@ import time
 from pathlib import Path
 
 from bot.console import _value
-from bot.matches import MatchService, User
+from bot.matches.reports import User
+from bot.matches.service import MatchService
 from rules import get_game
 from rules.rng import Rng
 

@@ -53,8 +53,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.matches import MatchInfo, MatchService, ServiceError, User
+from bot.matches.errors import ServiceError
+from bot.matches.reports import MatchInfo, User
 from bot.matches.rows import events_json as _events_json
+from bot.matches.service import MatchService
 from bot.storage import ShardSlice, Store, is_postgres_url, open_store
 from rules import get_game
 from rules.base import fill_names

@@ -24,8 +24,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot.matches import MatchService, User
 from bot.matches.replay import replays_of
+from bot.matches.reports import User
+from bot.matches.service import MatchService
 from render.replay import UPLOAD_LIMIT
 from rules import get_game
 from rules.base import Game

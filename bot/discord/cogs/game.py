@@ -31,7 +31,7 @@ from bot.discord.common import (
 from bot.discord.i18n import L, language_choices
 from bot.discord.panel import lobby_view
 from bot.discord.subs import member_left, substitute_command
-from bot.matches import NotAllowed
+from bot.matches.errors import NotAllowed
 from render.words.catalogue import LANGUAGES, match_language, supported_language, t
 from render.words.posts import listing
 from rules.ai import LEVELS, levels_for

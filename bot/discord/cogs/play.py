@@ -28,7 +28,7 @@ from bot.discord.common import (
 )
 from bot.discord.i18n import L
 from bot.discord.panel import build_panel, gate, play_and_confirm, resign_view, send_hand
-from bot.matches import MatchInfo, TurnReport
+from bot.matches.reports import MatchInfo, TurnReport
 from render.words.catalogue import match_language, t
 from render.words.say import say
 from rules import Move
