@@ -45,7 +45,7 @@ class Settings(BaseSettings):
     #: Where the local console and demo save pictures.
     picture_dir: Path = Path("pictures")
     #: Worker processes drawing pictures at once (one per core is right; see
-    #: bot/render_pool.py for why processes and not threads).
+    #: bot/matches/render_pool.py for why processes and not threads).
     render_workers: int = Field(default=2, ge=1, le=16)
     #: Default reminder interval for a player who has not moved (hours; 0 = no reminders).
     reminder_hours: float = Field(default=24.0, ge=0)
@@ -55,10 +55,10 @@ class Settings(BaseSettings):
     deadline_days: float = Field(default=0.0, ge=0)
     #: What happens when a clock runs out: "skip" makes the late seat's move (the game's
     #: pass, else the easy computer move); "forfeit" hands the seat to a computer player
-    #: (two players: the other wins). See bot/clocks.py.
+    #: (two players: the other wins). See bot/matches/clocks.py.
     deadline_action: Literal["skip", "forfeit"] = "skip"
     #: Worker processes in which computer players think and hints are computed (each
-    #: search runs for the match's time budget; see bot/computer_pool.py).
+    #: search runs for the match's time budget; see bot/computers/pool.py).
     ai_workers: int = Field(default=2, ge=1, le=16)
     # ----- Discord front end --------------------------------------------------------------
     #: Base URL of Discord's REST API. Point it at an HTTP proxy (e.g. one rate-limit proxy

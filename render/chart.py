@@ -5,7 +5,7 @@ Why our own few lines of Pillow and not a plotting library: the chart is lines, 
 band and labels, in the pictures' own palette and fonts (DejaVu, so every name draws);
 matplotlib would add a large dependency and a second look for one picture per match.
 
-The chart draws plain numbers (:class:`ScoreChart`); ``bot/score_chart.py`` gets them by
+The chart draws plain numbers (:class:`ScoreChart`); ``bot/matches/score_chart.py`` gets them by
 replaying the match's log, so the chart can never disagree with the game. Lines are drawn at
 twice the size and reduced (smooth edges, TECH_NOTES "Pictures"); each line also carries its
 player's name at its end, so the chart reads without telling colours apart.

@@ -2,7 +2,7 @@
 and their encoding as an animated WebP, or a GIF, under an upload limit.
 
 This module only draws and encodes: the boards come from the games' renderers, drawn from
-*public* views by the caller (``bot/replay.py``), so a frame can never hold more than a
+*public* views by the caller (``bot/matches/replay.py``), so a frame can never hold more than a
 spectator sees. It adds two cards of its own — the title (game, match, players in their
 colours, dates) and the standings — drawn straight at the frame size.
 

@@ -403,7 +403,7 @@ class Game(ABC):
     def default_move(self, state: State, seat: int) -> Move | None:
         """The game's own pass for a seat whose clock ran out (withdrawing, declining an
         offer, ending a turn); ``None`` where the rules give no pass (the bot then makes
-        the computer player's easy move for the seat, see ``bot/clocks.py``)."""
+        the computer player's easy move for the seat, see ``bot/matches/clocks.py``)."""
         return None
 
     def random_move(self, state: State, seat: int, rng: Rng) -> Move:

@@ -1,6 +1,7 @@
 """The console speaks every Discord command: the README example whoever starts, /notify,
 /game settings, /history N and /game sub (offers, votes, answers), with the same checks
-and words as Discord (bot/preferences.py, bot/substitutes.py). /hint: test_computer_players."""
+and words as Discord (bot/community/preferences.py, bot/matches/substitutes.py).
+/hint: test_computer_players."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Words as data (rules/words.py, render/words.py): the rules write message keys and
+"""Words as data (rules/words.py, render/words/say.py): the rules write message keys and
 parameters, the edge renders them per language.
 
 A test-only language "xx" is the English catalogue upper-cased outside its placeholders,
@@ -135,7 +135,7 @@ def test_plurals_come_from_the_catalogue(monkeypatch: pytest.MonkeyPatch) -> Non
 
 
 def test_english_said_twice_is_the_same_as_said_once() -> None:
-    """The English text of a message is remembered per message (render/words.py:
+    """The English text of a message is remembered per message (render/words/say.py:
     ``_english``): said again — with these names, with others, without any — it must be
     what saying it afresh gives, and a message's names never leak into another match's."""
     from render.words.say import _ENGLISH, _message

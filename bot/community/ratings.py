@@ -30,7 +30,7 @@ Who is rated (decisions where the issue was silent):
 The leaderboard orders by the conservative estimate μ − 3σ (OpenSkill's ``ordinal``), so a
 newcomer with one lucky win does not top players with fifty games.
 
-The SQL of these two tables lives here rather than in ``bot/store.py``: it runs on the
+The SQL of these two tables lives here rather than in ``bot/storage/``: it runs on the
 connection of the store's transaction, in SQL both backends accept, like the store's own.
 """
 
@@ -180,7 +180,7 @@ async def _rated_matches(
         )
         for match_id, uid, name in await cur.fetchall():
             seats.setdefault(int(match_id), []).append((uid, name))
-        # Seats that changed hands (resign, substitutes): bot/holders.py reads the rows.
+        # Seats that changed hands (resign, substitutes): bot/matches/holders.py reads the rows.
         cur = await conn.execute(
             "SELECT match_id, ply, kind, seat, user_id, events FROM moves WHERE kind IN "
             f"({','.join('?' * len(HANDOVER_KINDS))}) "

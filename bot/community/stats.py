@@ -10,7 +10,7 @@ Decisions where the issue was silent:
 - *played* counts matches that started (running, finished or aborted), *finished* those that
   ended with a result, *won* those whose result lists the player among the winners (a
   shared victory counts for each winner);
-- a seat that changed hands (``bot/holders.py``: resigned to a computer, handed on to a
+- a seat that changed hands (``bot/matches/holders.py``: resigned to a computer, handed on to a
   substitute) counts as played for everyone who held it, and as won only for whoever held
   it at the end — so a match handed on counts as played and not won, and breaks a win
   streak; the people met are everyone who held a seat in it;

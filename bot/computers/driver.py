@@ -7,7 +7,7 @@ service "which running match waits for a computer seat now?" (:meth:`sweep`), an
 those turns; being woken after every move just makes it ask sooner. Nothing lives in memory
 that a restart could lose.
 
-A computer's move is decided in the worker pool (bot/computer_pool.py) from the seat's view
+A computer's move is decided in the worker pool (bot/computers/pool.py) from the seat's view
 and the public log, then enters through :meth:`MatchService.play` with the version it was
 computed for, exactly like a button press: log row, record, picture, posts and pings are a
 person's. A move computed for an old version loses the version check (``BoardChanged``)

@@ -1,6 +1,6 @@
 """Where computer players think: worker processes, never the event loop.
 
-Why a pool of its own beside the picture pool (bot/render_pool.py): a search runs for its
+Why a pool of its own beside the picture pool (bot/matches/render_pool.py): a search runs for its
 whole time budget (seconds), a picture for milliseconds. Sharing the two picture workers
 would make every picture of every match wait behind a computer's two-second think; a
 separate pool keeps pictures fast and bounds how many searches run at once. It reuses the
@@ -33,7 +33,7 @@ from concurrent.futures.process import BrokenProcessPool
 from functools import cache
 from typing import Any
 
-from bot.matches.render_pool import _context as forkserver_context
+from bot.matches.render_pool import forkserver_context
 from rules.base import Game
 from rules.registry import game_ids, game_target, register_game
 

@@ -121,7 +121,7 @@ class TesseraBot(commands.Bot):
         self.sync_on_start = sync_on_start
         self.delivery = OutboxWorker(self, clock)
         self.scheduler = Scheduler(self, clock)
-        #: computer players' turns and /hint (worker processes; see bot/computer_driver.py)
+        #: computer players' turns and /hint (worker processes; see bot/computers/driver.py)
         self.computers = ComputerDriver(service, workers=settings.ai_workers)
         self.computers.on_move = lambda report: self.delivery.wake()
         self._tasks: list[asyncio.Task[None]] = []

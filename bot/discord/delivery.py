@@ -436,7 +436,7 @@ class OutboxWorker:
             # the run's post was deleted meanwhile: this ply gets a post of its own below
         note = t("post.picture_next", public) if moved_on else ""
         # a new post says its lines and status, plus what a finishing commit added (rating
-        # changes, bot/ratings.py), all in the match's language
+        # changes, bot/community/ratings.py), all in the match's language
         body = post_body(p, public, info.names, (lines, status) if "lines" in p else None)
         content = clip("\n".join(x for x in [body, to_act, clock, note] if x), 2000)
         file = discord.File(io.BytesIO(png), filename=name) if png is not None else None

@@ -11,7 +11,7 @@ look. Every change to a match (a move, its settings, a player's preferences) mar
 at once in the same transaction, so nothing waits for a stale time. The claim is a lease:
 of several processes one handles a match, and a dead one's matches are taken over.
 
-- Clocks, one per seat (``bot/clocks.py``): a seat the game waits for has ``clock_days``
+- Clocks, one per seat (``bot/matches/clocks.py``): a seat the game waits for has ``clock_days``
   (match settings, default ``deadline_days``) from when it began waiting — as the match's
   settings record it, in the transaction of the move that made it wait — less the time
   its player was away (``/notify away``); then ``service.expire_turn(match, version,

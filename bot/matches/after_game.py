@@ -1,6 +1,6 @@
 """What happens inside the transaction that finishes a match, after the game itself: the
-ratings move (bot/ratings.py, their change added to the final post) and the score chart is
-queued as the post after it (bot/score_chart.py draws it when the outbox sends it).
+ratings move (bot/community/ratings.py, their change added to the final post) and the score chart is
+queued as the post after it (bot/matches/score_chart.py draws it when the outbox sends it).
 
 Why in the finishing transaction: the outbox is written in that transaction, so the final
 post, the rating change and the chart post are stored together or not at all; a crash after

@@ -2,7 +2,7 @@
 
 Why periods kept in the user's preferences and not a flag: a paused clock must resume with
 the time it had left, so the scheduler subtracts every away period that overlaps a seat's
-waiting time (``bot/clocks.py``) — it needs *when* the player was away, not just whether
+waiting time (``bot/matches/clocks.py``) — it needs *when* the player was away, not just whether
 they are now — and the limit "at most 14 days in any 30" is counted over the same periods.
 They live in the existing preferences JSON (``users.settings["away"]``, a list of
 ``[start, end]`` Unix times, oldest first), so no migration is needed; periods that can no

@@ -18,7 +18,7 @@ racing commits cannot lose each other's update)::
   code path) leaves it stale; the scheduler then still uses the starts it knows and the
   last move's time for the others — never shorter than the seat really had.
 
-Away periods (``bot/away.py``) are subtracted when the scheduler measures a seat's time,
+Away periods (``bot/matches/away.py``) are subtracted when the scheduler measures a seat's time,
 so a clock paused by ``/notify away`` resumes with the time it had left too.
 """
 

@@ -39,7 +39,7 @@ class Core:
     ) -> None:
         self.store = store
         self.render_enabled = render
-        # worker processes: Pillow holds the GIL while drawing (see bot/render_pool.py)
+        # worker processes: Pillow holds the GIL while drawing (see bot/matches/render_pool.py)
         self.pool = RenderPool(render_workers, processes=render_processes)
         self.background: set[asyncio.Task[Any]] = set()
         after_game.install(store)  # a finishing commit also rates and queues the chart

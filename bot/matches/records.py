@@ -98,7 +98,7 @@ class Records:
         over = match.status in ("finished", "aborted")
         moves = []
         rows = await self._store.moves(match_id)
-        #: who held each seat from which ply (resign, substitutes: see bot/holders.py)
+        #: who held each seat from which ply (resign, substitutes: see bot/matches/holders.py)
         held = holder_history([(s.user_id, s.name) for s in match.seats], handovers(rows))
         for row in rows:
             kept = [e for e in row.events if e.get("kind") != LABEL_EVENT]  # not a game event

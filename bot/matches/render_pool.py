@@ -89,7 +89,10 @@ def _thread_draw(
 
 
 @cache
-def _context() -> Any:
+def forkserver_context() -> Any:
+    """The one forkserver of this process, preloaded with the renderers. The computer
+    players' pool (``bot.computers.pool``) starts its workers from it too, so the bot keeps
+    one forkserver, not two."""
     ctx = multiprocessing.get_context("forkserver")
     ctx.set_forkserver_preload(PRELOAD)
     return ctx
@@ -114,7 +117,7 @@ class RenderPool:
         if self._executor is None:
             if self.processes:
                 self._executor = ProcessPoolExecutor(
-                    self.workers, mp_context=_context(), initializer=_lower_priority
+                    self.workers, mp_context=forkserver_context(), initializer=_lower_priority
                 )
             else:
                 self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="render")
@@ -216,7 +219,7 @@ class RenderPool:
                 return await asyncio.to_thread(fn, *args)
             executor = ProcessPoolExecutor(
                 1,
-                mp_context=_context(),
+                mp_context=forkserver_context(),
                 initializer=_lowest_priority,
                 max_tasks_per_child=1,
             )

@@ -2,7 +2,7 @@
 
 **What a frame is.** A title frame, then one frame per *turn*, then the final standings.
 A turn is the run of consecutive log moves by one seat — the same unit as the score chart
-(``bot/score_chart.py``), so the two agree: a Taj Mahal visit's card, extra-card and
+(``bot/matches/score_chart.py``), so the two agree: a Taj Mahal visit's card, extra-card and
 palace plies are one turn, a Pastiche turn's placement, bank trades and fulfilments are
 one (a trade answered by another player splits it: that answer is the other player's
 turn), and in Azul and Maharani every move is a turn. It needs no per-game code, so a

@@ -194,7 +194,7 @@ class Seats:
         self, match_id: int, expected_version: int, action: str, seat: int | None = None
     ) -> TurnReport:
         """``seat``'s clock ran out at ``expected_version`` (None: the first seat the game
-        waits for). The scheduler decides *when* (``bot/clocks.py``); a version that no
+        waits for). The scheduler decides *when* (``bot/matches/clocks.py``); a version that no
         longer matches, or a seat no longer waited for, changes nothing.
 
         ``action="skip"`` makes the seat's move for it: the game's own pass where the

@@ -39,11 +39,11 @@ class Backend:
     _RATINGS_LOCK = ""
     #: The same for one board's update (a finish): parameters the fixed key, shared with
     #: other finishes (so a rebuild waits for them and they for it), and the board's key,
-    #: held alone (``bot/ratings.py: board_lock_key``).
+    #: held alone (``bot/community/ratings.py: board_lock_key``).
     _RATINGS_BOARD_LOCK = ""
     #: Called inside :meth:`commit`'s transaction when a match finishes, with the store,
     #: the connection, the match id and the notifications; returns the notifications to
-    #: queue (bot/ratings.py adds each person's rating change to the final post).
+    #: queue (bot/community/ratings.py adds each person's rating change to the final post).
     on_finish: Any = None
 
     #: Where the database is (a file path or a URL).

@@ -335,7 +335,7 @@ class MatchTables(Backend):
         resigned seat) in the same transaction as the log row that says so.
 
         ``settings_update(settings, now)`` rewrites the match settings read inside the
-        transaction (the per-seat clocks, ``bot/clocks.py``): a settings change racing this
+        transaction (the per-seat clocks, ``bot/matches/clocks.py``): a settings change racing this
         commit is neither lost nor overwritten. ``settings_seen``: the stored settings text
         the caller read with the match (``MatchRow.settings_text``); a backend may then
         apply ``settings_update`` to those and write only if they are still stored

@@ -103,8 +103,8 @@ MIGRATIONS: list[str] = [
         SELECT id, '{}', 0 FROM matches WHERE status = 'running' AND true
         ON CONFLICT (match_id) DO UPDATE SET due_at = 0;
     """,
-    # 4: per server and game, OpenSkill ratings of people (a cache: bot/ratings.py rebuilds
-    # it from the finished matches) and each rated match's change per person.
+    # 4: per server and game, OpenSkill ratings of people (a cache: bot/community/ratings.py
+    # rebuilds it from the finished matches) and each rated match's change per person.
     """
     CREATE TABLE ratings (
         guild_id   TEXT    NOT NULL,

@@ -105,7 +105,7 @@ ENGLISH: dict[str, str] = {
     "err.not_your_match": (
         "This is not your match, so its buttons are not for you — you are welcome to watch!"
     ),
-    # ----- refusals written by the match service (bot/service.py) ------------------
+    # ----- refusals written by the match service (bot/matches/) ------------------
     "svc.no_match": "There is no match #{match}.",
     "svc.no_game": "There is no game called “{game}”. Games: {games}.",
     "svc.started": "Match #{match} has already started.",

@@ -1,7 +1,7 @@
 """What players see of a Taj Mahal game: the status line and the view of one seat.
 
 The view is the only thing the pictures, the posts and the computer players read (its
-keys are a contract with ``render/taj_mahal.py`` and ``rules/taj_mahal/ai.py``); it holds
+keys are a contract with ``render/taj_mahal/`` and ``rules/taj_mahal/ai.py``); it holds
 everything public plus the seat's own hand, never another seat's hand or the deck order.
 """
 

@@ -249,7 +249,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
             settings["think_seconds"] = think_seconds
         if level is not None:  # also the level of a computer taking over a resigned seat
             settings["level"] = level
-        if rated is not None:  # unset: rated when every seat is a person (bot/ratings.py)
+        if rated is not None:  # unset: rated when every seat is a person (bot/community/ratings.py)
             settings["rated"] = rated
         parent = getattr(interaction.channel, "parent_id", None) or interaction.channel_id
         # Creating the match first (fast, no picture) lets refusals stay private.
@@ -447,7 +447,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
     ) -> None:
         """Per-match reminder interval, clock and language of the public posts; players
         override the interval for themselves with /notify. ``rated`` may change until the
-        match ends (the finish reads it; bot/ratings.py)."""
+        match ends (the finish reads it; bot/community/ratings.py)."""
         bot = bot_of(interaction)
         locale = loc(interaction)
         match_id = await match_here(interaction, match)

@@ -1,5 +1,5 @@
 """``/history moves`` (the latest moves, in words) and ``/history replay`` (the whole match
-as an animated picture, bot/replay.py).
+as an animated picture, bot/matches/replay.py).
 
 Why two subcommands rather than ``/history`` plus an option: Discord cannot invoke a
 command that has subcommands, and ``/history replay`` is what players type (the same

@@ -60,8 +60,8 @@ class PrefsCog(commands.Cog):
         back: bool | None = None,
     ) -> None:
         """With no options it shows the current preferences (checks shared with the
-        console: bot/preferences.py). ``away`` / ``back``: a holiday from all your
-        matches (``MatchService.go_away``, ``bot/away.py``)."""
+        console: bot/community/preferences.py). ``away`` / ``back``: a holiday from all your
+        matches (``MatchService.go_away``, ``bot/matches/away.py``)."""
         store = bot_of(interaction).service.store
         locale = loc(interaction)
         uid = str(interaction.user.id)

@@ -4,7 +4,7 @@ Why ``/stats player`` and ``/stats server`` rather than ``/stats [@user]`` besid
 ``/stats server``: Discord cannot invoke a command that has subcommands, so the two forms
 are two subcommands of one group. Both answers are public (nothing in them is private: they
 are read from finished and running matches everyone in the server could watch) and are
-computed from the stored matches (bot/stats.py, bot/ratings.py).
+computed from the stored matches (bot/community/stats.py, bot/community/ratings.py).
 """
 
 from __future__ import annotations
