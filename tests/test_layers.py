@@ -105,12 +105,14 @@ def module_name(path: Path, root: Path) -> tuple[str, str]:
     return ".".join(parts), ".".join(parts[:-1])
 
 
-def imports_of(path: Path, root: Path) -> list[Import]:
-    """Every import in the file, at any depth of the syntax tree."""
+def imports_of(path: Path, root: Path, lazy: bool = True) -> list[Import]:
+    """Every import in the file, at any depth of the syntax tree; or (``lazy=False``) only
+    those that run when the module loads."""
     importer, package = module_name(path, root)
     rel = path.relative_to(root).as_posix()
+    tree = ast.parse(path.read_text("utf-8"), filename=rel)
     found = []
-    for node in ast.walk(ast.parse(path.read_text("utf-8"), filename=rel)):
+    for node in ast.walk(tree) if lazy else _module_level(tree.body):
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -185,33 +187,16 @@ def module_graph(root: Path, lazy: bool) -> dict[str, set[str]]:
     names the module ``a.b`` when there is one, else ``a``; importing a module also imports
     the packages above it (their ``__init__`` runs first)."""
     files = sorted(p for layer in LAYERS for p in (root / layer).rglob("*.py"))
-    modules = {module_name(path, root)[0]: path for path in files}
-    graph: dict[str, set[str]] = {name: set() for name in modules}
+    graph: dict[str, set[str]] = {module_name(path, root)[0]: set() for path in files}
     for path in files:
-        importer, package = module_name(path, root)
-        tree = ast.parse(path.read_text("utf-8"))
-        for node in ast.walk(tree) if lazy else _module_level(tree.body):
-            if isinstance(node, ast.Import):
-                targets = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                if node.level:
-                    base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
-                    module = ".".join([*base, *([node.module] if node.module else [])])
-                else:
-                    module = node.module or ""
-                targets = [
-                    f"{module}.{a.name}" if f"{module}.{a.name}" in modules else module
-                    for a in node.names
-                ]
-            else:
-                continue
-            for target in targets:
-                while target and target not in modules:  # a name inside a module
-                    target = target.rpartition(".")[0]
-                while target and not within(importer, target):
-                    if target in modules:
-                        graph[importer].add(target)
-                    target = target.rpartition(".")[0]
+        for imp in imports_of(path, root, lazy):
+            target = imp.target
+            while target and target not in graph:  # a name inside a module
+                target = target.rpartition(".")[0]
+            while target and not within(imp.importer, target):
+                if target in graph:
+                    graph[imp.importer].add(target)
+                target = target.rpartition(".")[0]
     return graph
 
 
