@@ -7,6 +7,11 @@ search's iterations per second), ``audit``, ``export``,
 ``migrate`` (apply the schema, e.g. before starting several processes), ``copy-db``
 (SQLite → PostgreSQL), ``i18n extract|check`` (the translation files), ``replay`` (a
 match as an animated WebP) and ``replay-bench``.
+
+The bot and the console create their database on first start, ``migrate`` creates one
+when asked to, and ``copy-db`` and ``load`` fill a new one; every command that reads
+matches (``audit``, ``export``, ``ratings``, ``replay``, ``copy-db``'s source) refuses a
+missing one instead of reporting on an empty file that a typo created.
 """
 
 from __future__ import annotations
@@ -21,9 +26,12 @@ import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
+from pydantic import ValidationError
+
 from bot.settings import Settings
 from bot.storage import is_postgres_url
-from render.words.catalogue import t
+from bot.tools.arguments import match_number, not_negative, seconds, whole
+from render.words.catalogue import LANGUAGES, t
 from rules.registry import game_ids
 
 #: Exit code for a command line that cannot work (argparse's own convention).
@@ -31,6 +39,10 @@ USAGE_ERROR = 2
 DB_HELP = (
     "SQLite file or postgresql:// URL (default: TESSERA_DATABASE_URL, else TESSERA_DATABASE_PATH)"
 )
+#: The database of a command that reads matches: a missing one is refused, never created.
+READ_DB_HELP = DB_HELP + "; it must exist"
+#: The levels ``logging`` knows; anything else in TESSERA_LOG_LEVEL is refused.
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
 class UsageError(Exception):
@@ -46,8 +58,14 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="python -m bot", description=__doc__)
-    p.add_argument("--db", help=DB_HELP)
+    p = _Parser(
+        prog="python -m bot", description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
+    p.add_argument(
+        "--db",
+        help=DB_HELP + ";\nthe bot and the console create it on first start (also accepted "
+        "after the commands that use a database)",
+    )
     p.add_argument("--console", action="store_true", help="local console even with a token")
     p.add_argument(
         "--sync",
@@ -59,41 +77,44 @@ def _parser() -> argparse.ArgumentParser:
     d.add_argument("game", choices=game_ids())
     d.add_argument("--players", type=int, default=None)
     d.add_argument("--seed", type=int, default=7)
-    d.add_argument("--out", type=Path, default=Path("demo-out"))
+    d.add_argument("--out", type=Path, default=Path("demo-out"), help="folder (created)")
     d.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     b = sub.add_parser("bench", help="print speed figures (not part of the tests)")
     b.add_argument("--json", action="store_true", help="machine-readable output")
     b.add_argument("--quick", action="store_true", help="fewer samples")
-    b.add_argument("--games", nargs="*", default=None)
+    b.add_argument("--games", nargs="*", default=None, choices=game_ids())
     b.add_argument("--playouts-only", action="store_true", help="only random playouts/s")
     ld = sub.add_parser("load", help="sustained load through the service (see README)")
-    ld.add_argument("--matches", type=int, default=10_000)
-    ld.add_argument("--seconds", type=float, default=30.0)
-    ld.add_argument("--rate", type=float, default=0.0, help="target moves/s (0: flat out)")
+    ld.add_argument("--matches", type=whole(1), default=10_000)
+    ld.add_argument("--seconds", type=seconds, default=30.0)
+    ld.add_argument("--rate", type=not_negative, default=0.0, help="target moves/s (0: flat out)")
     ld.add_argument("--json", action="store_true")
     ld.add_argument(
         "--database",
         default=None,
-        help="an empty SQLite file or postgresql:// database (default: a temporary SQLite file)",
+        help="an empty or new SQLite file (created) or an empty postgresql:// database "
+        "(default: a temporary SQLite file)",
     )
-    ld.add_argument("--processes", type=int, default=1, help="bot processes (PostgreSQL)")
+    ld.add_argument(
+        "--processes", type=whole(1), default=1, help="bot processes (PostgreSQL only above 1)"
+    )
     ld.add_argument("--no-pictures", action="store_true", help="play without drawing")
     ld.add_argument("--child", type=int, default=None, help=argparse.SUPPRESS)
     a = sub.add_parser("arena", help="computer players against each other (win rates)")
     a.add_argument("game", choices=game_ids())
     a.add_argument("--players", type=int, default=2)
-    a.add_argument("--games", type=int, default=20)
+    a.add_argument("--games", type=whole(1), default=20)
     a.add_argument("--seats", required=True, help="one level per seat: normal,random,...")
-    a.add_argument("--budget", type=float, default=2.0, help="seconds per move (default 2)")
+    a.add_argument("--budget", type=seconds, default=2.0, help="seconds per move (default 2)")
     a.add_argument("--seed", type=int, default=1)
-    a.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    a.add_argument("--workers", type=whole(1), default=2, help="processes (default 2)")
     a.add_argument(
         "--no-clock",
         action="store_true",
         help="searches stop on their iteration count only: results independent of load",
     )
     a.add_argument(
-        "--first", type=int, default=0, help="first game's index (default 0): a row in parts"
+        "--first", type=whole(0), default=0, help="first game's index (default 0): a row in parts"
     )
     a.add_argument("--record", default=None, help="append each finished game to this file")
     a.add_argument("--json", action="store_true")
@@ -101,34 +122,42 @@ def _parser() -> argparse.ArgumentParser:
     at.add_argument("files", nargs="+")
     at.add_argument("--json", action="store_true")
     cal = sub.add_parser("calibrate", help="the search's iterations per second per game")
-    cal.add_argument("--games", nargs="*", default=None)
-    cal.add_argument("--positions", type=int, default=12)
-    cal.add_argument("--iterations", type=int, default=200)
+    cal.add_argument("--games", nargs="*", default=None, choices=game_ids())
+    cal.add_argument("--positions", type=whole(1), default=12)
+    cal.add_argument("--iterations", type=whole(1), default=200)
     cal.add_argument("--json", action="store_true")
     au = sub.add_parser("audit", help="rebuild every match from seed + moves and compare")
     # --db is also understood after the command ("audit --db FILE"), as people type it
-    au.add_argument("--db", default=argparse.SUPPRESS, help=DB_HELP)
-    sub.add_parser("migrate", help="create or upgrade the database schema, then exit")
+    au.add_argument("--db", default=argparse.SUPPRESS, help=READ_DB_HELP)
+    m = sub.add_parser(
+        "migrate", help="create (when missing) or upgrade the database schema, then exit"
+    )
+    m.add_argument("--db", default=argparse.SUPPRESS, help=DB_HELP + "; created when missing")
     c = sub.add_parser(
         "copy-db", help="copy a whole database (e.g. SQLite into PostgreSQL); bot stopped"
     )
-    c.add_argument("source", help="SQLite file or postgresql:// URL")
-    c.add_argument("target", help="SQLite file or postgresql:// URL (must be empty)")
+    c.add_argument("source", help="SQLite file or postgresql:// URL (must exist)")
+    c.add_argument(
+        "target", help="SQLite file (created when missing) or postgresql:// URL (must be empty)"
+    )
     r = sub.add_parser("ratings", help="print the rating tables (or rebuild them first)")
+    r.add_argument("--db", default=argparse.SUPPRESS, help=READ_DB_HELP)
     r.add_argument("--rebuild", action="store_true", help="recompute from the stored matches")
     i18n = sub.add_parser("i18n", help="translation files: extract the template, check catalogues")
     i18n.add_argument("action", choices=["extract", "check"])
     e = sub.add_parser("export", help="write a match's game record as JSON")
-    e.add_argument("--db", default=argparse.SUPPRESS, help=DB_HELP)
-    e.add_argument("match_id", type=int)
-    e.add_argument("--out", type=Path, default=None)
+    e.add_argument("--db", default=argparse.SUPPRESS, help=READ_DB_HELP)
+    e.add_argument("match_id", type=match_number, metavar="MATCH", help="the match's number")
+    e.add_argument("--out", type=Path, default=None, help="the file to write (default: print)")
     rp = sub.add_parser("replay", help="write a match's animated replay (WebP, else GIF)")
-    rp.add_argument("--db", default=argparse.SUPPRESS, help=DB_HELP)
-    rp.add_argument("match_id", type=int)
+    rp.add_argument("--db", default=argparse.SUPPRESS, help=READ_DB_HELP)
+    rp.add_argument("match_id", type=match_number, metavar="MATCH", help="the match's number")
     rp.add_argument("--out", type=Path, required=True, help="the file to write")
-    rp.add_argument("--lang", default="en", help="language of the pictures' words")
+    rp.add_argument(
+        "--lang", default="en", choices=LANGUAGES, help="language of the pictures' words"
+    )
     rb = sub.add_parser("replay-bench", help="time and size of long matches' replays")
-    rb.add_argument("--games", nargs="*", default=None)
+    rb.add_argument("--games", nargs="*", default=None, choices=game_ids())
     rb.add_argument("--out", type=Path, default=None, help="also write the replays here")
     rb.add_argument("--json", action="store_true")
     return p
@@ -144,7 +173,9 @@ async def _replay(db: Path | str, match_id: int, out: Path, lang: str) -> int:
     service = await _open_existing(db)
     try:
         replay = await replays_of(service).get(match_id, lang)
-    except (ServiceError, TooLarge) as exc:
+    except ServiceError as exc:  # no such match, or one without moves: the command's slip
+        raise UsageError(str(exc)) from None
+    except TooLarge as exc:
         print(exc, file=sys.stderr)
         return 1
     finally:
@@ -166,6 +197,18 @@ async def _open_existing(db: Path | str) -> Any:
         raise UsageError(t("cli.bad_database", None, path=db, error=exc)) from None
 
 
+async def _readable(db: Path | str) -> None:
+    """Opens and closes ``db``, so a command that opens it itself later (ratings, copy-db)
+    meets a file that is no database as one line here, not as a traceback there."""
+    from bot.storage import open_store
+
+    try:
+        store = await open_store(db)
+    except Exception as exc:  # not a database, unreadable, a server that refuses
+        raise UsageError(t("cli.bad_database", None, path=db, error=exc)) from None
+    await store.close()
+
+
 async def _audit(db: Path | str) -> int:
     service = await _open_existing(db)
     try:
@@ -184,9 +227,8 @@ async def _export(db: Path | str, match_id: int, out: Path | None) -> int:
     service = await _open_existing(db)
     try:
         record = await service.export_record(match_id)
-    except ServiceError as exc:
-        print(exc, file=sys.stderr)
-        return 1
+    except ServiceError as exc:  # no such match: the command's slip
+        raise UsageError(str(exc)) from None
     finally:
         await service.close()
     text = json.dumps(record, indent=1, ensure_ascii=False)
@@ -243,6 +285,43 @@ def _existing_database(db: Path | str) -> Path | str:
     if not is_postgres_url(db) and not Path(db).is_file():
         raise UsageError(t("cli.no_database", None, path=db))
     return db
+
+
+def _refuse(command: str, message: str) -> NoReturn:
+    """A command line that cannot work, worded as argparse words its own refusals."""
+    raise UsageError(t("cli.bad_arguments", None, prog=f"python -m bot {command}", message=message))
+
+
+def _writable_file(command: str, out: Path | None) -> Path | None:
+    """``--out FILE`` must name a file in a folder that exists: found out before the
+    database is read, not as a traceback after the work is done."""
+    if out is None:
+        return None
+    if out.is_dir():
+        _refuse(command, f"argument --out: {out} is a folder; give a file name")
+    if not out.parent.is_dir():
+        _refuse(command, f"argument --out: there is no folder {out.parent}")
+    return out
+
+
+def _settings() -> Settings:
+    """The settings, or one line naming the first one that cannot work and its value."""
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        field = str(error["loc"][0]) if error["loc"] else ""
+        name = "DISCORD_TOKEN" if field == "discord_token" else f"TESSERA_{field.upper()}"
+        _refuse_setting(f"{name}={error.get('input')}: {error['msg']}")
+    if settings.log_level.upper() not in LOG_LEVELS:
+        _refuse_setting(f"TESSERA_LOG_LEVEL={settings.log_level}: one of {', '.join(LOG_LEVELS)}")
+    return settings
+
+
+def _refuse_setting(message: str) -> NoReturn:
+    raise UsageError(
+        t("cli.bad_arguments", None, prog="python -m bot", message=f"setting {message}")
+    )
 
 
 def _check_demo(game_id: str, players: int | None, raw_options: list[str]) -> None:
@@ -307,7 +386,7 @@ def _reader_gone() -> bool:
 
 def _main(argv: list[str] | None) -> int:
     args = _parser().parse_args(argv)
-    settings = Settings()
+    settings = _settings()
     logging.basicConfig(
         level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
@@ -316,6 +395,8 @@ def _main(argv: list[str] | None) -> int:
         from bot.tools.demo import run_demo
 
         _check_demo(args.game, args.players, args.option)
+        if args.out.exists() and not args.out.is_dir():
+            _refuse("demo", f"argument --out: {args.out} is a file; give a folder")
         return asyncio.run(run_demo(args.game, args.players, args.seed, args.out, args.option))
     if args.command == "bench":
         from bot.tools.bench import run_bench
@@ -327,6 +408,8 @@ def _main(argv: list[str] | None) -> int:
         from bot.gc_tuning import tune
         from bot.tools.loadtest import run_load
 
+        if args.processes > 1 and not is_postgres_url(args.database or ""):
+            _refuse("load", "several processes need a shared PostgreSQL: --database postgresql://…")
         tune()  # a bot process's collector, measured as it serves (bot/gc_tuning.py)
         return asyncio.run(
             run_load(
@@ -367,24 +450,43 @@ def _main(argv: list[str] | None) -> int:
     if args.command == "migrate":
         from bot.storage.copydb import migrate_only
 
-        print(f"schema version {asyncio.run(migrate_only(db))}")
+        new = not is_postgres_url(db) and not Path(db).exists()
+        try:
+            version = asyncio.run(migrate_only(db))
+        except Exception as exc:  # not a database, unreadable, a server that refuses
+            raise UsageError(t("cli.bad_database", None, path=db, error=exc)) from None
+        if new:  # a mistyped path must not look like an upgrade of the database meant
+            print(f"created a new database at {db}", file=sys.stderr)
+        print(f"schema version {version}")
         return 0
     if args.command == "copy-db":
-        return asyncio.run(_copy_db(args.source, args.target))
+        source, target = str(_existing_database(args.source)), args.target
+        if not is_postgres_url(target) and Path(target).resolve() == Path(source).resolve():
+            _refuse("copy-db", "the target must be another database than the source")
+        asyncio.run(_readable(source))
+        if is_postgres_url(target) or Path(target).exists():
+            asyncio.run(_readable(target))
+        return asyncio.run(_copy_db(source, target))
     if args.command == "audit":
         return asyncio.run(_audit(_existing_database(db)))
     if args.command == "ratings":
         from bot.community.ratings import run_ratings
 
+        asyncio.run(_readable(_existing_database(db)))
         return asyncio.run(run_ratings(db, rebuild=args.rebuild))
     if args.command == "i18n":
         from render.words.po_files import run_i18n
 
         return run_i18n(args.action)
     if args.command == "export":
-        return asyncio.run(_export(_existing_database(db), args.match_id, args.out))
+        db = _existing_database(db)
+        out = _writable_file("export", args.out)
+        return asyncio.run(_export(db, args.match_id, out))
     if args.command == "replay":
-        return asyncio.run(_replay(_existing_database(db), args.match_id, args.out, args.lang))
+        db = _existing_database(db)
+        replay_out = _writable_file("replay", args.out)
+        assert replay_out is not None  # --out is required
+        return asyncio.run(_replay(db, args.match_id, replay_out, args.lang))
     if args.command == "replay-bench":
         from bot.tools.replay_bench import run_replay_bench
 

@@ -5,6 +5,7 @@ So does a bot that cannot start: a token Discord refuses, an intent it refuses, 
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -31,21 +32,78 @@ ROOT = Path(__file__).resolve().parent.parent
         (["--db", "x", "audit"], "There is no database at x"),
         (["export", "--db", "x", "3"], "There is no database at x"),
         (["bogus"], "invalid choice: 'bogus'"),
+        # every command that reads a database refuses a missing one, --db before or after
+        (["--db", "typo.db", "ratings"], "There is no database at typo.db"),
+        (["ratings", "--rebuild", "--db", "typo.db"], "There is no database at typo.db"),
+        (["copy-db", "typo.db", "target.db"], "There is no database at typo.db"),
+        (["replay", "--db", "x", "1", "--out", "r.webp"], "There is no database at x"),
+        # a file that is no database, or one database copied onto itself
+        (["ratings", "--db", "junk.db"], "Cannot read the database at junk.db"),
+        (["copy-db", "junk.db", "target.db"], "Cannot read the database at junk.db"),
+        (["copy-db", "real.db", "junk.db"], "Cannot read the database at junk.db"),
+        (["copy-db", "real.db", "./real.db"], "the target must be another database"),
+        # a match is a number from 1 on
+        (["export", "--db", "x", "five"], "a match number is a whole number from 1 on, not 'five'"),
+        (["replay", "--db", "x", "0", "--out", "r.webp"], "from 1 on, not '0'"),
+        # a language is one the pictures speak
+        (
+            ["replay", "--db", "x", "1", "--out", "r.webp", "--lang", "xx"],
+            "invalid choice: 'xx' (choose from 'en', 'de', 'hu', 'pl')",
+        ),
+        # counts, durations and game names are checked before anything starts
+        (["demo", "azul", "--players", "0"], "Azul is for 2–4 players, not 0"),
+        (["load", "--matches", "0"], "argument --matches: a whole number from 1 on, not '0'"),
+        (["load", "--seconds", "-1"], "argument --seconds: a number of seconds above 0, not '-1'"),
+        (["load", "--seconds", "nan"], "above 0, not 'nan'"),
+        (["load", "--rate", "-5"], "argument --rate: a number from 0 on, not '-5'"),
+        (["load", "--processes", "0"], "argument --processes: a whole number from 1 on"),
+        (["load", "--processes", "2"], "several processes need a shared PostgreSQL"),
+        (["arena", "azul", "--seats", "random,random", "--games", "0"], "--games: a whole"),
+        (["arena", "azul", "--seats", "random,random", "--first", "-1"], "from 0 on, not '-1'"),
+        (["arena", "azul", "--seats", "random,random", "--workers", "0"], "--workers: a whole"),
+        (["arena", "azul", "--seats", "random,random", "--budget", "inf"], "above 0, not 'inf'"),
+        (["bench", "--games", "azul", "chess"], "argument --games: invalid choice: 'chess'"),
+        (["calibrate", "--games", "chess"], "argument --games: invalid choice: 'chess'"),
+        (["calibrate", "--positions", "0"], "argument --positions: a whole number from 1 on"),
+        (["calibrate", "--iterations", "-3"], "argument --iterations: a whole number from 1 on"),
+        (["replay-bench", "--games", "chess"], "argument --games: invalid choice: 'chess'"),
     ],
 )
 def test_bad_arguments_one_line_exit_2(
-    argv: list[str], words: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+    argv: list[str],
+    words: str,
+    tmp_path: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys,
 ) -> None:
     monkeypatch.chdir(tmp_path)
+    (tmp_path / "junk.db").write_text("not a database")
+    shutil.copy(real_database(tmp_path_factory), tmp_path / "real.db")
+    before = sorted(tmp_path.iterdir())
+    capsys.readouterr()  # the making of real.db said so
     assert main(argv) == 2
     out, err = capsys.readouterr()
     assert out == "" and words in err and err.count("\n") == 1, err
-    assert list(tmp_path.iterdir()) == []  # no demo folder, no empty database
+    assert sorted(tmp_path.iterdir()) == before  # no demo folder, no empty database
+
+
+def real_database(factory: pytest.TempPathFactory) -> Path:
+    """An SQLite database with the bot's schema and no matches (made once per worker)."""
+    path = factory.getbasetemp() / "real.db"
+    if not path.exists():
+        assert main(["migrate", "--db", str(path)]) == 0
+    return path
 
 
 @pytest.mark.parametrize(
     "argv",
-    [["demo", "azul", "--players", "7"], ["audit", "--db", "garbage.db"]],
+    [
+        ["demo", "azul", "--players", "7"],
+        ["audit", "--db", "garbage.db"],
+        ["--db", "typo.db", "ratings"],
+        ["migrate", "--db", "garbage.db"],
+    ],
 )
 def test_the_real_process_prints_one_line(argv: list[str], tmp_path: Path) -> None:
     """As a person runs it: the process ends (a file that is no database used to leave a
@@ -63,6 +121,7 @@ def test_the_real_process_prints_one_line(argv: list[str], tmp_path: Path) -> No
     assert proc.returncode == 2, proc.stderr
     assert proc.stdout == "" and proc.stderr.count("\n") == 1, proc.stderr
     assert "Traceback" not in proc.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["garbage.db"]  # nothing created
 
 
 def closed_port() -> int:
@@ -162,3 +221,59 @@ def test_a_broken_pipe_elsewhere_keeps_its_traceback(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr("bot.__main__._main", fails)
     with pytest.raises(BrokenPipeError, match="worker"):
         main(["arena-tally", "x"])
+
+
+def test_a_match_or_a_folder_that_is_not_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    """``export 5`` and ``replay 5`` over a real database without match 5, and an ``--out``
+    in a folder that does not exist: one line, exit 2, nothing written."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["migrate", "--db", "real.db"]) == 0  # --db after the command, too
+    capsys.readouterr()
+    before = sorted(tmp_path.iterdir())
+    for argv, words in [
+        (["export", "5", "--db", "real.db"], "There is no match #5"),
+        (["--db", "real.db", "replay", "5", "--out", "r.webp"], "There is no match #5"),
+        (["export", "5", "--db", "real.db", "--out", "nowhere/5.json"], "no folder nowhere"),
+        (["replay", "5", "--db", "real.db", "--out", "nowhere/r.webp"], "no folder nowhere"),
+    ]:
+        assert main(argv) == 2, argv
+        out, err = capsys.readouterr()
+        assert out == "" and words in err and err.count("\n") == 1, (argv, err)
+        assert sorted(tmp_path.iterdir()) == before, argv
+
+
+def test_migrate_says_when_it_creates_the_database(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    """``migrate`` may create a database (that is its job before a first start), but a
+    mistyped path must not look like an upgrade: it says the database is new."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["migrate", "--db", "new.db"]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("schema version") and err == "created a new database at new.db\n"
+    assert main(["--db", "new.db", "migrate"]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("schema version") and err == ""
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "words"),
+    [
+        ("TESSERA_RENDER_WORKERS", "0", "TESSERA_RENDER_WORKERS=0: "),
+        ("TESSERA_DEADLINE_ACTION", "later", "TESSERA_DEADLINE_ACTION=later: "),
+        ("TESSERA_LOG_LEVEL", "loud", "TESSERA_LOG_LEVEL=loud: one of DEBUG, INFO"),
+    ],
+)
+def test_a_bad_setting_is_one_line_and_exit_2(
+    name: str, value: str, words: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    """A setting from the environment or .env that cannot work names itself and its value
+    (no pydantic traceback, no logging ValueError), before anything is created."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv(name, value)
+    assert main(["migrate", "--db", "new.db"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and words in err and err.count("\n") == 1, err
+    assert list(tmp_path.iterdir()) == []
