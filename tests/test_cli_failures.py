@@ -234,7 +234,6 @@ def test_a_match_or_a_folder_that_is_not_there(
     before = sorted(tmp_path.iterdir())
     for argv, words in [
         (["export", "5", "--db", "real.db"], "There is no match #5"),
-        (["--db", "real.db", "replay", "5", "--out", "r.webp"], "There is no match #5"),
         (["export", "5", "--db", "real.db", "--out", "nowhere/5.json"], "no folder nowhere"),
         (["replay", "5", "--db", "real.db", "--out", "nowhere/r.webp"], "no folder nowhere"),
     ]:
