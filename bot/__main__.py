@@ -173,8 +173,10 @@ async def _replay(db: Path | str, match_id: int, out: Path, lang: str) -> int:
     service = await _open_existing(db)
     try:
         replay = await replays_of(service).get(match_id, lang)
-    except (ServiceError, TooLarge) as exc:
-        # exit 1, as tests/test_replay.py expects; export answers 2 for a missing match
+    except ServiceError as exc:  # no such match: the command's slip, as for export
+        print(exc, file=sys.stderr)
+        return 2
+    except TooLarge as exc:  # the match is real but its replay cannot be made: a failure
         print(exc, file=sys.stderr)
         return 1
     finally:

@@ -201,7 +201,7 @@ def test_command_line_writes_the_replay(tmp_path: Path, capsys: pytest.CaptureFi
     written = out.with_suffix(".webp")
     assert n_frames(written.read_bytes()) == 4
     assert str(written) in capsys.readouterr().out
-    assert main(["replay", "99", "--db", str(db), "--out", str(out)]) == 1
+    assert main(["replay", "99", "--db", str(db), "--out", str(out)]) == 2
     assert main(["replay", "1", "--db", str(tmp_path / "none.db"), "--out", str(out)]) == 2
 
 
