@@ -41,7 +41,7 @@ from render.common import (
     smallest_size,
 )
 from render.header import Band, away_words, header_band, with_band
-from render.words.catalogue import picture_language, t, word
+from render.words.catalogue import picture_language, t, tn, word
 
 CELL = 100
 STRIP = 56  # seat strip around the board
@@ -587,9 +587,9 @@ def _panel(
     y += 4
     d.text((x, y), t("pic.maharani.markers_legend", lang), font=font(16), fill=MUTED)
     y += 26
-    bag = t("pic.maharani.bag", lang, n=view["bag"])
+    bag = tn("pic.maharani.bag", view["bag"], lang)
     if view["discarded"]:
-        bag += t("pic.maharani.set_aside", lang, n=len(view["discarded"]))
+        bag += tn("pic.maharani.set_aside", len(view["discarded"]), lang)
     d.text((x, y), bag, font=font(17), fill=INK)
     y += 30
     # colour legend

@@ -54,7 +54,7 @@ BASE_WORDS: dict[str, str] = {
     "game.not_legal": "“{text}” is not a legal move now. {help}",
     "game.not_legal_bare": "“{text}” is not a legal move now.",
     "game.nothing_to_compose": "Nothing can be composed here.",
-    "game.player_count": "{game} is for {low}–{high} players, not {count}.",
+    "game.player_count": "{count} is no player count for {game} (players: {low}–{high}).",
     "game.options": "{problems}.",
     "game.option.unknown": "{game} has no option {name}; its options are: {options}",
     "game.option.none": "none",

@@ -421,7 +421,7 @@ def test_grey_wall_asks_top_line_first_and_enforces_columns() -> None:
     assert s["wall"][0][1] == 2 and s["score"][0] == 1
     # line 3 red may not go under the red of column 2
     assert notations(s, 0) == {"col-1", "col-3", "col-4", "col-5"}
-    with pytest.raises(IllegalMove, match="Column 2 already has a red tile"):
+    with pytest.raises(IllegalMove, match="Column 2 already has the colour red"):
         play(s, 0, "col-2")
     s, ev = play(s, 0, "col 3")
     assert s["phase"] == "offer" and s["round"] == 2

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["demo", "azul", "--players", "7"], "Azul is for 2–4 players, not 7"),
+        (["demo", "azul", "--players", "7"], "7 is no player count for Azul (players: 2–4)"),
         (["demo", "azul", "--option", "foo=1"], "Azul has no option foo"),
         (["demo", "azul", "--option", "foo"], "name=value"),
         (["demo", "chess"], "invalid choice: 'chess'"),

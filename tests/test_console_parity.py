@@ -171,7 +171,7 @@ async def test_substitutes_in_the_console(service: MatchService, tmp_path: Path)
     assert "computer" in (await run(console, "eve> /game sub seat=1 computer"))[0]
     out = await run(console, "eve> /game sub seat=3 dave")
     assert out[0].startswith("Eve proposes Dave for seat 3 (Carol, who gave it up")
-    assert "1 of the 2 votes" in out[0] and out[2] == (
+    assert "1 of 2 needed" in out[0] and out[2] == (
         "(The others: /game sub yes 3 or /game sub no 3)"
     )
     assert "Eve proposes Dave" in (await run(console, "bob> /game sub"))[0]

@@ -27,7 +27,7 @@ async def _play_to_the_end(console: Console, service: MatchService, match_id: in
 async def test_console_leaderboard_and_stats(service: MatchService, tmp_path: Path) -> None:
     console = Console(service, tmp_path)
     assert await run(console, "alice> /leaderboard test-pile") == [
-        "Nobody has a Pile rating on this server yet."
+        "Nobody on this server has a rating in Pile yet."
     ]
     await run(console, "alice> /game new test-pile size=3", "bob> /game join", "bob> /game start")
     await _play_to_the_end(console, service, 1)
@@ -45,4 +45,4 @@ async def test_console_leaderboard_and_stats(service: MatchService, tmp_path: Pa
     bob = await run(console, "alice> /stats bob test-pile")
     assert bob[0] == "**Stats of Bob** on this server:" and "Pile" in bob[-2]
     server = await run(console, "alice> /stats server")
-    assert "2 matches (2 finished, 0 running, 0 aborted) · 4 players" in server[1]
+    assert "matches: 2 (finished: 2, running: 0, aborted: 0) · players: 4" in server[1]

@@ -90,7 +90,7 @@ async def test_new_refusals_stay_private(tmp_path, monkeypatch) -> None:
         reply = only(await h.slash(ALICE, "game new", game="test-pile", options="nonsense"))
         assert reply.ephemeral and "key=value" in reply.content
         reply = only(await h.slash(ALICE, "game new", game="test-pile", players=9))
-        assert reply.ephemeral and "2–3 players" in reply.content
+        assert reply.ephemeral and "players: 2–3" in reply.content
         reply = only(await h.slash(ALICE, "game new", game="test-pile", options="size=5,size=6"))
         assert reply.ephemeral and reply.content == "size is given twice; give each option once."
         reply = only(

@@ -29,7 +29,7 @@ async def _finish_some(h: Harness) -> None:
 async def test_leaderboard_lists_this_servers_ratings(tmp_path, monkeypatch) -> None:
     async with running(tmp_path, monkeypatch) as h:
         empty = reply(await h.slash(ANN, "leaderboard", game="test-pile"))
-        assert empty.content == "Nobody has a Pile rating on this server yet."
+        assert empty.content == "Nobody on this server has a rating in Pile yet."
         await _finish_some(h)
         board = reply(await h.slash(BEN, "leaderboard", game="test-pile"))
         lines = board.content.splitlines()
@@ -63,7 +63,7 @@ async def test_stats_of_a_player_and_of_the_server(tmp_path, monkeypatch) -> Non
         none = reply(await h.slash(ANN, "stats player", game="azul"))
         assert none.content == "Ann has not played a match on this server yet."
         server = reply(await h.slash(ANN, "stats server"))
-        assert "3 matches (3 finished, 0 running, 0 aborted) · 3 players · 6 moves" in (
+        assert "matches: 3 (finished: 3, running: 0, aborted: 0) · players: 3 · moves: 6" in (
             server.content
         )
 

@@ -83,7 +83,7 @@ async def test_vote_a_substitute_into_a_resigned_seat(tmp_path, monkeypatch) -> 
         await h.click(CAROL, confirm.custom_ids[0], channel=thread)
         vote = reply(await h.slash(ALICE, "game sub", channel=thread, seat=3, new=EVE))
         assert not vote.ephemeral and "Alice proposes Eve for seat 3" in vote.content
-        assert "1 of the 2 votes" in vote.content
+        assert "1 of 2 needed" in vote.content
         assert {f"<@{EVE.id}>", f"<@{BOB.id}>"} <= set(vote.content.split()[-2:])
         early = reply(await h.click(EVE, button(vote, "take"), channel=thread))
         assert early.ephemeral and "as soon as the players' vote passes" in early.content

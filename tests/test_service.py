@@ -71,7 +71,7 @@ async def test_bad_game_and_options_are_refused(service: MatchService) -> None:
         await service.create_match("test-pile", ALICE, {"size": 1000})
     with pytest.raises(InvalidMove, match="Pile has no option colour; its options are: size"):
         await service.create_match("test-pile", ALICE, {"colour": "red"})
-    with pytest.raises(InvalidMove, match="2–3 players"):
+    with pytest.raises(InvalidMove, match="players: 2–3"):
         await service.create_match("test-pile", ALICE, max_players=9)
     with pytest.raises(NotFound):
         await service.info(424242)

@@ -94,7 +94,7 @@ async def test_server_stats_from_known_timestamps(service: MatchService, clock: 
     assert f.moves == 9
     assert f.median == 600  # of 60, 120, 600, 3600, 7200
     lines = await stats.server_report(service.store, "100")
-    assert "5 matches (4 finished, 1 running, 0 aborted) · 3 players · 9 moves" in lines[1]
+    assert "matches: 5 (finished: 4, running: 1, aborted: 0) · players: 3 · moves: 9" in lines[1]
     assert lines[1].endswith("median time to move 10 min 0 s")
 
 

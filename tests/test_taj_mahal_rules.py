@@ -386,7 +386,7 @@ def test_goods_bonus_tile_scores_before_the_province_tile() -> None:
     s, _ = play(s, 0, "withdraw")
     s, ev = play(s, 0, "palace-" + COMP.city_code(fort))
     # bonus rice first (1), then province tile rice (1 + 1 earlier = 2), palaces 1
-    assert "took a rice tile and scored 1" in texts(ev)
+    assert "took a tile (rice) and scored 1" in texts(ev)
     assert "goods rice 2" in texts(ev)
     assert s["score"][0] == 1 + 2 + 1
 

@@ -15,7 +15,7 @@ from bot.computers.players import DEFAULT_BUDGET_S
 from bot.matches.errors import ServiceError
 from bot.settings import Settings
 from bot.storage import Store
-from render.words.catalogue import language_name, match_language, t
+from render.words.catalogue import language_name, match_language, t, tn
 
 NOTIFY_MODES = ("mention", "dm", "off")
 CLOCK_ACTIONS = ("skip", "forfeit")
@@ -146,7 +146,9 @@ def settings_summary(
     ``cfg``; a match without a language setting speaks the server's)."""
     days = settings.get("clock_days", cfg.deadline_days)
     clock = (
-        t("settings.clock", locale, days=f"{days:g}") if days else t("settings.no_clock", locale)
+        tn("settings.clock", int(days) if days == int(days) else days, locale)
+        if days
+        else t("settings.no_clock", locale)
     )
     summary = t(
         "settings.summary",

@@ -47,7 +47,7 @@ from openskill.models import PlackettLuce
 from bot.matches import holders
 from bot.matches.holders import HANDOVER_KINDS, Handover
 from bot.storage import Notification, Store
-from render.words.catalogue import decimal, t
+from render.words.catalogue import decimal, t, tn
 
 #: The model (μ 25, σ 25/3, Plackett–Luce). Fixed: a rebuild must use the same parameters.
 MODEL = PlackettLuce()
@@ -450,14 +450,14 @@ def leaderboard_lines(board: Sequence[Standing], game_name: str, locale: str = "
     lines = [t("leaderboard.head", locale, game=game_name)]
     for n, s in enumerate(board, 1):
         lines.append(
-            t(
+            tn(
                 "leaderboard.line",
+                s.games,
                 locale,
                 rank=n,
                 name=s.name,
                 mu=decimal(s.rating.mu, locale),
                 sigma=decimal(s.rating.sigma, locale),
-                games=s.games,
             )
         )
     return lines

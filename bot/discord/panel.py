@@ -57,7 +57,7 @@ from bot.discord.common import (
     user_of,
 )
 from bot.matches.reports import MatchInfo, User
-from render.words.catalogue import match_language, t
+from render.words.catalogue import match_language, t, tn
 from render.words.posts import listing, say_line
 from render.words.say import say
 from rules import Move
@@ -194,7 +194,7 @@ def build_panel(
         shown = sorted(options, key=lambda c: -c.rank)[:MAX_SELECT]
         shown_keys = {c.step.key for c in shown}
         ordered = [c for c in options if c.step.key in shown_keys]
-        lines.append(t("panel.more", locale, shown=len(ordered), total=len(options)))
+        lines.append(tn("panel.more", len(options), locale, shown=len(ordered)))
         all_keys = [c.step.key for c in options]
         select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
             custom_id=encode_path(moves, prefix, f"tq:{match_id}:{version}:"),

@@ -20,7 +20,7 @@ from render.common import (
     smallest_size,
 )
 from render.pastiche.paints import _paint, _text_on
-from render.words.catalogue import t
+from render.words.catalogue import t, tn
 from rules.pastiche.words import painter_key
 
 View = dict[str, Any]
@@ -122,7 +122,7 @@ def _commission_card(
     ``smallest`` (the picture's legible floor), then on a second line: the card grows."""
     f_t, f_s = font(19, True), font(16)
     top = y
-    pts = t("pic.pastiche.pts", lang, n=com["points"])
+    pts = tn("pic.pastiche.pts", com["points"], lang)
     room = w - 30 - int(f_t.getlength(pts))
     lines, f_title = fit_lines(_title(com, lang), 19, room, smallest=smallest, bold=True)
     for i, line in enumerate(lines):

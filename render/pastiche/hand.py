@@ -32,7 +32,7 @@ from render.pastiche.common import (
     _title,
 )
 from render.pastiche.paints import LETTER
-from render.words.catalogue import t
+from render.words.catalogue import t, tn
 
 
 def _header(
@@ -74,7 +74,7 @@ def draw_private(view: View, names: list[str], seat: int, lang: str = "en") -> I
         y = HEADER_H + PAD
         total = sum(me["cards"].values())
         note = t("pic.pastiche.over_limit", lang) if total > 8 else ""
-        cards = t("pic.pastiche.cards", lang, total=total, note=note, usable=me["usable"])
+        cards = tn("pic.pastiche.cards", me["usable"], lang, total=total, note=note)
         for line in wrap_text(cards, font(22, True), w - 2 * PAD):
             draw.text((PAD, y), line, font=font(22, True), fill=INK)
             y += 32

@@ -154,7 +154,7 @@ def _players(
         bonus = t("pic.pastiche.bonus", lang, bonus=info["bonus"]) if info["bonus"] else ""
         draw.text(
             (cx, cy),
-            t("pic.pastiche.completed", lang, points=info["commission_points"], bonus=bonus),
+            tn("pic.pastiche.completed", info["commission_points"], lang, bonus=bonus),
             font=font(16, True),
             fill=INK,
         )
@@ -233,13 +233,13 @@ def _status_lines(view: View, names: list[str], lang: str = "en") -> list[str]:
     if view.get("ended"):  # resigned or aborted: what happened instead of whose turn
         return [view["ended"]["text"]]
     lines = []
-    goal = t("pic.pastiche.goal", lang, n=view["threshold"])
+    goal = tn("pic.pastiche.goal", view["threshold"], lang)
     if view["end"] == "trigger":
         goal += t("pic.pastiche.goal_reached", lang, name=_name(names, view["last_seat"], lang))
     elif view["end"] == "hexes":
         goal += t("pic.pastiche.goal_hexes", lang, name=_name(names, view["last_seat"], lang))
     else:
-        goal += t("pic.pastiche.goal_supply", lang, n=view["supply"])
+        goal += tn("pic.pastiche.goal_supply", view["supply"], lang)
     if view["over"]:
         goal = t("pic.pastiche.final", lang)
     lines.append(goal)

@@ -30,7 +30,7 @@ from render.taj_mahal.pieces import (
     _symbol,
     _tile_badge,
 )
-from render.words.catalogue import t
+from render.words.catalogue import t, tn
 from render.words.say import say
 from rules.taj_mahal.components import SYMBOL_LETTERS, components
 
@@ -200,9 +200,7 @@ def _panel(
             state += " " + _colour(info["colour"], lang)
         if s == view["start"]:
             state += " · " + t("pic.taj.starts", lang)
-        line = t(
-            "pic.taj.player_line", lang, score=info["score"], hand=info["hand_size"], state=state
-        )
+        line = tn("pic.taj.player_line", info["score"], lang, hand=info["hand_size"], state=state)
         # shrunk to the legible floor, else on two lines (the rest of the row moves down)
         lines, lf = fit_lines(line, int(f.size), W - 12 - lx, smallest=smallest_size(W))
         for k, text in enumerate(lines):

@@ -111,7 +111,7 @@ ENGLISH: dict[str, str] = {
     "svc.started": "Match #{match} has already started.",
     "svc.over": "Match #{match} is over.",
     "svc.joined": "You have already joined match #{match}.",
-    "svc.full": "Match #{match} is full ({players} players).",
+    "svc.full": "Match #{match} is full (players: {players}).",
     "svc.leave_started": "The match has started; use /resign to give up.",
     "svc.not_in": "You are not in match #{match}.",
     "svc.changed_start": "The match changed while starting it; try again.",
@@ -193,9 +193,8 @@ ENGLISH: dict[str, str] = {
     "err.unknown_game": "There is no game called “{game}”.",
     "lobby.opened": "{user} opened a lobby for **{game}** (match #{match}): {thread}",
     "lobby.post": (
-        "**{game}** — match #{match}, opened by {user}.\n"
-        "{min}–{max} players. Press **Join** to take a seat; anyone seated can "
-        "press **Start** once enough players joined."
+        "**{game}** — match #{match}, opened by {user}.\nPlayers: {min}–{max}. Press **Join** "
+        "to take a seat; anyone seated can press **Start** once enough players joined."
     ),
     "lobby.joined": "{user} joined match #{match} ({count}/{max}): {players}",
     "lobby.left": "{user} left match #{match}.",
@@ -205,7 +204,8 @@ ENGLISH: dict[str, str] = {
     "list.empty": "No open or running matches on this server.",
     "list.head": "Matches on this server:",
     "list.line": "#{match} **{game}** — {status} — {players}{thread}",
-    "list.page": "Page {page} of {pages} ({count} matches): /game list page:{next}",
+    "list.page.one": "Page {page} of {pages} ({n} match): /game list page:{next}",
+    "list.page.other": "Page {page} of {pages} ({n} matches): /game list page:{next}",
     "reply.see_private": "{user}: this did not work out; I told you why privately.",
     "settings.saved": "Saved for match #{match}: {summary}",
     "settings.none": "Nothing changed. Current settings of match #{match}: {summary}",
@@ -214,13 +214,15 @@ ENGLISH: dict[str, str] = {
         "when it runs out: {action}"
     ),
     "settings.no_clock": "none",
-    "settings.clock": "{days} days per move",
+    "settings.clock.one": "{n} day per move",
+    "settings.clock.other": "{n} days per move",
     "play.done": "You played: {label}",
     "play.private": "Only for you: {text}",
     "play.playing": "Playing “{label}”…",
     "panel.head": "Match #{match} — choose your move.",
     "panel.path": "So far: {path}",
-    "panel.more": "Showing {shown} of {total} choices; type /play to search all of them.",
+    "panel.more.one": "Showing {shown} of {n} choice; type /play to search all of them.",
+    "panel.more.other": "Showing {shown} of {n} choices; type /play to search all of them.",
     "panel.picked": "{pick} → {chosen}",
     "panel.none": "none",
     "panel.none_button": "None",
@@ -248,9 +250,7 @@ ENGLISH: dict[str, str] = {
     "undo.request_seen": "{name} asks to take back “{move}”. Everyone has seen that move, "
     "so everyone must agree: answer with /undo (agree) or ignore it to refuse; any new "
     "move cancels the request.",
-    "rules.text": (
-        "**{game}** ({min}–{max} players)\n{summary}\n\nHow to move: {notation}\n{more}"
-    ),
+    "rules.text": "**{game}** (players: {min}–{max})\n{summary}\n\nHow to move: {notation}\n{more}",
     "rules.url": "Full rules: {url}",
     "rules.file": (
         "Full rules: `docs/rules/{game}.md` in the Tessera repository; how to type "
@@ -270,7 +270,8 @@ ENGLISH: dict[str, str] = {
     "mode.dm": "mention and direct message",
     "mode.off": "off",
     "mute.done": "Reminders muted until the board changes.",
-    "sync.done": "Published {count} commands ({scope}).",
+    "sync.done.one": "Published {n} command ({scope}).",
+    "sync.done.other": "Published {n} commands ({scope}).",
     # ----- computer players and hints ----------------------------------------------
     "cmd.hint": "Privately see the best moves found for you now, with reasons; click to play",
     "opt.bots": "Computer players to seat in the lobby at once (default: none)",
@@ -288,11 +289,9 @@ ENGLISH: dict[str, str] = {
         "{game} has no {level} computer player: measured, thinking three times as long "
         "did not play measurably better than normal there. Levels for {game}: {levels}."
     ),
-    "ai.full": "Match #{match} is full ({max} players); no seat is left for a computer player.",
+    "ai.full": "Match #{match} is full (players: {max}); no seat is left for a computer player.",
     "ai.none_seated": "There is no computer player in match #{match} to remove.",
-    "ai.too_many": (
-        "{game} seats at most {max} players; with you that leaves room for {room} computer players."
-    ),
+    "ai.too_many": "{game} seats {max} at most: with you, {room} more can be computer players.",
     "lobby.computer_added": "{name} takes a seat in match #{match} ({count}/{max}): {players}",
     "settings.computers": "; hints: {hints}; computer players think {seconds} s per move",
     "settings.language": "; posts and pictures in {language}",
@@ -364,7 +363,7 @@ ENGLISH: dict[str, str] = {
     "console.undo_agreed": "You agreed to take the move back.",
     "console.undo_asked": ("Undo requested; the other players must agree (/undo yes or /undo no)."),
     "console.rules_usage": "/rules <game>; games: {games}.",
-    "console.rules_head": "{game} ({min}–{max} players)",
+    "console.rules_head": "{game} (players: {min}–{max})",
     "console.exported": "Game record written to {path}",
     "console.leaderboard_usage": "/leaderboard <game>; games: {games}.",
     "console.audit_ok": "Audit: every match rebuilds exactly from its seed and moves.",
@@ -442,8 +441,8 @@ ENGLISH: dict[str, str] = {
         "You have already voted to abort this match; it ends once most players have."
     ),
     "abort.vote_post": (
-        "{name} votes to abort match #{match} ({votes} of the {needed} votes needed). "
-        "Others who agree: /game abort. The match goes on meanwhile."
+        "{name} votes to abort match #{match} (votes: {votes} of {needed} needed). Others "
+        "who agree: /game abort. The match goes on meanwhile."
     ),
     "abort.voted": "Your vote to abort match #{match} counts ({votes} of the {needed} needed).",
     "opt.reason": "Server managers: end the match at once; this reason is posted",
@@ -498,22 +497,20 @@ ENGLISH: dict[str, str] = {
     "sub.not_proposer": "Only {name}, who made this offer, can withdraw it.",
     "sub.busy": "The match changed meanwhile; please try again.",
     "sub.offer_post": (
-        "{holder} offers their seat in match #{match} ({game}) to {to}. {to}: press "
-        "**Take the seat** to play on from here (with the seat's hand and turn), or "
-        "**Decline**. The offer lapses after {days} days."
+        "{holder} offers their seat in match #{match} ({game}) to {to}. {to}: press **Take "
+        "the seat** to play on from here (with the seat's hand and turn), or **Decline**. "
+        "Days until the offer lapses: {days}."
     ),
     "sub.vote_post": (
-        "{by} proposes {to} for seat {seat} ({holder}, {why}) in match #{match}. "
-        "Players still seated: vote with the buttons — {votes} of the {needed} votes "
-        "needed so far. The vote lapses after {days} days."
+        "{by} proposes {to} for seat {seat} ({holder}, {why}) in match #{match}. Players "
+        "still seated: vote with the buttons — votes so far: {votes} of {needed} needed. "
+        "Days until the vote lapses: {days}."
     ),
     "sub.vote_post_accept": "{to} takes the seat once the vote passes and they accept.",
     "sub.why.gave_up": "who gave it up; a computer plays it",
     "sub.why.computer": "replaced by a computer player",
     "sub.why.left": "who left the server",
-    "sub.voted_for": (
-        "{name} votes for {to} in seat {seat} ({votes} of the {needed} votes needed)."
-    ),
+    "sub.voted_for": "{name} votes for {to} in seat {seat} (votes: {votes} of {needed} needed).",
     "sub.voted_against": "{name} votes against {to} in seat {seat}.",
     "sub.failed_post": "The vote for {to} in seat {seat} failed: too many players are against.",
     "sub.declined_post": "{to} declined seat {seat} of match #{match}.",
@@ -529,13 +526,13 @@ ENGLISH: dict[str, str] = {
     "sub.failed_answer": "The vote for {to} in seat {seat} failed.",
     "sub.declined_answer": "You declined seat {seat}.",
     "sub.withdrawn_answer": "Withdrawn: seat {seat} is not offered to {to} any more.",
-    "sub.offer_open": "Offered to {to}; it lapses after {days} days unless they take it.",
+    "sub.offer_open": "Offered to {to}. Days until the offer lapses unless they take it: {days}.",
     "sub.waiting_accept": (
         "The vote for seat {seat} has passed; {to} takes it as soon as they accept."
     ),
     "sub.accepted_early": (
-        "You take seat {seat} as soon as the players' vote passes ({votes} of the "
-        "{needed} votes so far)."
+        "You take seat {seat} as soon as the players' vote passes (votes so far: {votes} of "
+        "{needed} needed)."
     ),
     "sub.one_or_other": (
         "Name a person (new:@someone) or a computer player (computer:True), not both."
@@ -560,7 +557,9 @@ ENGLISH: dict[str, str] = {
         "Discord refused the Server Members intent: turn it on in the Developer Portal "
         "(Bot → Privileged Gateway Intents) or set TESSERA_MEMBERS_INTENT=false."
     ),
-    "cli.demo_players": ("python -m bot demo: {game} is for {low}–{high} players, not {n}."),
+    "cli.demo_players": (
+        "python -m bot demo: {n} is no player count for {game} (players: {low}–{high})."
+    ),
     "cli.demo_option": ("python -m bot demo: options look like --option name=value, not “{item}”."),
     # ----- posts delivered by the outbox --------------------------------------------
     "post.to_act": "Your move: {mentions}",

@@ -12,8 +12,9 @@ AFTER_GAME: dict[str, str] = {
     "rating.change": "{name}: {mu} ± {sigma} ({delta})",
     "cmd.leaderboard": "The best rated players of this server in a game",
     "leaderboard.head": "**{game}** leaderboard (rating μ ± σ, sorted by μ − 3σ):",
-    "leaderboard.line": "{rank}. {name} — {mu} ± {sigma} · {games} games",
-    "leaderboard.empty": "Nobody has a {game} rating on this server yet.",
+    "leaderboard.line.one": "{rank}. {name} — {mu} ± {sigma} · {n} game",
+    "leaderboard.line.other": "{rank}. {name} — {mu} ± {sigma} · {n} games",
+    "leaderboard.empty": "Nobody on this server has a rating in {game} yet.",
     "opt.rated": "Rate this match (default: on when every seat is a person)",
     # ----- stats -----------------------------------------------------------------------
     "cmd.stats": "Match statistics of a player or of this server",
@@ -39,8 +40,8 @@ AFTER_GAME: dict[str, str] = {
     "stats.server.none": "No match has started on this server yet.",
     "stats.server.head": "**This server's stats:**",
     "stats.server.line": (
-        "**{game}**: {played} matches ({finished} finished, {running} running, {aborted} "
-        "aborted) · {players} players · {moves} moves · median time to move {median}"
+        "**{game}**: matches: {played} (finished: {finished}, running: {running}, aborted: "
+        "{aborted}) · players: {players} · moves: {moves} · median time to move {median}"
     ),
     # ----- score chart -----------------------------------------------------------------
     "chart.title": "Match #{match} · {game}: {unit} after every turn",

@@ -67,7 +67,7 @@ WORDS: dict[str, str] = {
     ),
     "azul.ev.refill_short.one": "; {n} factory stays short: the bag is empty",
     "azul.ev.refill_short.other": "; {n} factories stay short: the bag is empty",
-    "azul.ev.bonus": "{who} scores {points} end bonus: {rows}, {columns}, {colours}",
+    "azul.ev.bonus": "{who} scores an end bonus of {points}: {rows}, {columns}, {colours}",
     "azul.ev.bonus_rows.one": "{n} row ×2",
     "azul.ev.bonus_rows.other": "{n} rows ×2",
     "azul.ev.bonus_columns.one": "{n} column ×7",
@@ -113,7 +113,7 @@ WORDS: dict[str, str] = {
     ),
     "azul.no.column": "There is no column {number}: wall columns are 1–5.",
     "azul.no.tiled": "Row {row}, column {column} of your wall is already tiled.",
-    "azul.no.column_colour": "Column {column} already has a {colour} tile (row {row}).",
+    "azul.no.column_colour": "Column {column} already has the colour {colour} (row {row}).",
     "azul.no.choose_column": (
         "Now choose the wall column for line {line} ({colour}): one of {legal}."
     ),

@@ -114,7 +114,7 @@ WORDS: dict[str, str] = {
         "{who} placed a palace on {city}, took the {tile} tile and scored {points}."
     ),
     "taj_mahal.ev.palace_good": (
-        "{who} placed a palace on {city}, took a {good} tile and scored {points}."
+        "{who} placed a palace on {city}, took a tile ({good}) and scored {points}."
     ),
     "taj_mahal.ev.palace_card.one": (
         "{who} placed a palace on {city}, took the {tile} tile and drew {n} card from the deck."
@@ -195,8 +195,8 @@ WORDS: dict[str, str] = {
     ),
     "taj_mahal.no.last_player": "You are the last player in this visit: you can only withdraw.",
     "taj_mahal.no.colour_lock": (
-        "Your colour this visit is {colour}: play a {colour} card, "
-        "or add the colour-change card (+S-X) to play another colour."
+        "Your colour this visit is {colour}: play a card of that colour, or add the "
+        "colour-change card (+S-X) to play another colour."
     ),
     # ----- hints (/hint) -----------------------------------------------------------
     "taj_mahal.hint.tail": "wins about {percent}% of simulated games",

@@ -32,7 +32,7 @@ from bot.discord.i18n import L, language_choices
 from bot.discord.panel import lobby_view
 from bot.discord.subs import member_left, substitute_command
 from bot.matches.errors import NotAllowed
-from render.words.catalogue import LANGUAGES, match_language, supported_language, t
+from render.words.catalogue import LANGUAGES, match_language, supported_language, t, tn
 from render.words.posts import listing
 from rules.ai import LEVELS, levels_for
 from rules.registry import game_ids, get_game
@@ -371,12 +371,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         number = max(1, min(page, len(pages)))
         text = "\n".join([t("list.head", locale), *pages[number - 1]])
         if len(pages) > 1:
-            text += "\n" + t(
+            text += "\n" + tn(
                 "list.page",
+                len(matches),
                 locale,
                 page=number,
                 pages=len(pages),
-                count=len(matches),
                 next=number % len(pages) + 1,
             )
         await answer(interaction, text)

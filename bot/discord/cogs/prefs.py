@@ -22,7 +22,7 @@ from bot.community.preferences import (
 )
 from bot.discord.common import UserError, answer, bot_of, loc
 from bot.discord.i18n import L
-from render.words.catalogue import t
+from render.words.catalogue import t, tn
 
 
 class PrefsCog(commands.Cog):
@@ -115,7 +115,7 @@ class PrefsCog(commands.Cog):
         if scope is None:
             chosen = bot.settings.sync_mode
         count = await bot.sync_commands(chosen, guild_id=interaction.guild_id)
-        await answer(interaction, t("sync.done", loc(interaction), count=count, scope=chosen))
+        await answer(interaction, tn("sync.done", count, loc(interaction), scope=chosen))
 
 
 async def setup(bot: commands.Bot) -> None:
