@@ -521,7 +521,13 @@ class Console:
         ]
 
     async def _export(self, args: list[str]) -> list[str]:
-        match_id = self._need_match()
+        """``/export [match] [file]``: a first word that is a match number (``5``, ``#5``)
+        names the match, as ``python -m bot export 5`` does; any other first word is the
+        file, for the current match (a file named only by digits is written ``./5``)."""
+        if args and args[0].lstrip("#").isdigit():
+            match_id, args = self._match_arg(args), args[1:]
+        else:
+            match_id = self._need_match()
         record = await self.service.export_record(match_id)
         path = Path(args[0]) if args else self.picture_dir / f"match-{match_id}-record.json"
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -74,6 +74,30 @@ async def test_console_export_and_audit(service: MatchService, tmp_path: Path) -
     ]
 
 
+async def test_console_export_takes_a_match_number_as_the_command_line_does(
+    service: MatchService, tmp_path: Path
+) -> None:
+    """``/export 5`` means match 5 (as ``python -m bot export 5``), not a file named "5";
+    a match that does not exist is refused and nothing is written."""
+    console = Console(service, tmp_path)
+    await run(console, "alice> /game new test-pile size=3", "bob> /game join", "bob> /game start")
+    first = console.current
+    await run(console, "carol> /game new test-pile size=4", "dave> /game join")
+    assert console.current != first  # carol's lobby is the current match now
+    out = await run(console, f"alice> /export {first}")
+    written = tmp_path / f"match-{first}-record.json"
+    assert out == [f"Game record written to {written}"] and not (tmp_path / str(first)).exists()
+    assert json.loads(written.read_text())["status"] == "running"
+    named = tmp_path / "named.json"
+    assert await run(console, f"alice> /export #{first} {named}") == [
+        f"Game record written to {named}"
+    ]
+    assert json.loads(named.read_text())["options"] == {"size": 3}
+    before = sorted(tmp_path.iterdir())
+    assert "no match #99" in (await run(console, "alice> /export 99"))[0]
+    assert sorted(tmp_path.iterdir()) == before
+
+
 async def test_demo_plays_a_whole_game_and_writes_a_record(tmp_path: Path) -> None:
     assert await run_demo("test-pile", 3, 5, tmp_path, ["size=6"]) == 0
     record = json.loads((tmp_path / "record.json").read_text())

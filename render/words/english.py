@@ -36,7 +36,7 @@ _CONSOLE_HELP = """Commands (type them as `name> /command`, e.g. `alice> /game n
   /leaderboard [game]    ratings of this console's players (rated=on|off in /game new)
   /stats [name] [game]   a player's stats   /stats server [game]   everyone's totals
   /lang [code]           your language (replies, hand, matches you open): {languages}
-  /export [file]         write the game record as JSON   /audit   /help   /quit
+  /export [match] [file] write the game record as JSON   /audit   /help   /quit
   /notify away <days>    pause your clocks and reminders (at most 14 days in any 30)
   /notify back           end it early: your clocks run again with the time they had left"""
 
