@@ -26,9 +26,11 @@ def _catalogue_text(key: str, locale: Any, values: dict[str, Any]) -> str:
 class ServiceError(Exception):
     """A refusal with a message for the person who asked. Nothing was changed.
 
-    ``str()`` is the English message; a refusal from the rules also keeps its ``words``
-    (a :class:`rules.words.Msg`) and the players' ``names``, so :meth:`text` can say it in
-    the asker's language."""
+    One representation of the message: the service's own refusals keep a catalogue
+    ``key`` and its ``values`` (:meth:`said`), a refusal from the rules its ``words`` (a
+    :class:`rules.words.Msg`) and the players' ``names`` (:func:`refusal`), any other a
+    plain English text (``ServiceError("...")``). :meth:`text` says it in the asker's
+    language; ``str()`` is that said in English, on demand (logs, tests, the console)."""
 
     def __init__(self, *args: Any, words: Any = None, names: list[str] | None = None) -> None:
         super().__init__(*args)
@@ -39,17 +41,24 @@ class ServiceError(Exception):
 
     @classmethod
     def said(cls, key: str, /, **values: Any) -> Self:
-        """A refusal written by the service itself: a catalogue key, English for ``str()``,
-        and :meth:`text` in the asker's language."""
-        error = cls(_catalogue_text(key, None, values))
+        """A refusal written by the service itself: a catalogue key, said in the asker's
+        language by :meth:`text` (English for ``str()``)."""
+        error = cls()
         error.key, error.values = key, values
         return error
+
+    def __str__(self) -> str:
+        if self.key is not None or (self.words is not None and not self.args):
+            return self.text()
+        return super().__str__()
 
     def text(self, locale: Any = None) -> str:
         """The refusal in ``locale``'s language (the English message when it has no words)."""
         if self.key is not None:
             return _catalogue_text(self.key, locale, self.values)
-        return str(self) if self.words is None else say(self.words, locale, self.names)
+        if self.words is None:
+            return super().__str__()
+        return say(self.words, locale, self.names)
 
 
 class NotFound(ServiceError):
@@ -69,5 +78,5 @@ class InvalidMove(ServiceError):
 
 
 def refusal(exc: IllegalMove, names: list[str]) -> InvalidMove:
-    """The rules' refusal for the player: English text, with its words for other languages."""
-    return InvalidMove(say(exc.words, None, names), words=exc.words, names=names)
+    """The rules' refusal for the player: its words and the names, said in any language."""
+    return InvalidMove(words=exc.words, names=names)

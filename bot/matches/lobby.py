@@ -18,7 +18,7 @@ from bot.matches.clocks import clocked
 from bot.matches.core import Core
 from bot.matches.errors import BoardChanged, InvalidMove, NotAllowed, NotFound, refusal
 from bot.matches.posts import Posts, turn_post
-from bot.matches.reports import MatchInfo, TurnReport, User
+from bot.matches.reports import Line, MatchInfo, TurnReport, User
 from bot.storage import MatchRow, SeatRow, VersionConflict
 from render.words.catalogue import supported_language, t
 from render.words.posts import listing_word, word
@@ -168,11 +168,11 @@ class Lobby:
         state = game.setup(n, match.seed, match.options)
         names = match.names
         begins = word("post.begins", game=game.name, names=listing_word(names))
-        lines = [say(begins, None, names)]
         setup = [e.text for e in game.setup_events(state) if e.text]
-        lines += [say(text, None, names) for text in setup]
-        words = [begins, *(to_json(x) if is_words(x) else None for x in setup)]
-        notes = [turn_post(match, state, lines, ply=0, words=words)]
+        # each line as words, or the English of a legacy text with the names filled in
+        said: list[Line] = [begins]
+        said += [to_json(x) if is_words(x) else say(x, None, names) for x in setup]
+        notes = [turn_post(match, state, said, ply=0)]
         try:
             version = await self._store.commit(
                 match_id,
@@ -185,7 +185,7 @@ class Lobby:
         except VersionConflict:
             raise BoardChanged.said("svc.changed_start") from None
         match.version, match.state, match.status = version, state, "running"
-        return await self._posts.report(match, lines, {}, ply=0, words=words)
+        return await self._posts.report(match, said, ply=0)
 
     async def set_thread(self, match_id: int, thread_id: str) -> None:
         await self._store.set_match_fields(match_id, thread_id=thread_id)

@@ -15,7 +15,8 @@ from typing import Any
 from bot.computers.players import is_computer
 from bot.matches.core import Core
 from bot.matches.pictures import Pictures
-from bot.matches.reports import TurnReport
+from bot.matches.reports import Line, TurnReport, english_lines, line_words
+from bot.matches.rows import stored_english
 from bot.storage import MatchRow, Notification
 from render.words.say import say
 from rules import Event, Game, get_game
@@ -25,13 +26,13 @@ from rules.words import is_words, to_json
 def turn_post(
     match: MatchRow,
     state: dict[str, Any],
-    lines: list[str],
+    said: list[Line],
     *,
     ply: int,
     final: bool = False,
     was_acting: list[str] | None = None,
     fold: bool = False,
-    words: list[Any] | None = None,
+    named: bool = True,
 ) -> Notification:
     """The turn post of a state change, queued in the change's own transaction.
 
@@ -44,13 +45,22 @@ def turn_post(
     ``bot/discord/delivery.py``. ``text`` is the whole post for front ends that print
     every ply (the console); ``lines`` and ``status`` are its two parts, in English;
     ``words`` (per line: its message as JSON, or None) and ``status_words`` let
-    delivery say them in the match's language (games whose rules speak in messages)."""
+    delivery say them in the match's language (games whose rules speak in messages).
+
+    ``said``: the lines, each as words or a legacy English string (:data:`Line`), said
+    here in English with the match's names (``named``; False: their words name no seat).
+    The payload keeps that English beside the words although it could be said again:
+    posts written before words were kept hold only it, delivery shows it as stored in
+    English (``said_in``), and a bot of the previous version sharing the database during
+    an upgrade reads it."""
     game = get_game(match.game_id)
     acting = [] if final else game.to_act(state)
     mentions = people(match, acting)
     before = set(was_acting or ())
     raw_status = None if final else game.status(state)
     status = "" if raw_status is None else say(raw_status, None, match.names)
+    lines = english_lines(said, match.names if named else None)
+    words = line_words(said)
     text = "\n".join([*lines, status] if status else lines)
     payload: dict[str, Any] = {
         "match_id": match.id,
@@ -65,27 +75,46 @@ def turn_post(
     }
     if fold and not final:
         payload["fold"] = True
-    if words and any(w is not None for w in words):
+    if any(w is not None for w in words):
         payload["words"] = words
     if is_words(raw_status):
         payload["status_words"] = to_json(raw_status)
     return Notification("turn", payload)
 
 
-def private_lines(
-    match: MatchRow, events: list[Event]
-) -> tuple[dict[str, list[str]], dict[str, list[Any]]]:
-    """Per person, their private lines in English and as words (None: a legacy string)."""
+def private_lines(match: MatchRow, events: list[Event]) -> dict[str, list[Line]]:
+    """Per person, their private lines: words, or the English of a legacy string."""
     names = match.names
-    out: dict[str, list[str]] = {}
-    words: dict[str, list[Any]] = {}
+    out: dict[str, list[Line]] = {}
     for e in events:
         for seat, text in e.private.items():
             if seat < len(match.seats) and not is_computer(match.seats[seat].user_id):
-                uid = match.seats[seat].user_id
-                out.setdefault(uid, []).append(say(text, None, names))
-                words.setdefault(uid, []).append(to_json(text) if is_words(text) else None)
-    return out, words
+                line = to_json(text) if is_words(text) else say(text, None, names)
+                out.setdefault(match.seats[seat].user_id, []).append(line)
+    return out
+
+
+def dm_post(match: MatchRow, uid: str, said: list[Line]) -> Notification:
+    """A private message of a change: its lines in English (said here with the match's
+    names, kept for posts of before and older bots, as in :func:`turn_post`) and as words,
+    said on delivery in the reader's language."""
+    lines = english_lines(said, match.names)
+    return Notification(
+        "dm",
+        {
+            "match_id": match.id,
+            "user_id": uid,
+            "text": "\n".join(lines),
+            "lines": lines,
+            "words": line_words(said),  # said in the reader's language
+        },
+    )
+
+
+def text_post(words: dict[str, Any]) -> dict[str, Any]:
+    """A post without lines (votes, substitutes, an abort): its words, said on delivery
+    in the match's language, and their English (``text``: see :func:`stored_english`)."""
+    return {"text": stored_english(words), "text_words": words}
 
 
 def people(match: MatchRow, seats: list[int]) -> list[str]:
@@ -116,19 +145,19 @@ class Posts:
     async def report(
         self,
         match: MatchRow,
-        lines: list[str],
-        private: dict[str, list[str]],
+        said: list[Line],
+        private: dict[str, list[Line]] | None = None,
         *,
         ply: int,
-        words: list[Any] | None = None,
-        private_words: dict[str, list[Any]] | None = None,
+        named: bool = True,
     ) -> TurnReport:
+        """``said`` and ``private``: the lines (:data:`Line`), said with the match's names
+        (``named``; False: their words name no seat), as the turn post said them."""
         info = self._core.describe(match)
         task = None
         if self._core.render_enabled and match.state is not None:
             # the move is committed: answer now, draw the picture behind (its post, sent
             # by the outbox, picks it up from the cache or waits for it)
             task = self._core.spawn(self._pictures.picture_behind(match, ply))
-        return TurnReport(
-            info, lines, private, None, ply, task, list(words or []), dict(private_words or {})
-        )
+        names = list(match.names) if named else None
+        return TurnReport(info, list(said), dict(private or {}), None, ply, task, names)

@@ -13,6 +13,31 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.storage import Seated, SeatRow
+from render.words.posts import say_line
+from render.words.say import say
+
+#: One line of a post or reply, in one representation: its words (a JSON form of
+#: docs/words.md, always a dict: a message, ``{"mover", "label"}``, ``{"result", "unit"}``,
+#: ``{"away", "until"}``), or a ``str``: a line kept only in English (a legacy label or
+#: event text of a game not speaking in messages, with the names already filled in).
+Line = dict[str, Any] | str
+
+
+def english(line: Line, names: list[str] | None) -> str:
+    """``line`` said in English: with the match's ``names`` (None: the words name no seat
+    and their strings are shown as they are, such as a seat's old and new holders)."""
+    if isinstance(line, str):
+        return line
+    return say(line) if names is None else say_line(line, None, names)
+
+
+def english_lines(lines: list[Line], names: list[str] | None) -> list[str]:
+    return [english(line, names) for line in lines]
+
+
+def line_words(lines: list[Line]) -> list[Any]:
+    """Per line, its words, or None for a line kept only in English."""
+    return [None if isinstance(line, str) else line for line in lines]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,15 +97,37 @@ class TurnReport:
     """
 
     match: MatchInfo
-    lines: list[str]
-    private: dict[str, list[str]] = field(default_factory=dict)
+    #: the public lines, each as words or a legacy English string (:data:`Line`); the
+    #: English (:attr:`lines`) and the words (:attr:`words`) are said from them on demand
+    said: list[Line]
+    #: each person's private lines, likewise
+    private_said: dict[str, list[Line]] = field(default_factory=dict)
     picture: bytes | None = None
     ply: int = 0
     picture_task: asyncio.Future[bytes | None] | None = None
-    #: ``lines`` as words (docs/words.md; None: a line kept only in English) and each
-    #: person's private lines as words, so a front end says them in its reader's language
-    words: list[Any] = field(default_factory=list)
-    private_words: dict[str, list[Any]] = field(default_factory=dict)
+    #: the names the lines are said with (None: their words name no seat)
+    names: list[str] | None = None
+
+    @property
+    def lines(self) -> list[str]:
+        """The public lines in English (the move reply's fallback, logs and tests)."""
+        return english_lines(self.said, self.names)
+
+    @property
+    def words(self) -> list[Any]:
+        """The public lines as words (docs/words.md; None: a line kept only in English), so
+        a front end says them in its reader's language."""
+        return line_words(self.said)
+
+    @property
+    def private(self) -> dict[str, list[str]]:
+        """Each person's private lines in English."""
+        return {uid: english_lines(lines, self.names) for uid, lines in self.private_said.items()}
+
+    @property
+    def private_words(self) -> dict[str, list[Any]]:
+        """Each person's private lines as words (None: kept only in English)."""
+        return {uid: line_words(lines) for uid, lines in self.private_said.items()}
 
     @property
     def finished(self) -> bool:

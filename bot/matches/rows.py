@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.storage import MatchRow, MoveRow
+from bot.storage import MatchRow, MoveRow, NewMove
 from render.words.posts import end_summary
+from render.words.say import say
 from rules import Event
 from rules.base import rank_by
+from rules.words import is_words, to_json
 
 
 def match_ending(match: MatchRow, lang: Any = None) -> dict[str, Any] | None:
@@ -54,6 +56,43 @@ def label_event(label_words: Any) -> list[dict[str, Any]]:
     if label_words is None:
         return []
     return [{"kind": LABEL_EVENT, "text": "", "data": {}, "msg": label_words}]
+
+
+def stored_english(words: Any, names: list[str] | None = None) -> str:
+    """The English a stored row or post keeps beside its words, said from them where it is
+    written (with ``names`` where the words name seats; a legacy English label with
+    ``{pN}`` gets the names filled in).
+
+    Why a stored copy stays although the words could be said again: rows and posts written
+    before words were kept hold only the English, so readers (``/history``, records, audit,
+    delivery, the console) read that column; a bot of the previous version sharing the same
+    PostgreSQL during an upgrade reads it too; and logs and records are English."""
+    return say(words, None, names)
+
+
+def move_row(
+    kind: str,
+    seat: int,
+    user_id: str,
+    notation: str,
+    label: Any,
+    events: list[dict[str, Any]],
+    names: list[str] | None = None,
+) -> NewMove:
+    """A move row of ``label`` (the rules' words, their JSON form, or a legacy English
+    label with ``{pN}``): the ``label`` column in English (:func:`stored_english`; a
+    message of the rules is said through the English cache of ``render.words.say``) and,
+    when the label is words, the trailing :func:`label_event` that keeps them."""
+    english = stored_english(label, names)
+    return NewMove(kind, seat, user_id, notation, english, events + label_event(words_of(label)))
+
+
+def words_of(label: Any) -> dict[str, Any] | None:
+    """A label's words in their JSON form (None: a legacy English label)."""
+    if is_words(label):
+        words: dict[str, Any] = to_json(label)
+        return words
+    return label if isinstance(label, dict) else None
 
 
 def label_words_of(events: list[dict[str, Any]]) -> Any:

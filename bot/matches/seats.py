@@ -26,12 +26,11 @@ from bot.matches.core import Core
 from bot.matches.errors import BoardChanged
 from bot.matches.posts import Posts, people, turn_post
 from bot.matches.records import Records
-from bot.matches.reports import TurnReport, User
-from bot.matches.rows import events_json, label_event, rank_resigned_last
+from bot.matches.reports import Line, TurnReport, User
+from bot.matches.rows import events_json, move_row, rank_resigned_last, stored_english
 from bot.matches.turns import Turns
-from bot.storage import MatchRow, NewMove, SeatRow, VersionConflict
-from render.words.posts import result_text, word
-from render.words.say import say
+from bot.storage import MatchRow, SeatRow, VersionConflict
+from render.words.posts import word
 from rules import Event, Game, Move
 from rules.ai import choose_move, levels_for
 from rules.base import rank_by
@@ -97,9 +96,8 @@ class Seats:
             level = DEFAULT_LEVEL
         uid, name = new_computer(level, [(s.user_id, s.name) for s in match.seats])
         prefix = "clock" if how == "forfeit" else "resign"
-        label_words = word(f"{prefix}.label", name=user.name, computer=name)
-        text_words = word(f"{prefix}.handed_over", name=user.name, computer=name)
-        label, text = say(label_words), say(text_words)
+        label = word(f"{prefix}.label", name=user.name, computer=name)
+        text = word(f"{prefix}.handed_over", name=user.name, computer=name)
         new_row = SeatRow(seat, uid, name)
         after = replace(match, seats=[new_row if s.seat == seat else s for s in match.seats])
         ply = match.last_ply + 1
@@ -111,16 +109,8 @@ class Seats:
                 expected_version=match.version,
                 status="running",
                 state=state,
-                moves=[
-                    NewMove(
-                        how,
-                        seat,
-                        user.id,
-                        how,
-                        label,
-                        events_json([event]) + label_event(label_words),
-                    )
-                ],
+                # the words name the resigner and the computer, no seat: said without names
+                moves=[move_row(how, seat, user.id, how, label, events_json([event]))],
                 notifications=[
                     turn_post(
                         after,
@@ -128,7 +118,7 @@ class Seats:
                         [text],
                         ply=ply,
                         was_acting=people(match, game.to_act(state)),
-                        words=[text_words],
+                        named=False,
                     )
                 ],
                 seats=[new_row],
@@ -138,7 +128,7 @@ class Seats:
             raise BoardChanged.said("svc.board_changed") from None
         after.version = version
         after.last_ply = ply
-        return await self._posts.report(after, [text], {}, ply=ply, words=[text_words])
+        return await self._posts.report(after, [text], ply=ply, named=False)
 
     async def _end_early(
         self,
@@ -169,10 +159,10 @@ class Seats:
         result = rank_resigned_last(
             result, [*await self._records.resigned(match), (seat, user.name, how)]
         )
-        result["ended_by"] = say(what)
+        result["ended_by"] = stored_english(what)
         result["ended_by_words"] = what
-        lines = [result_text(result, names, game.score_unit)]  # its head says what happened
-        words: list[Any] = [{"result": result, "unit": game.score_unit}]
+        said: list[Line] = [{"result": result, "unit": game.score_unit}]  # its head: what happened
+        row = move_row(kind, seat, user.id, kind, text, [])
         ply = match.last_ply + 1
         try:
             await self._store.commit(
@@ -180,15 +170,15 @@ class Seats:
                 expected_version=match.version,
                 status="finished",
                 state=state,
-                moves=[NewMove(kind, seat, user.id, kind, say(text), label_event(text))],
+                moves=[row],
                 result=result,
-                end_reason=say(text),
-                notifications=[turn_post(match, state, lines, ply=ply, final=True, words=words)],
+                end_reason=row.label,  # the row's English, said once
+                notifications=[turn_post(match, state, said, ply=ply, final=True)],
             )
         except VersionConflict:
             raise BoardChanged.said("svc.board_changed") from None
         match.status, match.result = "finished", result
-        return await self._posts.report(match, lines, {}, ply=ply, words=words)
+        return await self._posts.report(match, said, ply=ply)
 
     async def expire_turn(
         self, match_id: int, expected_version: int, action: str, seat: int | None = None

@@ -19,13 +19,12 @@ from bot.matches import substitutes
 from bot.matches.core import Core
 from bot.matches.errors import BoardChanged, NotAllowed
 from bot.matches.holders import handovers
-from bot.matches.posts import Posts, turn_post
+from bot.matches.posts import Posts, text_post, turn_post
 from bot.matches.reports import TurnReport, User
-from bot.matches.rows import events_json, label_event
+from bot.matches.rows import events_json, move_row
 from bot.matches.substitutes import SubState
-from bot.storage import MatchRow, NewMove, Notification, SeatRow, VersionConflict
+from bot.storage import MatchRow, Notification, SeatRow, VersionConflict
 from render.words.posts import word
-from render.words.say import say
 from rules import Event
 from rules.ai import LEVELS
 
@@ -44,8 +43,7 @@ def sub_note(
         {
             "match_id": match.id,
             "ply": None,
-            "text": say(said_words),
-            "text_words": said_words,
+            **text_post(said_words),
             "mentions": list(mentions),
             "final": False,
         },
@@ -341,9 +339,9 @@ class Subs:
         goes with it: views, /hand and private messages follow the seat's holder."""
         assert match.state is not None
         old = match.seats[seat]
-        text_words = word(f"sub.done_{how}", old=old.name, new=name, seat=seat + 1)
-        label_words = word("sub.label", old=old.name, new=name, seat=seat + 1)
-        text, label = say(text_words), say(label_words)
+        # the words name the seat's old and new holders, no seat: said without names
+        text = word(f"sub.done_{how}", old=old.name, new=name, seat=seat + 1)
+        label = word("sub.label", old=old.name, new=name, seat=seat + 1)
         new_row = SeatRow(seat, uid, name)
         after = replace(match, seats=[new_row if s.seat == seat else s for s in match.seats])
         ply = match.last_ply + 1
@@ -358,24 +356,15 @@ class Subs:
                 expected_version=match.version,
                 status="running",
                 state=match.state,
-                moves=[
-                    NewMove(
-                        "sub",
-                        seat,
-                        user.id,
-                        "sub",
-                        label,
-                        events_json([event]) + label_event(label_words),
-                    )
-                ],
-                notifications=[turn_post(after, match.state, [text], ply=ply, words=[text_words])],
+                moves=[move_row("sub", seat, user.id, "sub", label, events_json([event]))],
+                notifications=[turn_post(after, match.state, [text], ply=ply, named=False)],
                 seats=[new_row],
             )
         except VersionConflict:
             raise BoardChanged.said("sub.busy") from None
         after.version = version
         after.last_ply = ply
-        return await self._posts.report(after, [text], {}, ply=ply, words=[text_words])
+        return await self._posts.report(after, [text], ply=ply, named=False)
 
     async def set_left(self, match_id: int, user_id: str, left: bool = True) -> bool:
         """Mark (or unmark) a seated person as gone from the server; True when this

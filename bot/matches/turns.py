@@ -19,13 +19,13 @@ from bot.matches.absences import Absences
 from bot.matches.clocks import clocked
 from bot.matches.core import Core
 from bot.matches.errors import BoardChanged, NotAllowed, refusal
-from bot.matches.posts import Posts, folds, people, private_lines, turn_post
+from bot.matches.posts import Posts, dm_post, folds, people, private_lines, turn_post
 from bot.matches.records import Records
-from bot.matches.reports import MatchInfo, TurnReport, User
-from bot.matches.rows import events_json, label_event, rank_resigned_last
-from bot.storage import MatchRow, NewMove, Notification, VersionConflict
-from render.words.catalogue import MESSAGES, t
-from render.words.posts import listing_word, result_text, say_line, word
+from bot.matches.reports import Line, MatchInfo, TurnReport, User
+from bot.matches.rows import events_json, move_row, rank_resigned_last, words_of
+from bot.storage import MatchRow, VersionConflict
+from render.words.catalogue import MESSAGES
+from render.words.posts import listing_word, word
 from render.words.say import said, said_as_is, say
 from rules import Game, IllegalMove, Move, get_game
 from rules.base import Composer, Step, normalise_notation
@@ -258,56 +258,44 @@ class Turns:
         names = match.names
         new_state, events = game.apply(state, seat, move)
         outcome = game.outcome(new_state)
-        # the label as words (a message, or a legacy English string), for any language
-        label_words: Any = to_json(move.label) if is_words(move.label) else None
-        if timed:
-            english = move.label if label_words is None else say(move.label)
-            label_words = word("clock.timed_label", label=label_words or english)
-            move = replace(move, label=t("clock.timed_label", None, label=english))
-        label = say(move.label, None, names)  # the log's words: the label only, not its steps
-        lines = [f"{names[seat]}: {label}"]
-        lines += [say(e.text, None, names) for e in events if e.text]
-        # the same lines as words, so the post can be said in the match's language
-        words: list[Any] = [None if label_words is None else {"mover": seat, "label": label_words}]
-        words += [to_json(e.text) if is_words(e.text) else None for e in events if e.text]
-        private, private_words = private_lines(match, events)
+        # the label: the rules' words (a message), or a legacy English label with {pN}
+        label: Any = move.label
+        if timed:  # words either way: the legacy label is their parameter
+            label = word("clock.timed_label", label=words_of(label) or label)
+        # the post's lines, each as words, or the English of a legacy text, names filled in
+        kept = words_of(label)
+        said: list[Line] = [
+            f"{names[seat]}: {say(label, None, names)}"
+            if kept is None
+            else {"mover": seat, "label": kept}
+        ]
+        said += [
+            to_json(e.text) if is_words(e.text) else say(e.text, None, names)
+            for e in events
+            if e.text
+        ]
+        private = private_lines(match, events)
         result = outcome.to_json() if outcome else None
         if result and is_words(result["reason"]):  # stored with its words, for any language
             result["reason_msg"] = to_json(result["reason"])
         if result:
             result = rank_resigned_last(result, await self._records.resigned(match))
-            lines.append(result_text(result, names, game.score_unit))
-            words.append({"result": result, "unit": game.score_unit})
+            said.append({"result": result, "unit": game.score_unit})
         else:
-            away_words = await self._absences.away_lines(match, game, new_state)
-            lines += [say_line(w, None, names) for w in away_words]
-            words += away_words
+            said += await self._absences.away_lines(match, game, new_state)
         ply = match.last_ply + 1
         notes = [
             turn_post(
                 match,
                 new_state,
-                lines,
+                said,
                 ply=ply,
                 final=result is not None,
                 was_acting=people(match, game.to_act(state)),
                 fold=result is None and folds(game, state, new_state, seat),
-                words=words,
             )
         ]
-        notes += [
-            Notification(
-                "dm",
-                {
-                    "match_id": match.id,
-                    "user_id": uid,
-                    "text": "\n".join(text),
-                    "lines": text,
-                    "words": private_words[uid],  # said in the reader's language
-                },
-            )
-            for uid, text in private.items()
-        ]
+        notes += [dm_post(match, uid, lines) for uid, lines in private.items()]
         try:
             version = await self._store.commit(
                 match.id,
@@ -315,14 +303,7 @@ class Turns:
                 status="finished" if result else "running",
                 state=new_state,
                 moves=[
-                    NewMove(
-                        kind,
-                        seat,
-                        user.id,
-                        move.notation,
-                        label,
-                        events_json(events) + label_event(label_words),
-                    )
+                    move_row(kind, seat, user.id, move.notation, label, events_json(events), names)
                 ],
                 result=result,
                 end_reason="game over" if result else None,
@@ -335,6 +316,4 @@ class Turns:
         match.version, match.state = version, new_state
         match.status = "finished" if result else "running"
         match.result = result
-        return await self._posts.report(
-            match, lines, private, ply=ply, words=words, private_words=private_words
-        )
+        return await self._posts.report(match, said, private, ply=ply)

@@ -16,14 +16,13 @@ from bot.matches.clocks import clocked
 from bot.matches.core import Core
 from bot.matches.errors import BoardChanged, NotAllowed
 from bot.matches.pictures import Pictures
-from bot.matches.posts import Posts, folds, people, turn_post
+from bot.matches.posts import Posts, folds, people, text_post, turn_post
 from bot.matches.records import replay_moves
 from bot.matches.reports import MatchInfo, TurnReport, User
-from bot.matches.rows import effective_moves, label_event, label_words_of
-from bot.storage import MatchRow, MoveRow, NewMove, Notification, VersionConflict
+from bot.matches.rows import effective_moves, label_words_of, move_row
+from bot.storage import MatchRow, MoveRow, Notification, VersionConflict
 from render.words.catalogue import t
 from render.words.posts import listing_word, word
-from render.words.say import say
 from rules import Game, IllegalMove
 from rules.base import fill_names
 
@@ -138,8 +137,7 @@ class Votes:
                     {
                         "match_id": match.id,
                         "ply": None,
-                        "text": t("abort.vote_post", None, **vote),
-                        "text_words": word("abort.vote_post", **vote),
+                        **text_post(word("abort.vote_post", **vote)),
                         "mentions": [u for u in people if u not in voters],
                         "final": False,
                     },
@@ -155,9 +153,8 @@ class Votes:
         running = match.status == "running" and match.state is not None
         ply = match.last_ply + 1 if running else None
         seat = match.seat_of(user.id)
-        words = say(said)
-        events = label_event(said)
-        row = NewMove("abort", -1 if seat is None else seat, user.id, "abort", words, events)
+        row = move_row("abort", -1 if seat is None else seat, user.id, "abort", said, [])
+        english = row.label  # the row's English, also the match's English end_reason
         post = word("end.aborted_post", match=match.id, words=said)
         try:
             await self._store.commit(
@@ -166,7 +163,7 @@ class Votes:
                 status="aborted",
                 state=match.state,
                 moves=[row] if running else (),
-                end_reason=words,
+                end_reason=english,
                 settings_update=lambda settings, _now: {**settings, "end_words": said},
                 notifications=[
                     Notification(
@@ -174,8 +171,7 @@ class Votes:
                         {
                             "match_id": match.id,
                             "ply": ply,
-                            "text": say(post),
-                            "text_words": post,
+                            **text_post(post),
                             "mentions": [],
                             "final": True,
                         },
@@ -184,7 +180,7 @@ class Votes:
             )
         except VersionConflict:
             raise BoardChanged.said("svc.changed") from None
-        match.status, match.end_reason = "aborted", words
+        match.status, match.end_reason = "aborted", english
         match.settings = {**match.settings, "end_words": said}
         if running and ply is not None and self._core.render_enabled:
             match.last_ply = ply
@@ -291,10 +287,7 @@ class Votes:
         if state is None:
             state = replay_moves(match, game, effective_moves(rows)[:-1])
         taken = label_words_of(last.events)
-        said_words = word(
-            "undo.taken_back", name=user.name, move=last.label if taken is None else taken
-        )
-        text = say(said_words, None, match.names)
+        text = word("undo.taken_back", name=user.name, move=last.label if taken is None else taken)
         ply = len(rows) + 1
         assert match.state is not None
         post = turn_post(
@@ -304,7 +297,6 @@ class Votes:
             ply=ply,
             was_acting=people(match, game.to_act(match.state)),
             fold=folds(game, match.state, state, last.seat),
-            words=[said_words],
         )
         try:
             await self._store.commit(
@@ -312,7 +304,7 @@ class Votes:
                 expected_version=match.version,
                 status="running",
                 state=state,
-                moves=[NewMove("undo", last.seat, user.id, "undo", text, label_event(said_words))],
+                moves=[move_row("undo", last.seat, user.id, "undo", text, [], match.names)],
                 notifications=[post],
                 settings_update=clocked(game, match.state, state, match.version, 1),
             )
@@ -320,4 +312,4 @@ class Votes:
             raise BoardChanged.said("svc.undo_changed") from None
         match.state = state
         match.version += 1
-        return await self._posts.report(match, [text], {}, ply=ply, words=[said_words])
+        return await self._posts.report(match, [text], ply=ply)
