@@ -51,7 +51,7 @@ ROOT = Path(__file__).resolve().parent.parent
             "invalid choice: 'xx' (choose from 'en', 'de', 'hu', 'pl')",
         ),
         # counts, durations and game names are checked before anything starts
-        (["demo", "azul", "--players", "0"], "Azul is for 2–4 players, not 0"),
+        (["demo", "azul", "--players", "0"], "0 is no player count for Azul (players: 2–4)"),
         (["load", "--matches", "0"], "argument --matches: a whole number from 1 on, not '0'"),
         (["load", "--seconds", "-1"], "argument --seconds: a number of seconds above 0, not '-1'"),
         (["load", "--seconds", "nan"], "above 0, not 'nan'"),
