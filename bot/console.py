@@ -110,7 +110,10 @@ class Console:
                     newly = p.get("ping", p.get("mentions"))
                     if newly:
                         names = [s.name for s in info.seats if s.user_id in newly]
-                        out.append(t("console.your_turn", public, names=listing(names, public)))
+                        # a request, vote or refusal asks or tells them; it is not a turn
+                        notice = {"asked": "console.asked", "told": "console.told"}
+                        key = notice.get(str(p.get("notice")), "console.your_turn")
+                        out.append(t(key, public, names=listing(names, public)))
                 elif item.kind == "chart":
                     public = await self._public_language(p["match_id"])
                     png = await chart_png(self.service.store, p["match_id"], public)

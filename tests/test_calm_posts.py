@@ -262,13 +262,14 @@ async def state_of(svc: MatchService, match_id: int) -> dict[str, Any]:
 
 
 async def request_texts(svc: MatchService, match_id: int) -> list[dict[str, Any]]:
-    """The match's posts without a ply of their own (undo requests)."""
+    """The match's posts without a ply of their own that ask (undo requests; since issue
+    41 a refusal is posted too, ``notice`` "told", and is not a request)."""
     cur = await svc.store._reader.execute(
         "SELECT payload FROM outbox WHERE match_id = ? AND kind = 'turn' ORDER BY id",
         (match_id,),
     )
     payloads = [json.loads(raw) for (raw,) in await cur.fetchall()]
-    return [p for p in payloads if p.get("ply") is None]
+    return [p for p in payloads if p.get("ply") is None and p.get("notice") != "told"]
 
 
 async def test_taj_mahal_withdrawal_is_undone_only_with_everyones_consent(database) -> None:

@@ -388,7 +388,9 @@ class OutboxWorker:
         pinged = [uid for uid, u in prefs.items() if uid in ping and u["notify"] != "off"]
         by_id = {s.user_id: s.name for s in info.seats}
         names = [f"<@{uid}>" if uid in pinged else by_id.get(uid, uid) for uid in prefs]
-        to_act = t("post.to_act", public, mentions=listing(names, public)) if names else ""
+        # a request, vote or refusal names whom it asks or tells, never as the ones to move
+        key = {"asked": "post.asked", "told": "post.told"}.get(str(p.get("notice")), "post.to_act")
+        to_act = t(key, public, mentions=listing(names, public)) if names else ""
         ply = p.get("ply")
         current = ply is not None and ply >= last_ply
         live = current and info.status == "running" and not p.get("final")

@@ -37,7 +37,8 @@ def _candidate(proposal: dict[str, Any]) -> Any:
 def sub_note(
     match: MatchRow, said_words: dict[str, Any], mentions: Sequence[str] = ()
 ) -> Notification:
-    """A post about a substitute; its words said in the match's language on delivery."""
+    """A post about a substitute; its words said in the match's language on delivery.
+    ``mentions``: the people asked to vote (named as asked, never as the ones to move)."""
     return Notification(
         "turn",
         {
@@ -45,6 +46,7 @@ def sub_note(
             "ply": None,
             **text_post(said_words),
             "mentions": list(mentions),
+            "notice": "asked",
             "final": False,
         },
     )

@@ -21,7 +21,6 @@ from bot.matches.records import replay_moves
 from bot.matches.reports import MatchInfo, TurnReport, User
 from bot.matches.rows import effective_moves, label_words_of, move_row
 from bot.storage import MatchRow, MoveRow, Notification, VersionConflict
-from render.words.catalogue import t
 from render.words.posts import listing_word, word
 from rules import Game, IllegalMove
 from rules.base import fill_names
@@ -40,15 +39,32 @@ def is_commitment(game: Game, before: dict[str, Any], last: MoveRow) -> bool:
     return game.is_commitment(before, last.seat, move)
 
 
-def undoable(moves: list[MoveRow], seat: int) -> MoveRow:
+def undoable(moves: list[MoveRow], seat: int) -> list[MoveRow]:
+    """The log rows ``seat``'s undo takes back, latest first: their own latest move
+    together with the computer moves that followed it (a take-back against an engine).
+
+    Refused when another person has moved since (their move is not yours to take back)
+    or when anything random or hidden came to light in those rows (``Event.reveals``:
+    tiles drawn, cards dealt): taking that back would let you play again knowing it."""
     if not moves:
         raise NotAllowed.said("svc.no_undo")
-    last = moves[-1]
-    if last.seat != seat:
+    taken: list[MoveRow] = []
+    for row in reversed(moves):
+        taken.append(row)
+        if not is_computer(row.user_id):
+            break
+    last = taken[-1]
+    if is_computer(last.user_id) or last.seat != seat:
         raise NotAllowed.said("svc.undo_own")
-    if any(e.get("reveals") for e in last.events):
+    if any(e.get("reveals") for row in taken for e in row.events):
         raise NotAllowed.said("svc.undo_revealed")
-    return last
+    return taken
+
+
+def move_words(row: MoveRow, names: list[str]) -> Any:
+    """A log row's move as words (its label's), or its stored English with the names."""
+    taken = label_words_of(row.events)
+    return fill_names(row.label, names) if taken is None else taken
 
 
 class Votes:
@@ -129,21 +145,9 @@ class Votes:
     ) -> None:
         needed = len(people) // 2 + 1
         vote = {"name": user.name, "match": match.id, "votes": len(voters), "needed": needed}
-        await self._store.enqueue(
-            match.id,
-            [
-                Notification(
-                    "turn",
-                    {
-                        "match_id": match.id,
-                        "ply": None,
-                        **text_post(word("abort.vote_post", **vote)),
-                        "mentions": [u for u in people if u not in voters],
-                        "final": False,
-                    },
-                )
-            ],
-        )
+        said = word("abort.vote_post", **vote)
+        asked = [u for u in people if u not in voters]
+        await self._store.enqueue(match.id, [notice(match.id, said, asked, "asked")])
 
     async def _end_aborted(self, match: MatchRow, user: User, said: dict[str, Any]) -> MatchInfo:
         """Abort now. A running match gets a log row, so its final post carries a picture
@@ -188,59 +192,67 @@ class Votes:
         return await self._core.info(match.id)
 
     async def undo(self, match_id: int, user: User) -> TurnReport | MatchInfo:
-        """Take back your own last move.
+        """Take back your own latest move, with the computer moves that followed it.
 
-        Allowed only while nothing random or hidden came to light in it and the game is not
-        over. While you are still the one to act it happens at once; otherwise the others
-        must agree: the request is stored and each of them answers with :meth:`answer_undo`.
-        Returns the report of the undone position, or the match info with the open request.
+        Allowed only while nothing random or hidden came to light since and no other
+        person has moved since (:func:`undoable`), and the game is not over. Computer
+        seats consent at once (they have no preference), so against computers alone it
+        happens at once. While you are still the one to act and no computer has answered,
+        it happens at once too unless the move is a commitment the others have seen.
+        Otherwise the other people must agree: the request is posted (pinging them once;
+        asking again is refused) and each answers with :meth:`answer_undo`. Returns the
+        report of the undone position, or the match info with the open request.
         """
         match = await self._core.load(match_id)
         game, state = self._core.running(match)
         seat = self._core.seat(match, user)
         moves = effective_moves(await self._store.moves(match_id))
-        last = undoable(moves, seat)
-        others = [s.seat for s in match.seats if s.seat != seat]
+        taken = undoable(moves, seat)
+        others = people_seats(match, seat)
         if not others:
-            return await self._do_undo(match, game, user, last)
-        seen = False
-        if seat in game.to_act(state):
+            return await self._do_undo(match, game, user, taken)
+        seen = len(taken) > 1  # the others saw the computers answer it
+        if not seen and seat in game.to_act(state):
             # still your turn: alone, unless the move is a commitment the others have seen
             before = replay_moves(match, game, moves[:-1])
-            seen = is_commitment(game, before, last)
+            seen = is_commitment(game, before, taken[0])
             if not seen:
-                return await self._do_undo(match, game, user, last, before=before)
-        request = {"seat": seat, "ply": last.ply, "version": match.version, "consents": []}
+                return await self._do_undo(match, game, user, taken, before=before)
+        open_request = match.settings.get("undo")
+        if (
+            open_request
+            and open_request.get("version") == match.version
+            and open_request.get("seat") == seat
+        ):
+            raise NotAllowed.said("undo.already_asked")
+        request = {
+            "seat": seat,
+            "ply": taken[-1].ply,
+            "version": match.version,
+            "consents": [],
+        }
         await self._store.update_settings(match_id, lambda st, _v: {**st, "undo": request})
         names = match.names
+        if len(taken) > 1:
+            key = "undo.request_computers"
+        else:
+            key = "undo.request_seen" if seen else "undo.request"
+        said = word(key, name=names[seat], move=move_words(taken[-1], names))
         await self._store.enqueue(
             match_id,
-            [
-                Notification(
-                    "turn",
-                    {
-                        "match_id": match_id,
-                        "ply": None,
-                        "text": t(
-                            "undo.request_seen" if seen else "undo.request",
-                            None,
-                            name=names[seat],
-                            move=fill_names(last.label, names),
-                        ),
-                        "mentions": [match.seats[s].user_id for s in others],
-                        "final": False,
-                    },
-                )
-            ],
+            [notice(match_id, said, [match.seats[s].user_id for s in others], "asked")],
         )
         return await self._core.info(match_id)
 
     async def answer_undo(self, match_id: int, user: User, agree: bool) -> TurnReport | MatchInfo:
+        """``user``'s answer to the open undo request. Every other person must agree
+        (computer seats are not asked); one refusal ends the request, and the refusal is
+        posted for everyone, naming the requester so they learn it."""
         match = await self._core.load(match_id)
         game, _ = self._core.running(match)
         seat = self._core.seat(match, user)
-        others = {s.seat for s in match.seats}
         agreed: dict[str, Any] = {}
+        refused: dict[str, Any] = {}
 
         def mutate(settings: dict[str, Any], version: int) -> dict[str, Any]:
             # Decided inside the write transaction: two consents given at the same moment
@@ -252,9 +264,10 @@ class Votes:
                 raise NotAllowed.said("svc.own_request")
             if not agree:
                 settings.pop("undo")
+                refused.update(request)
                 return settings
             consents = sorted({*request["consents"], seat})
-            if set(consents) >= others - {request["seat"]}:
+            if set(consents) >= set(people_seats(match, request["seat"])):
                 settings.pop("undo")
                 agreed.update(request)
             else:
@@ -262,41 +275,55 @@ class Votes:
             return settings
 
         settings = await self._store.update_settings(match_id, mutate)
+        if refused:
+            asker = match.seats[refused["seat"]]
+            said = word("undo.refused_post", name=user.name, asker=asker.name)
+            await self._store.enqueue(match_id, [notice(match_id, said, [asker.user_id], "told")])
         if not agreed:
             return await self._core.info(match_id)
         match.settings = settings
         if match.version != agreed["version"]:
             raise BoardChanged.said("svc.undo_changed")
         asker = match.seats[agreed["seat"]]
-        last = undoable(effective_moves(await self._store.moves(match_id)), agreed["seat"])
-        return await self._do_undo(match, game, User(asker.user_id, asker.name), last)
+        taken = undoable(effective_moves(await self._store.moves(match_id)), agreed["seat"])
+        return await self._do_undo(match, game, User(asker.user_id, asker.name), taken)
 
     async def _do_undo(
         self,
         match: MatchRow,
         game: Game,
         user: User,
-        last: MoveRow,
+        taken: list[MoveRow],
         *,
         before: dict[str, Any] | None = None,
     ) -> TurnReport:
-        """Take ``last`` back. ``before``: the state before it, when the caller already
+        """Take back the rows ``taken`` (latest first: :func:`undoable`), one undo row
+        each, in one commit. ``before``: the state before them, when the caller already
         rebuilt it (the commit's version check guards against a log that moved on)."""
         rows = await self._store.moves(match.id)
         state = before
         if state is None:
-            state = replay_moves(match, game, effective_moves(rows)[:-1])
-        taken = label_words_of(last.events)
-        text = word("undo.taken_back", name=user.name, move=last.label if taken is None else taken)
-        ply = len(rows) + 1
+            state = replay_moves(match, game, effective_moves(rows)[: -len(taken)])
+        names = match.names
+        mine = taken[-1]
+        lines: list[Any] = [word("undo.taken_back", name=user.name, move=move_words(mine, names))]
+        lines += [
+            word("undo.taken_back_answer", name=names[row.seat], move=move_words(row, names))
+            for row in reversed(taken[:-1])
+        ]
+        undo_rows = [
+            move_row("undo", row.seat, user.id, "undo", line, [], names)
+            for row, line in zip(taken, reversed(lines), strict=True)
+        ]
+        ply = len(rows) + len(taken)
         assert match.state is not None
         post = turn_post(
             match,
             state,
-            [text],
+            lines,
             ply=ply,
             was_acting=people(match, game.to_act(match.state)),
-            fold=folds(game, match.state, state, last.seat),
+            fold=folds(game, match.state, state, mine.seat),
         )
         try:
             await self._store.commit(
@@ -304,12 +331,35 @@ class Votes:
                 expected_version=match.version,
                 status="running",
                 state=state,
-                moves=[move_row("undo", last.seat, user.id, "undo", text, [], match.names)],
+                moves=undo_rows,
                 notifications=[post],
-                settings_update=clocked(game, match.state, state, match.version, 1),
+                settings_update=clocked(game, match.state, state, match.version, len(taken)),
             )
         except VersionConflict:
             raise BoardChanged.said("svc.undo_changed") from None
         match.state = state
-        match.version += 1
-        return await self._posts.report(match, [text], ply=ply)
+        match.version += len(taken)
+        return await self._posts.report(match, lines, ply=ply)
+
+
+def people_seats(match: MatchRow, seat: int) -> list[int]:
+    """The seats other than ``seat`` held by people: the ones an undo request asks
+    (computer seats have no preference and consent at once)."""
+    return [s.seat for s in match.seats if s.seat != seat and not is_computer(s.user_id)]
+
+
+def notice(match_id: int, said: dict[str, Any], mentions: list[str], how: str) -> Notification:
+    """A post about a decision of the table (a request, a vote, a refusal), not a turn
+    post: ``notice`` tells delivery and the console how to name ``mentions`` — "asked"
+    (their answer is asked) or "told" (they are told) — never as the ones to move."""
+    return Notification(
+        "turn",
+        {
+            "match_id": match_id,
+            "ply": None,
+            **text_post(said),
+            "mentions": mentions,
+            "notice": how,
+            "final": False,
+        },
+    )

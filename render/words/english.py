@@ -29,7 +29,10 @@ _CONSOLE_HELP = """Commands (type them as `name> /command`, e.g. `alice> /game n
   /play <move>           make a move (notation or the exact label)
   /moves                 your legal moves with their notation (or who is to move)
   /hint                  the best moves found for you now; /hint <n> plays the n-th
-  /board   /hand   /history [N]   /resign   /undo [yes|no]   /rules [game]
+  /board   /hand   /history [N]   /resign   /rules [game]
+  /undo [yes|no]         take back your latest move with the computer moves after it
+            (not once tiles or cards came to light, nor once another person moved);
+            the other people must agree (computers agree at once)
   /history replay        save the match as an animated picture (public boards only)
   /notify [mode=mention|dm|off reminder_hours=H quiet_from=H quiet_to=H utc_offset=H
             heads_up=on|off]   your alerts (without options: show them)
@@ -250,6 +253,16 @@ ENGLISH: dict[str, str] = {
     "undo.request_seen": "{name} asks to take back “{move}”. Everyone has seen that move, "
     "so everyone must agree: answer with /undo (agree) or ignore it to refuse; any new "
     "move cancels the request.",
+    "undo.request_computers": "{name} asks to take back “{move}” and the computer moves that "
+    "followed it. Everyone else: answer with /undo (agree) or ignore it to refuse; any new "
+    "move cancels the request.",
+    "undo.already_asked": "You have already asked; the others were told and answer with /undo.",
+    "undo.refused_post": "{name} refused {asker}'s request to take a move back; the move stays.",
+    "undo.taken_back_answer": "The computer's answer “{move}” ({name}) was taken back with it.",
+    "post.asked": "Waiting for an answer from {mentions}",
+    "post.told": "For {mentions}",
+    "console.asked": "  → {names}: your answer is asked",
+    "console.told": "  → {names}: for you to know",
     "rules.text": "**{game}** (players: {min}–{max})\n{summary}\n\nHow to move: {notation}\n{more}",
     "rules.url": "Full rules: {url}",
     "rules.file": (
