@@ -60,7 +60,7 @@ async def test_new_refuses_a_bad_value_and_creates_nothing(
 @pytest.mark.parametrize(
     ("game", "line", "said"),
     [
-        ("taj-mahal", "first_player=9", "first_player=9 is not allowed"),
+        ("taj-mahal", "first_player=-1", "first_player=-1 is not allowed"),
         ("taj-mahal", "last_player_may_play=perhaps", "last_player_may_play=perhaps is not"),
         ("pastiche", "max_offers_per_turn=3.5", "takes a whole number from 0 to 10"),
         ("maharani", "two_player_seats=far", "takes one of opposite, adjacent"),

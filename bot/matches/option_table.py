@@ -78,12 +78,19 @@ def allowed(spec: OptionSpec) -> dict[str, Any]:
             "options.allowed.choice", choices={"join": "words.comma", "items": list(spec.choices)}
         )
     key = "options.allowed.whole" if spec.kind == "int" else "options.allowed.number"
-    return word(key, low=_number(spec.low or 0), high=_number(spec.high or 0))
+    if spec.high is None:  # only a lower bound (a seat number: the game checks the top)
+        return word(f"{key}_from", low=_number(spec.low or 0))
+    return word(key, low=_number(spec.low or 0), high=_number(spec.high))
 
 
 def refuse(spec: OptionSpec, value: Any) -> ServiceError:
     """The refusal of ``value`` for ``spec``: the option, the value, what is allowed."""
-    shown = str(value).lower() if isinstance(value, bool) else str(value)
+    if isinstance(value, bool):
+        shown = str(value).lower()
+    elif isinstance(value, float):
+        shown = f"{value:g}"  # Discord's 99.0 as the 99 that was typed
+    else:
+        shown = str(value)
     return ServiceError.said(
         "options.bad_value", name=spec.name, value=shown, allowed=allowed(spec)
     )

@@ -195,6 +195,8 @@ ENGLISH: dict[str, str] = {
     "options.allowed.choice": "one of {choices}",
     "options.allowed.whole": "a whole number from {low} to {high}",
     "options.allowed.number": "a number from {low} to {high}",
+    "options.allowed.whole_from": "a whole number, at least {low}",
+    "options.allowed.number_from": "a number, at least {low}",
     "options.unknown": "/game {command} has no option {name}; its options are: {names}.",
     "options.match_over": "Match #{match} has ended: its settings can no longer change.",
     "err.no_hidden": "{game} has no hidden hands; everything is on the board.",

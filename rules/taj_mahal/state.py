@@ -53,8 +53,9 @@ class Options(BaseModel):
     #: [L] one palace per influence tile won (False: one palace per withdrawal in total).
     palace_per_influence_tile: bool = True
     #: Seat of the first starting player ("chosen by agreement"); the seat must exist
-    #: once the match starts (checked at the start, when the player count is known).
-    first_player: int = Field(default=0, ge=0, le=4)
+    #: once the match starts (checked at the start, in the game's words, when the player
+    #: count is known).
+    first_player: int = Field(default=0, ge=0)
 
 
 # ----- the deal --------------------------------------------------------------------
