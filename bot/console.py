@@ -23,7 +23,7 @@ from bot.community import preferences, ratings, stats
 from bot.community.preferences import Refusal
 from bot.computers.driver import ComputerDriver, Hint
 from bot.computers.players import DEFAULT_LEVEL, is_computer, level_refusal
-from bot.matches import substitutes
+from bot.matches import option_table, substitutes
 from bot.matches.errors import ServiceError
 from bot.matches.replay import save_replay
 from bot.matches.reports import TurnReport, User
@@ -225,39 +225,38 @@ class Console:
         if sub == "new":
             if not rest:
                 return [t("console.which_game", self.lang, games=", ".join(game_ids()))]
-            options: dict[str, Any] = {}
-            settings: dict[str, Any] = {"language": self.lang}
-            players: int | None = None
-            bots, level = 0, DEFAULT_LEVEL
-            seen: set[str] = set()
-            for word in rest[1:]:
-                if "=" not in word:
-                    return [t("console.option_form", self.lang, word=word)]
-                key, value = word.split("=", 1)
-                if key in seen:
-                    return [t("err.option_twice", self.lang, name=key)]
-                seen.add(key)
-                if key in ("players", "bots"):
-                    if not value.isdigit():
-                        return [t("console.needs_number", self.lang, name=key)]
-                    if key == "players":
-                        players = int(value)
-                    else:
-                        bots = int(value)
-                elif key == "level":
-                    level = value.lower()
-                    settings["level"] = level  # also the level of a resigner's stand-in
-                elif key == "hints":
-                    settings["hints"] = bool(_value(value))
-                elif key == "rated":
-                    settings["rated"] = bool(_value(value))
-                elif key == "think_seconds":
-                    try:
-                        settings["think_seconds"] = min(30.0, max(0.5, float(value)))
-                    except ValueError:
-                        return [t("console.needs_number", self.lang, name=key)]
-                else:
-                    options[key] = _value(value)
+            # match settings read by the one table (bot/matches/option_table.py); the
+            # game's own options by its Options model; a bad value is refused, naming it
+            words: dict[str, str] = {}
+            for item in rest[1:]:
+                if "=" not in item:
+                    return [t("console.option_form", self.lang, word=item)]
+                key, value = item.split("=", 1)
+                # options="grey_wall=on, …" as Discord's options field, or each by itself
+                pairs = (
+                    option_table.split_options(value).items()
+                    if key == "options"
+                    else [(key, value)]
+                )
+                for name, raw in pairs:
+                    if name in words:
+                        return [t("err.option_twice", self.lang, name=name)]
+                    words[name] = raw
+            table = option_table.for_command(option_table.NEW)
+            given = {
+                k: option_table.read_word(table[k], v, self.lang)
+                for k, v in words.items()
+                if k in table
+            }
+            if rest[0].lower() in game_ids():
+                own = {k: v for k, v in words.items() if k not in table}
+                options = option_table.read_game_options(rest[0].lower(), own, self.lang)
+            else:
+                options = {}
+            players: int | None = given.pop("players", None)
+            bots: int = given.pop("bots", 0)
+            level: str = given.get("level", DEFAULT_LEVEL)  # also a resigner's stand-in's
+            settings: dict[str, Any] = {"language": self.lang, **given}
             game = get_game(rest[0].lower()) if rest[0].lower() in game_ids() else None
             refusal = level_refusal(game, level)
             if refusal is not None:
@@ -640,26 +639,38 @@ class Console:
         return [t("notify.saved", self.lang, summary=summary)]
 
     async def _game_settings(self, args: list[str]) -> list[str]:
-        """``/game settings [name=value …]``: the match's creator changes them (the console
-        has no server managers); without options it shows them."""
+        """``/game settings [match=N] [name=value …]``: the match's creator changes them
+        (the console has no server managers); without options it shows them. The names and
+        what each allows are the one table's (bot/matches/option_table.py), as on Discord."""
         assert self.user is not None
-        match_id = self._need_match()
+        table = option_table.for_command(option_table.SETTINGS)
+        words: dict[str, str] = {}
+        for item in args:
+            key, sep, raw = item.partition("=")
+            if not sep or key not in (*table, "match"):
+                names = ", ".join([*table, "match"])
+                return [t("console.options", self.lang, word=item, names=names)]
+            if key in words:
+                return [t("err.option_twice", self.lang, name=key)]
+            words[key] = raw
+        # match=N names the match (as Discord's match option); without it, the current one
+        match_id = self._match_arg([words.pop("match")]) if "match" in words else self._need_match()
         info = await self.service.info(match_id)
-        kinds = {
-            "reminder_hours": float,
-            "reminder_max": int,
-            "clock_days": float,
-            "clock_action": str.lower,
-            "hints": _flag,
-            "think_seconds": float,
-        }
-        changes = preferences.check_match_settings(self._named_options(args, kinds))
+        changes = {k: option_table.read_word(table[k], v, self.lang) for k, v in words.items()}
         if changes and info.creator_id != self.user.id:
             return [t("err.not_creator", self.lang)]
+        rated = changes.pop("rated", None)
+        if rated is not None and (
+            info.status in ("finished", "aborted")
+            or not await ratings.set_rated(self.service.store, match_id, rated)
+        ):
+            return [t("err.rated_over", self.lang, match=match_id)]
         if changes:
             info = await self.service.update_settings(match_id, **changes)
+        elif rated is not None:
+            info = await self.service.info(match_id)
         summary = preferences.settings_summary(self.settings, info.settings, self.lang)
-        key = "settings.saved" if changes else "settings.none"
+        key = "settings.saved" if changes or rated is not None else "settings.none"
         return [t(key, self.lang, match=match_id, summary=summary)]
 
     def _console_user(self, name: str) -> User:

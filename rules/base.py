@@ -36,7 +36,7 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -72,6 +72,42 @@ class NoOptions(BaseModel):
     """Options model for games without match options."""
 
     model_config = ConfigDict(extra="forbid")
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One match option as a front end must know it: its name, its kind (``bool``, ``int``,
+    ``float`` or ``choice``), its default and what it allows. Read from the game's pydantic
+    Options model, so the model stays the one place an option is declared and the
+    console, Discord, the refusals and the docs all read the same facts."""
+
+    name: str
+    kind: str
+    default: Any
+    low: float | None = None
+    high: float | None = None
+    choices: tuple[str, ...] = ()
+
+
+def option_specs(model: type[BaseModel]) -> tuple[OptionSpec, ...]:
+    """The options of an Options model, in declaration order. A field of another type
+    would need a reader in every front end: refused here, so nobody adds one silently."""
+    specs = []
+    for name, info in model.model_fields.items():
+        kind_of = info.annotation
+        low = high = None
+        for meta in info.metadata:
+            low = getattr(meta, "ge", low)
+            high = getattr(meta, "le", high)
+        if get_origin(kind_of) is Literal:
+            choices = tuple(str(a) for a in get_args(kind_of))
+            specs.append(OptionSpec(name, "choice", info.default, choices=choices))
+        elif kind_of in (bool, int, float):
+            kind = kind_of.__name__
+            specs.append(OptionSpec(name, kind, info.default, low, high))
+        else:
+            raise TypeError(f"option {name}: no front end reads a {kind_of}")
+    return tuple(specs)
 
 
 @dataclass(frozen=True, slots=True)

@@ -120,11 +120,11 @@ async def test_game_settings_and_history_in_the_console(
         "Only the match's creator or a server manager can change that."
     ]
     assert (
-        "clock_days must be between 0 and 60"
+        "clock_days=99 is not allowed: clock_days takes a number from 0 to 60"
         in (await run(console, "alice> /game settings clock_days=99"))[0]
     )
     assert (await run(console, "alice> /game settings clock_action=sometimes")) == [
-        "✗ clock_action is one of: skip, forfeit."
+        "✗ clock_action=sometimes is not allowed: clock_action takes one of skip, forfeit."
     ]
     out = await run(
         console,

@@ -184,7 +184,11 @@ async def test_settings_turn_hints_off_and_set_thinking_time(tmp_path, monkeypat
         r = reply(await h.slash(ALICE, "game settings", channel=thread, hints=False))
         assert "hints: off" in r.content and "think 1.5 s per move" in r.content
         r = reply(await h.slash(ALICE, "game settings", channel=thread, think_seconds=99.0))
-        assert r.ephemeral and "between 0.5 and 30" in r.content
+        assert (
+            r.ephemeral
+            and "think_seconds=99 is not allowed: think_seconds takes a number from 0.5 to 30"
+            in r.content
+        )
         r = reply(await h.slash(BOB, "game settings", channel=thread, hints=True))
         assert r.ephemeral and (await h.service.info(match_id)).settings["hints"] is False
 

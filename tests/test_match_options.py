@@ -32,7 +32,7 @@ def test_option_errors_speak_the_players_words(game_id: str, options: dict, said
 
 
 def test_discord_options_text_refuses_a_name_given_twice() -> None:
-    assert parse_options("grey_wall=yes, size=5") == {"grey_wall": True, "size": 5}
+    assert parse_options("grey_wall=yes, size=5") == {"grey_wall": "yes", "size": "5"}
     with pytest.raises(UserError) as err:
         parse_options("players=2, players=3")
     assert err.value.key == "err.option_twice" and err.value.values == {"name": "players"}
@@ -43,5 +43,7 @@ async def test_console_refuses_players_given_twice(service: MatchService, tmp_pa
     out = await console.run_line("alice> /game new test-pile players=2 players=3")
     assert out == ["players is given twice; give each option once."]
     out = await console.run_line("alice> /game new azul grey_wall=maybe")
-    assert out == ["✗ grey_wall is true or false."]
+    assert out == [
+        "✗ grey_wall=maybe is not allowed: grey_wall takes on or off (also true/false, yes/no)."
+    ]
     assert await service.store.all_match_ids() == []  # nothing was created

@@ -191,7 +191,12 @@ class Lobby:
         await self._store.set_match_fields(match_id, thread_id=thread_id)
 
     async def update_settings(self, match_id: int, **changes: Any) -> MatchInfo:
-        await self._core.load(match_id)
+        """Change a match's settings (the front ends check each value against the one
+        table of options, bot/matches/option_table.py); a match that has ended keeps its
+        settings."""
+        match = await self._core.load(match_id)
+        if match.status in ("finished", "aborted"):
+            raise NotAllowed.said("options.match_over", match=match_id)
         await self._store.update_settings(match_id, lambda settings, _v: {**settings, **changes})
         return await self._core.info(match_id)
 

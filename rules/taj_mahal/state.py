@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from rules.base import Event, State
 from rules.rng import Rng
@@ -52,8 +52,10 @@ class Options(BaseModel):
     last_player_may_play: bool = True
     #: [L] one palace per influence tile won (False: one palace per withdrawal in total).
     palace_per_influence_tile: bool = True
-    #: Seat of the first starting player ("chosen by agreement").
-    first_player: int = 0
+    #: Seat of the first starting player ("chosen by agreement"); the seat must exist
+    #: once the match starts (checked at the start, in the game's words, when the player
+    #: count is known).
+    first_player: int = Field(default=0, ge=0)
 
 
 # ----- the deal --------------------------------------------------------------------

@@ -31,10 +31,12 @@ from bot.discord.common import (
 from bot.discord.i18n import L, language_choices
 from bot.discord.panel import lobby_view
 from bot.discord.subs import member_left, substitute_command
-from bot.matches.errors import NotAllowed
-from render.words.catalogue import LANGUAGES, match_language, supported_language, t, tn
+from bot.matches import option_table
+from bot.matches.errors import NotAllowed, ServiceError
+from render.words.catalogue import match_language, supported_language, t, tn
 from render.words.posts import listing
 from rules.ai import LEVELS, levels_for
+from rules.base import OptionSpec
 from rules.registry import game_ids, get_game
 
 log = logging.getLogger(__name__)
@@ -58,33 +60,13 @@ def game_choices() -> list[app_commands.Choice[str]]:
     return choices[:25]
 
 
-def parse_options(text: str | None) -> dict[str, Any]:
-    """``size=5, variant=grey`` -> {"size": 5, "variant": "grey"}; the game validates."""
-    out: dict[str, Any] = {}
-    if not text:
-        return out
-    for part in text.replace(";", ",").split(","):
-        if not part.strip():
-            continue
-        if "=" not in part:
-            raise UserError("err.bad_options", text=clip(text, 80))
-        key, raw = (p.strip() for p in part.split("=", 1))
-        if key in out:
-            raise UserError("err.option_twice", name=clip(key, 40))
-        value: Any = raw
-        if raw.lower() in ("true", "yes", "on"):
-            value = True
-        elif raw.lower() in ("false", "no", "off"):
-            value = False
-        else:
-            for cast in (int, float):
-                try:
-                    value = cast(raw)
-                    break
-                except ValueError:
-                    pass
-        out[key] = value
-    return out
+def parse_options(text: str | None) -> dict[str, str]:
+    """``size=5, variant=grey`` -> {"size": "5", "variant": "grey"}: the words as typed,
+    read by the one table of options (bot/matches/option_table.py) by each option's kind."""
+    try:
+        return option_table.split_options(text)
+    except ServiceError as exc:  # the bot layer's refusal, said in the asker's language
+        raise UserError(exc.key or "err.bad_options", **exc.values) from None
 
 
 async def text_channel(interaction: discord.Interaction, channel_id: int) -> discord.TextChannel:
@@ -100,10 +82,9 @@ async def text_channel(interaction: discord.Interaction, channel_id: int) -> dis
     return channel
 
 
-def check_range(name: str, value: float | None, low: float, high: float) -> None:
-    """Discord only advertises ranges; the bot enforces them itself."""
-    if value is not None and not low <= value <= high:
-        raise UserError("err.bad_number", name=name, low=low, high=high)
+def table_new() -> dict[str, OptionSpec]:
+    """The match settings /game new takes (the one table)."""
+    return option_table.for_command(option_table.NEW)
 
 
 def check_bots(game_id: str, players: int | None, bots: int) -> None:
@@ -225,17 +206,25 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
     ) -> None:
         bot = bot_of(interaction)
         user = user_of(interaction)
-        check_range("clock_days", clock_days, 0, 60)
-        opts = parse_options(options)
-        if "players" in opts:  # typed among the options: fine once, refused twice
+        locale = loc(interaction)
+        words = parse_options(options)
+        if "players" in words:  # typed among the options: fine once, refused twice
             if players is not None:
                 raise UserError("err.option_twice", name="players")
-            given = opts.pop("players")
-            if not isinstance(given, int) or isinstance(given, bool):
-                raise UserError("err.bad_number", name="players", low=1, high=10)
-            players = given
-        check_range("players", players, 1, 10)
-        check_range("think_seconds", think_seconds, 0.5, 30)
+            players = option_table.read_word(table_new()["players"], words.pop("players"), locale)
+        option_table.check_settings(
+            option_table.NEW,
+            {
+                "players": players,
+                "bots": bots,
+                "level": level,
+                "clock_days": clock_days,
+                "hints": hints,
+                "think_seconds": think_seconds,
+                "rated": rated,
+            },
+        )
+        opts = option_table.read_game_options(game, words, locale) if game in game_ids() else {}
         check_bots(game, players, bots or 0)
         check_level(game, level)
         # the match's public words: the server's language now, changeable in /game settings
@@ -454,12 +443,19 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         info = await bot.service.info(match_id)
         if info.creator_id != str(interaction.user.id) and not is_manager(interaction):
             raise UserError("err.not_creator")
-        check_range("reminder_hours", reminder_hours, 0, 336)
-        check_range("reminder_max", reminder_max, 0, 50)
-        check_range("clock_days", clock_days, 0, 60)
-        check_range("think_seconds", think_seconds, 0.5, 30)
-        if language is not None and supported_language(language) != language:
-            raise UserError("err.bad_language", languages=", ".join(LANGUAGES))
+        option_table.check_settings(
+            option_table.SETTINGS,
+            {
+                "reminder_hours": reminder_hours,
+                "reminder_max": reminder_max,
+                "clock_days": clock_days,
+                "clock_action": clock_action,
+                "hints": hints,
+                "think_seconds": think_seconds,
+                "language": language,
+                "rated": rated,
+            },
+        )
         if rated is not None and (
             info.status in ("finished", "aborted")
             or not await ratings.set_rated(bot.service.store, match_id, rated)
