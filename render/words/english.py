@@ -20,8 +20,9 @@ _CONSOLE_HELP = """Commands (type them as `name> /command`, e.g. `alice> /game n
             think_seconds=S] [option=value ...]   open a lobby (games: {games})
   /game join [match]   /game leave   /game start   /game list   /game abort
   /game bot [level]      seat a computer player   /game unbot   unseat one
-  /game settings [reminder_hours=H reminder_max=N clock_days=D clock_action=skip|forfeit
-            hints=on|off think_seconds=S]   the match's settings (its creator)
+  /game settings [match=N reminder_hours=H reminder_max=N clock_days=D
+            clock_action=skip|forfeit hints=on|off think_seconds=S language=CODE
+            rated=on|off]   the match's settings (its creator)
   /game sub <name>       hand your seat to <name>; they answer /game sub accept|decline
   /game sub seat=N <name>|computer   vote a substitute into a seat given up
             (others: /game sub yes|no; /game sub withdraw; /game sub lists what is open)
