@@ -18,14 +18,6 @@ from bot.storage import Store
 from render.words.catalogue import language_name, match_language, t, tn
 
 NOTIFY_MODES = ("mention", "dm", "off")
-CLOCK_ACTIONS = ("skip", "forfeit")
-#: /game settings: name -> (lowest, highest) for the numbers, as the cog advertises them
-MATCH_RANGES: dict[str, tuple[float, float]] = {
-    "reminder_hours": (0, 336),
-    "reminder_max": (0, 50),
-    "clock_days": (0, 60),
-    "think_seconds": (0.5, 30),
-}
 
 
 class Refusal(ServiceError):
@@ -127,16 +119,6 @@ async def update_notify(
     fields["settings"] = settings
     await store.set_user(user_id, **fields)
     return await store.get_user(user_id)
-
-
-def check_match_settings(changes: dict[str, Any]) -> dict[str, Any]:
-    """The /game settings changes that were given (None dropped), checked."""
-    given = {k: v for k, v in changes.items() if v is not None}
-    for key, (low, high) in MATCH_RANGES.items():
-        check_range(key, given.get(key), low, high)
-    if "clock_action" in given and given["clock_action"] not in CLOCK_ACTIONS:
-        raise Refusal("err.bad_choice", name="clock_action", choices=", ".join(CLOCK_ACTIONS))
-    return given
 
 
 def settings_summary(
