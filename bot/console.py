@@ -549,19 +549,21 @@ class Console:
         if game_id is None:
             return [t("console.leaderboard_usage", self.lang, games=", ".join(game_ids()))]
         board = await ratings.leaderboard(self.service.store, None, game_id)
-        return ratings.leaderboard_lines(board, get_game(game_id).name)
+        return ratings.leaderboard_lines(board, get_game(game_id).name, self.lang)
 
     async def _stats(self, args: list[str]) -> list[str]:
         assert self.user is not None
         game_id = next((w.lower() for w in args if w.lower() in game_ids()), None)
         rest = [w for w in args if w.lower() not in game_ids()]
         if rest and rest[0].lower() == "server":
-            return await stats.server_report(self.service.store, None, game_id)
+            return await stats.server_report(self.service.store, None, game_id, self.lang)
         user = self.user
         if rest:
             name = rest[0].lower()
             user = User(f"console:{name}", name.capitalize())
-        return await stats.player_report(self.service.store, None, user.id, user.name, game_id)
+        return await stats.player_report(
+            self.service.store, None, user.id, user.name, game_id, self.lang
+        )
 
     async def _notify_away(self, args: list[str]) -> list[str]:
         """``/notify away <days>`` and ``/notify back`` (as Discord's ``/notify away:`` and
