@@ -12,7 +12,7 @@ import pytest
 from bot.console import Console
 from bot.matches.reports import User
 from bot.matches.service import MatchService
-from bot.matches.turns import _by_label, _label_key
+from bot.matches.turns import _by_label, label_key
 from render.words.catalogue import MESSAGES
 from render.words.say import say
 from rules import get_game
@@ -70,10 +70,10 @@ def test_every_label_in_every_language_can_be_typed_plainly(game_id: str) -> Non
 
 
 def test_plain_spellings_of_times_arrow_dot_and_dash() -> None:
-    assert _label_key("3× Rot → Reihe 2") == _label_key("3*rot->reihe 2")
-    assert _label_key("3× Rot → Reihe 2") == _label_key("3 x Rot => Reihe 2")
-    assert _label_key("Runde 1 · Zug") == _label_key("runde 1 . zug")
-    assert _label_key("a – b") == _label_key("a - b")
+    assert label_key("3× Rot → Reihe 2") == label_key("3*rot->reihe 2")
+    assert label_key("3× Rot → Reihe 2") == label_key("3 x Rot => Reihe 2")
+    assert label_key("Runde 1 · Zug") == label_key("runde 1 . zug")
+    assert label_key("a – b") == label_key("a - b")
 
 
 async def test_console_plays_an_azul_label_typed_with_an_ascii_arrow(

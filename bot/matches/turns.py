@@ -96,7 +96,7 @@ _SYMBOL_KEYS = str.maketrans(
 )
 
 
-def _label_key(text: str) -> str:
+def label_key(text: str) -> str:
     """A label as typed or shown, compared without case and spaces, and with every symbol
     a label prints ("→", "×", "·", "–", quotes, arrows) matching its plain-keyboard
     spellings ("->", "x" or "*", ".", "-", '"', "^"/"v"/"<-")."""
@@ -108,11 +108,11 @@ def _label_key(text: str) -> str:
 def _by_label(moves: list[Move], names: list[str], text: str) -> Move | None:
     """The move whose label, as shown in any of the catalogue's languages, is ``text`` (a
     player types what they read in their language); None unless exactly one move fits."""
-    key = _label_key(text)
+    key = label_key(text)
     found: dict[str, Move] = {}
     for m in moves:
         langs = list(MESSAGES) if is_words(m.label) else [None]
-        if any(_label_key(say(m.label, lang, names)) == key for lang in langs):
+        if any(label_key(say(m.label, lang, names)) == key for lang in langs):
             found[m.notation] = m
     return next(iter(found.values())) if len(found) == 1 else None
 
