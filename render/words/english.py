@@ -359,8 +359,6 @@ ENGLISH: dict[str, str] = {
     "console.no_moves": "You have no move to make right now.",
     "console.moves_head.one": "Your {n} legal move:",
     "console.moves_head.other": "Your {n} legal moves:",
-    "console.more.one": "  … and {n} more",
-    "console.more.other": "  … and {n} more",
     "console.moves_containing.one": "Your {n} legal move containing “{text}”:",
     "console.moves_containing.other": "Your {n} legal moves containing “{text}”:",
     "console.moves_none_contain": "None of your legal moves contains “{text}”.",
