@@ -70,12 +70,13 @@ def group_moves(moves: list[Move]) -> list[list[Move]]:
 def group_line(group: list[Move], lang: str, names: list[str]) -> str:
     """One /moves line, starting as every line does with a notation and its label (the
     group's best move); its alike moves follow, each as its notation and its last choice
-    (the notation says the rest: a rotation, a line)."""
+    (the notation says the rest: a rotation, a line); a notation inside the line is in
+    backquotes, as the console quotes what is typed (and as no language's words)."""
     first, *alike = group
     line = f"  {first.notation:<24} {say(first.label, lang, names)}"
     if alike:
         line += " · " + " · ".join(
-            f"{m.notation} ({say(_path(m)[-1].label, lang, names)})" for m in alike
+            f"`{m.notation}` ({say(_path(m)[-1].label, lang, names)})" for m in alike
         )
     return line
 
