@@ -29,13 +29,63 @@ from bot.matches.replay import save_replay
 from bot.matches.reports import TurnReport, User
 from bot.matches.score_chart import chart_png
 from bot.matches.service import MatchService
+from bot.matches.turns import label_key
 from bot.settings import Settings
 from render.header import away_date
 from render.words.catalogue import LANGUAGES, match_language, supported_language, t, tn
 from render.words.posts import listing, post_body, say_line
 from render.words.say import say
 from rules import get_game
+from rules.base import Move, Step
 from rules.registry import game_ids
+
+#: Lines of grouped moves on one page of /moves.
+MOVES_PER_PAGE = 20
+
+
+def _path(move: Move) -> tuple[Step, ...]:
+    """A move's steps (a move without steps is one step: its notation and label)."""
+    return move.steps or (Step(move.notation, move.label),)
+
+
+def _shared(move: Move) -> int:
+    """How many leading steps alike moves share: all but the last choice, and for a
+    longer path (Pastiche: hex, row, place, rotation, colours) all but the last two, so
+    that one line holds a placement with its rotations."""
+    steps = len(_path(move))
+    return steps - 2 if steps >= 4 else max(steps - 1, 0)
+
+
+def group_moves(moves: list[Move]) -> list[list[Move]]:
+    """Moves that share their first choices (the guided panel's path), in the order of
+    their best member; a move without a path shared with others is its own group."""
+    groups: dict[tuple[str, ...], list[Move]] = {}
+    for move in moves:
+        depth = _shared(move)
+        key = tuple(s.key for s in _path(move)[:depth]) if depth else ("", move.notation)
+        groups.setdefault(key, []).append(move)
+    return list(groups.values())
+
+
+def group_line(group: list[Move], lang: str, names: list[str]) -> str:
+    """One /moves line, starting as every line does with a notation and its label (the
+    group's best move); its alike moves follow, each as its notation and its last choice
+    (the notation says the rest: a rotation, a line); a notation inside the line is in
+    backquotes, as the console quotes what is typed (and as no language's words)."""
+    first, *alike = group
+    line = f"  {first.notation:<24} {say(first.label, lang, names)}"
+    if alike:
+        line += " · " + " · ".join(
+            f"`{m.notation}` ({say(_path(m)[-1].label, lang, names)})" for m in alike
+        )
+    return line
+
+
+def move_contains(move: Move, text: str, lang: str, names: list[str]) -> bool:
+    """Whether the notation or the label (as the reader sees it) contains ``text``,
+    compared as a typed label is (case, spaces and plain spellings of symbols aside)."""
+    wanted = label_key(text)
+    return wanted in label_key(move.notation) or wanted in label_key(say(move.label, lang, names))
 
 
 def help_text(lang: str | None) -> str:
@@ -388,8 +438,15 @@ class Console:
         return []
 
     async def _moves(self, args: list[str]) -> list[str]:
+        """``/moves [text] [page]``: the legal moves, alike ones on one line (a placement
+        with its rotations, as the guided panel walks them), a page at a time; ``text``
+        keeps only the moves whose notation or label contains it."""
         assert self.user is not None
         match_id = self._need_match()
+        page = 1
+        if args and args[-1].isdigit():
+            page, args = int(args[-1]), args[:-1]
+        wanted = " ".join(args)
         info, moves = await self.service.turn_for(match_id, self.user)
         # moves too free to list (a Pastiche offer): typed in the game's notation
         free = [
@@ -401,10 +458,21 @@ class Console:
                 return free
             return self._who_acts(info) or [t("console.no_moves", self.lang)]
         moves = sorted(moves, key=lambda m: -m.rank)
-        # only the 40 shown are said (Pastiche lists hundreds)
-        shown = [f"  {m.notation:<24} {say(m.label, self.lang, info.names)}" for m in moves[:40]]
-        more = [tn("console.more", len(moves) - 40, self.lang)] if len(moves) > 40 else []
-        return [tn("console.moves_head", len(moves), self.lang), *shown, *more, *free]
+        if wanted:
+            moves = [m for m in moves if move_contains(m, wanted, self.lang, info.names)]
+            if not moves:
+                return [t("console.moves_none_contain", self.lang, text=wanted)]
+            head = tn("console.moves_containing", len(moves), self.lang, text=wanted)
+        else:
+            head = tn("console.moves_head", len(moves), self.lang)
+        groups = group_moves(moves)
+        pages = max(1, -(-len(groups) // MOVES_PER_PAGE))
+        if not 1 <= page <= pages:
+            return [tn("console.moves_no_page", pages, self.lang, page=page)]
+        shown = groups[(page - 1) * MOVES_PER_PAGE : page * MOVES_PER_PAGE]
+        lines = [group_line(g, self.lang, info.names) for g in shown]  # only these are said
+        foot = [t("console.moves_page", self.lang, page=page, pages=pages)] if pages > 1 else []
+        return [head, *lines, *foot, *free]
 
     async def _hint(self, args: list[str]) -> list[str]:
         """``/hint``: the best moves now, privately; ``/hint <n>``: play the n-th of them
@@ -551,19 +619,21 @@ class Console:
         if game_id is None:
             return [t("console.leaderboard_usage", self.lang, games=", ".join(game_ids()))]
         board = await ratings.leaderboard(self.service.store, None, game_id)
-        return ratings.leaderboard_lines(board, get_game(game_id).name)
+        return ratings.leaderboard_lines(board, get_game(game_id).name, self.lang)
 
     async def _stats(self, args: list[str]) -> list[str]:
         assert self.user is not None
         game_id = next((w.lower() for w in args if w.lower() in game_ids()), None)
         rest = [w for w in args if w.lower() not in game_ids()]
         if rest and rest[0].lower() == "server":
-            return await stats.server_report(self.service.store, None, game_id)
+            return await stats.server_report(self.service.store, None, game_id, self.lang)
         user = self.user
         if rest:
             name = rest[0].lower()
             user = User(f"console:{name}", name.capitalize())
-        return await stats.player_report(self.service.store, None, user.id, user.name, game_id)
+        return await stats.player_report(
+            self.service.store, None, user.id, user.name, game_id, self.lang
+        )
 
     async def _notify_away(self, args: list[str]) -> list[str]:
         """``/notify away <days>`` and ``/notify back`` (as Discord's ``/notify away:`` and

@@ -62,20 +62,57 @@ def _all_named(moves: list[Move], names: list[str]) -> list[Move]:
     return out
 
 
-def _label_key(text: str) -> str:
-    """A label as typed or shown, compared without case and spaces, and with the "×" that
-    labels print (German, Polish: "3× Rot") matching the "x" a keyboard types."""
-    return normalise_notation(text).replace("×", "x")
+#: Typed stand-ins for the symbols that move labels print, in every language's
+#: catalogue: each spelling on the left is compared as the one on the right (labels and
+#: typed text alike), so a plain keyboard can type any label. Longer spellings first.
+_TYPED_SYMBOLS: tuple[tuple[str, str], ...] = (
+    ("->", "→"),
+    ("=>", "→"),
+    ("<-", "←"),
+    ("...", "…"),
+)
+#: Each label symbol, and each plain character typed for it, as one comparison character.
+_SYMBOL_KEYS = str.maketrans(
+    {
+        "→": ">",  # Azul, Maharani, Pastiche: "… → line 2"
+        "←": "<",  # Maharani's arrow directions
+        "↑": "^",
+        "↓": "v",
+        "×": "x",  # "3× Rot"
+        "*": "x",
+        "·": ".",  # "Round 1 · …"
+        "–": "-",  # en dash, em dash and minus sign as a hyphen
+        "—": "-",
+        "−": "-",
+        "“": '"',  # typographic quotes as plain ones
+        "”": '"',
+        "„": '"',
+        "«": '"',
+        "»": '"',
+        "‘": "'",
+        "’": "'",
+        "…": ".",  # an ellipsis, typed "..." (see _TYPED_SYMBOLS)
+    }
+)
+
+
+def label_key(text: str) -> str:
+    """A label as typed or shown, compared without case and spaces, and with every symbol
+    a label prints ("→", "×", "·", "–", quotes, arrows) matching its plain-keyboard
+    spellings ("->", "x" or "*", ".", "-", '"', "^"/"v"/"<-")."""
+    for typed, symbol in _TYPED_SYMBOLS:
+        text = text.replace(typed, symbol)
+    return normalise_notation(text).translate(_SYMBOL_KEYS)
 
 
 def _by_label(moves: list[Move], names: list[str], text: str) -> Move | None:
     """The move whose label, as shown in any of the catalogue's languages, is ``text`` (a
     player types what they read in their language); None unless exactly one move fits."""
-    key = _label_key(text)
+    key = label_key(text)
     found: dict[str, Move] = {}
     for m in moves:
         langs = list(MESSAGES) if is_words(m.label) else [None]
-        if any(_label_key(say(m.label, lang, names)) == key for lang in langs):
+        if any(label_key(say(m.label, lang, names)) == key for lang in langs):
             found[m.notation] = m
     return next(iter(found.values())) if len(found) == 1 else None
 

@@ -29,6 +29,7 @@ _CONSOLE_HELP = """Commands (type them as `name> /command`, e.g. `alice> /game n
   /use <match>           switch the match this console is looking at
   /play <move>           make a move (notation or the exact label)
   /moves                 your legal moves with their notation (or who is to move)
+  /moves <page>|<text>   another page of them, or only those containing the text
   /hint                  the best moves found for you now; /hint <n> plays the n-th
   /board   /hand   /history [N]   /resign   /rules [game]
   /undo [yes|no]         take back your latest move with the computer moves after it
@@ -382,8 +383,15 @@ ENGLISH: dict[str, str] = {
     "console.no_moves": "You have no move to make right now.",
     "console.moves_head.one": "Your {n} legal move:",
     "console.moves_head.other": "Your {n} legal moves:",
-    "console.more.one": "  … and {n} more",
-    "console.more.other": "  … and {n} more",
+    "console.moves_containing.one": "Your {n} legal move containing “{text}”:",
+    "console.moves_containing.other": "Your {n} legal moves containing “{text}”:",
+    "console.moves_none_contain": "None of your legal moves contains “{text}”.",
+    "console.moves_page": (
+        "Page {page} of {pages}: /moves <page> shows another page, /moves <text> only the "
+        "moves whose notation or label contains the text."
+    ),
+    "console.moves_no_page.one": "There is no page {page}: your moves fit on {n} page.",
+    "console.moves_no_page.other": "There is no page {page}: your moves fit on {n} pages.",
     "console.undo_agreed": "You agreed to take the move back.",
     "console.undo_asked": ("Undo requested; the other players must agree (/undo yes or /undo no)."),
     "console.rules_usage": "/rules <game>; games: {games}.",
