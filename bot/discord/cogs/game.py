@@ -443,37 +443,24 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         info = await bot.service.info(match_id)
         if info.creator_id != str(interaction.user.id) and not is_manager(interaction):
             raise UserError("err.not_creator")
-        option_table.check_settings(
-            option_table.SETTINGS,
-            {
-                "reminder_hours": reminder_hours,
-                "reminder_max": reminder_max,
-                "clock_days": clock_days,
-                "clock_action": clock_action,
-                "hints": hints,
-                "think_seconds": think_seconds,
-                "language": language,
-                "rated": rated,
-            },
-        )
+        given = {
+            "reminder_hours": reminder_hours,
+            "reminder_max": reminder_max,
+            "clock_days": clock_days,
+            "clock_action": clock_action,
+            "hints": hints,
+            "think_seconds": think_seconds,
+            "language": language,
+            "rated": rated,
+        }
+        option_table.check_settings(option_table.SETTINGS, given)
         if rated is not None and (
             info.status in ("finished", "aborted")
             or not await ratings.set_rated(bot.service.store, match_id, rated)
         ):
             raise UserError("err.rated_over", match=match_id)
-        changes = {
-            k: v
-            for k, v in {
-                "reminder_hours": reminder_hours,
-                "reminder_max": reminder_max,
-                "clock_days": clock_days,
-                "clock_action": clock_action,
-                "hints": hints,
-                "think_seconds": think_seconds,
-                "language": language,
-            }.items()
-            if v is not None
-        }
+        # rated lives in the ratings tables (set above), the rest in the match settings
+        changes = {k: v for k, v in given.items() if v is not None and k != "rated"}
         if changes:
             info = await bot.service.update_settings(match_id, **changes)
         elif rated is not None:
