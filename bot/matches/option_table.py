@@ -119,31 +119,27 @@ def check_value(spec: OptionSpec, value: Any, shown: Any = None) -> Any:
     """A value that already has a type (Discord's, or read by :func:`read_word`) checked
     against ``spec``: Discord only advertises ranges and choices, so they are enforced here.
     ``shown``: the value as it was typed, for the refusal."""
-    try:
-        return _checked(spec, value)
-    except ServiceError:
-        raise refuse(spec, value if shown is None else shown) from None
+    if not _allows(spec, value):
+        raise refuse(spec, value if shown is None else shown)
+    return value
 
 
-def _checked(spec: OptionSpec, value: Any) -> Any:
+def _allows(spec: OptionSpec, value: Any) -> bool:
+    """Whether ``value`` has ``spec``'s kind and lies in its range or choices."""
     if spec.kind == "bool":
-        if not isinstance(value, bool):
-            raise refuse(spec, value)
-        return value
+        return isinstance(value, bool)
     if spec.kind == "choice":
-        if value not in spec.choices:
-            raise refuse(spec, value)
-        return value
+        return value in spec.choices
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise refuse(spec, value)
+        return False
     if spec.kind == "int" and not isinstance(value, int):
-        raise refuse(spec, value)
+        return False
     number = float(value)
     if not math.isfinite(number):
-        raise refuse(spec, value)
-    if spec.low is not None and number < spec.low or spec.high is not None and number > spec.high:
-        raise refuse(spec, value)
-    return value
+        return False
+    return not (
+        spec.low is not None and number < spec.low or spec.high is not None and number > spec.high
+    )
 
 
 def check_settings(command: str, given: dict[str, Any]) -> dict[str, Any]:
