@@ -327,7 +327,8 @@ def _refuse_setting(message: str) -> NoReturn:
 
 def _check_demo(game_id: str, players: int | None, raw_options: list[str]) -> None:
     """Refuse a demo that cannot start before anything is written."""
-    from bot.console import _value
+    from bot.matches.errors import ServiceError
+    from bot.tools.demo import read_options
     from rules import IllegalMove, get_game
 
     game = get_game(game_id)
@@ -342,15 +343,13 @@ def _check_demo(game_id: str, players: int | None, raw_options: list[str]) -> No
                 n=players,
             )
         )
-    options = {}
     for item in raw_options:
-        key, sep, value = item.partition("=")
+        key, sep, _ = item.partition("=")
         if not sep or not key:
             raise UsageError(t("cli.demo_option", None, item=item))
-        options[key] = _value(value)
     try:
-        game.parse_options(options)
-    except IllegalMove as exc:
+        game.parse_options(read_options(game_id, raw_options))
+    except (ServiceError, IllegalMove) as exc:
         raise UsageError(f"python -m bot demo: {exc}") from None
 
 

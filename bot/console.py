@@ -94,23 +94,14 @@ def help_text(lang: str | None) -> str:
 
 
 def _flag(text: str) -> bool:
-    """on/off, yes/no, true/false (anything else is refused)."""
-    value = _value(text)
-    if not isinstance(value, bool):
-        raise ValueError(text)
-    return value
-
-
-def _value(text: str) -> Any:
+    """on/off, yes/no, true/false (anything else is refused): the yes/no words of every
+    option (bot/matches/option_table.py)."""
     low = text.lower()
-    if low in ("true", "yes", "on"):
+    if low in option_table.TRUE_WORDS:
         return True
-    if low in ("false", "no", "off"):
+    if low in option_table.FALSE_WORDS:
         return False
-    try:
-        return int(text)
-    except ValueError:
-        return text
+    raise ValueError(text)
 
 
 class Console:

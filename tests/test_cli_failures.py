@@ -52,6 +52,11 @@ ROOT = Path(__file__).resolve().parent.parent
         ),
         # counts, durations and game names are checked before anything starts
         (["demo", "azul", "--players", "0"], "0 is no player count for Azul (players: 2–4)"),
+        # an option's value is read by its kind, as /game new reads it: 1 is no yes/no word
+        (
+            ["demo", "azul", "--option", "grey_wall=1"],
+            "grey_wall=1 is not allowed: grey_wall takes on or off",
+        ),
         (["load", "--matches", "0"], "argument --matches: a whole number from 1 on, not '0'"),
         (["load", "--seconds", "-1"], "argument --seconds: a number of seconds above 0, not '-1'"),
         (["load", "--seconds", "nan"], "above 0, not 'nan'"),

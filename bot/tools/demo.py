@@ -10,8 +10,9 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
+from typing import Any
 
-from bot.console import _value
+from bot.matches import option_table
 from bot.matches.reports import User
 from bot.matches.service import MatchService
 from rules import get_game
@@ -20,15 +21,20 @@ from rules.rng import Rng
 NAMES = ["Alice", "Bob", "Carol", "Dénes", "Łucja"]
 
 
+def read_options(game_id: str, raw_options: list[str]) -> dict[str, Any]:
+    """``--option name=value`` words read by each option's kind, as ``/game new`` reads
+    them (bot/matches/option_table.py): ``grey_wall=1`` is refused, not taken for true. A
+    name the game lacks is left for the game to refuse (it lists its options)."""
+    words = dict(option.partition("=")[::2] for option in raw_options)
+    return option_table.read_game_options(game_id, words)
+
+
 async def run_demo(
     game_id: str, players: int | None, seed: int, out: Path, raw_options: list[str]
 ) -> int:
     game = get_game(game_id)
     n = players or max(game.min_players, min(3, game.max_players))
-    options = {}
-    for option in raw_options:
-        key, _, value = option.partition("=")
-        options[key] = _value(value)
+    options = read_options(game_id, raw_options)
     out.mkdir(parents=True, exist_ok=True)
     db = out / "demo.db"
     for suffix in ("", "-wal", "-shm"):
