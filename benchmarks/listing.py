@@ -71,7 +71,11 @@ def _child(games: list[str], playouts: int) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("trees", nargs="*", help="name=path of a source tree (default: new=.)")
+    parser.add_argument(
+        "trees",
+        nargs="*",
+        help="name=path of a source tree (default: new=this repository)",
+    )
     parser.add_argument("--games", nargs="+", default=["azul", "taj-mahal", "maharani", "pastiche"])
     parser.add_argument("--playouts", type=int, default=3)
     parser.add_argument("--rounds", type=int, default=3)
@@ -80,7 +84,8 @@ def main() -> None:
     if args.child:
         print(json.dumps(_child(args.games, args.playouts)))
         return
-    trees = [t.split("=", 1) for t in (args.trees or ["new=."])]
+    here = Path(__file__).resolve().parents[1]  # the repository, wherever it is run from
+    trees = [t.split("=", 1) for t in (args.trees or [f"new={here}"])]
     print(f"load average {os.getloadavg()[0]:.2f} before; {args.playouts} random games per game")
     results: dict[str, list[dict[str, Any]]] = {name: [] for name, _ in trees}
     for round_ in range(args.rounds):

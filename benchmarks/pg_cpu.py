@@ -295,7 +295,7 @@ def main() -> None:
     parser.add_argument("--unix", action="store_true", help="bots connect by Unix socket")
     parser.add_argument("--phases", type=int, default=0, help="moves of the cost model per tree")
     parser.add_argument("trees", nargs="+", help="name=path of a source tree")
-    if sys.argv[1:2] == ["--phases-child"]:  # inside a tree: python bench_pg_cpu.py ...
+    if sys.argv[1:2] == ["--phases-child"]:  # inside a tree: python pg_cpu.py --phases-child ...
         import asyncio
 
         url, postmaster, moves = sys.argv[2], int(sys.argv[3]), int(sys.argv[4])

@@ -42,7 +42,7 @@ class Settings(BaseSettings):
     sync_mode: Literal["global", "guild"] = "global"
     dev_guild_id: int | None = None
     log_level: str = "INFO"
-    #: Where the local console and demo save pictures.
+    #: Where the local console saves pictures (the demo writes to its own ``--out``).
     picture_dir: Path = Path("pictures")
     #: Worker processes drawing pictures at once (one per core is right; see
     #: bot/matches/render_pool.py for why processes and not threads).
