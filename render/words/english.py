@@ -221,6 +221,8 @@ ENGLISH: dict[str, str] = {
     "list.line": "#{match} **{game}** — {status} — {players}{thread}",
     "list.page.one": "Page {page} of {pages} ({n} match): /game list page:{next}",
     "list.page.other": "Page {page} of {pages} ({n} matches): /game list page:{next}",
+    "list.no_page.one": "There is no page {page}: the list has {n} page.",
+    "list.no_page.other": "There is no page {page}: the list has {n} pages.",
     "reply.see_private": "{user}: this did not work out; I told you why privately.",
     "settings.saved": "Saved for match #{match}: {summary}",
     "settings.none": "Nothing changed. Current settings of match #{match}: {summary}",
@@ -282,6 +284,7 @@ ENGLISH: dict[str, str] = {
         "moves and our rule decisions: `docs/{game}.md`."
     ),
     "notify.saved": "Saved. {summary}",
+    "notify.unchanged": "Nothing changed. {summary} To change them: {form}",
     "notify.summary": (
         "Turn alerts: {mode}; {reminders}; quiet hours: {quiet}; heads-up: {heads_up}."
     ),
@@ -348,6 +351,9 @@ ENGLISH: dict[str, str] = {
     "console.sub_vote": "(The others: /game sub yes {seat} or /game sub no {seat})",
     "console.sub_which": "Several are open: add the seat number, e.g. /game sub yes 2.",
     "console.lang_usage": "Type /lang and one of these languages: {languages}.",
+    "console.lang_current": (
+        "This console speaks {language} ({code}). To change it, type /lang and one of: {languages}."
+    ),
     "console.post": "[match #{match}] {text}",
     "console.picture": "  picture: {path}",
     "console.your_turn": "  → {names}: your turn",
@@ -378,6 +384,18 @@ ENGLISH: dict[str, str] = {
         "Use /game new, join, leave, start, list, bot, unbot, abort, settings or sub."
     ),
     "console.not_a_number": "“{text}” is not a match number.",
+    "console.stray": "/{command} does not take “{words}”; type /help to see its form.",
+    "console.stray_match": (
+        "/{command} acts on the match you are looking at (#{match}) and does not take "
+        "“{words}”; to act on another match, type /use <number> first."
+    ),
+    "console.no_player": (
+        "Nobody called “{name}” plays in this console (players: {names}). A new player "
+        "first types a line as themselves, e.g. `{typed}> /help`."
+    ),
+    "console.stats_word": (
+        "“{word}” is neither a game ({games}) nor a player of this console ({names})."
+    ),
     "console.looking": "Now looking at match #{match} ({game}): {status}",
     "console.also": "  Also: {label} — type it, e.g. `/play {key} …` (see /rules).",
     "console.no_moves": "You have no move to make right now.",
@@ -394,6 +412,9 @@ ENGLISH: dict[str, str] = {
     "console.moves_no_page.other": "There is no page {page}: your moves fit on {n} pages.",
     "console.undo_agreed": "You agreed to take the move back.",
     "console.undo_asked": ("Undo requested; the other players must agree (/undo yes or /undo no)."),
+    "console.undo_words": (
+        "/undo takes yes or no (your answer to a request), or nothing; not “{word}”."
+    ),
     "console.rules_usage": "/rules <game>; games: {games}.",
     "console.rules_head": "{game} (players: {min}–{max})",
     "console.exported": "Game record written to {path}",
@@ -432,6 +453,8 @@ ENGLISH: dict[str, str] = {
     "end.aborted_post": "Match #{match} is over. {words}.",
     "end.aborted_vote": "Aborted by a vote of the players ({names})",
     "end.aborted_manager": "Aborted by a server manager ({name}): {reason}",
+    "end.aborted_by_reason": "Aborted by {name}: {reason}",
+    "end.aborted_vote_reason": "Aborted by a vote of the players ({names}): {reason}",
     # ----- clocks running out, away -----------------------------------------------
     "clock.timed_label": "(out of time) {label}",
     "clock.label": "{name} ran out of time; {computer} plays the seat on",
@@ -477,7 +500,14 @@ ENGLISH: dict[str, str] = {
         "who agree: /game abort. The match goes on meanwhile."
     ),
     "abort.voted": "Your vote to abort match #{match} counts ({votes} of the {needed} needed).",
-    "opt.reason": "Server managers: end the match at once; this reason is posted",
+    "abort.vote_post_reason": (
+        "{name} votes to abort match #{match}: “{reason}” (votes: {votes} of {needed} "
+        "needed). Others who agree: /game abort. The match goes on meanwhile."
+    ),
+    "opt.reason": (
+        "Why (shown with your vote or the closing); a server manager's reason ends the "
+        "match at once"
+    ),
     # ----- substitutes (/game sub) -------------------------------------------------
     "cmd.game.sub": "Hand your seat to someone, or vote a substitute into a deserted seat",
     "opt.sub_new": "Who takes over the seat",
@@ -501,6 +531,7 @@ ENGLISH: dict[str, str] = {
         "Only people can be asked to take a seat; for a computer player, vote one into "
         "a deserted seat with computer:True."
     ),
+    "sub.not_member": "{name} is not a member of this server, so cannot take a seat here.",
     "sub.self": "That seat is already yours.",
     "sub.already_seated": "{name} already plays in match #{match}.",
     "sub.gave_up_before": "{name} gave up a seat in this match and cannot take one again.",
