@@ -18,15 +18,17 @@ from __future__ import annotations
 _CONSOLE_HELP = """Commands (type them as `name> /command`, e.g. `alice> /game new azul`):
   /game new <game> [players=N] [bots=N level=easy|normal|strong hints=on|off
             think_seconds=S] [option=value ...]   open a lobby (games: {games})
-  /game join [match]   /game leave   /game start   /game list   /game abort
+  /game join [match]   /game leave [match]   /game start [match]   /game list [page]
+  /game abort [match] [reason=…]   close your lobby, or vote to end a match
   /game bot [level]      seat a computer player   /game unbot   unseat one
   /game settings [match=N reminder_hours=H reminder_max=N clock_days=D
             clock_action=skip|forfeit hints=on|off think_seconds=S language=CODE
             rated=on|off]   the match's settings (its creator)
   /game sub <name>       hand your seat to <name>; they answer /game sub accept|decline
   /game sub seat=N <name>|computer   vote a substitute into a seat given up
-            (others: /game sub yes|no; /game sub withdraw; /game sub lists what is open)
-  /use <match>           switch the match this console is looking at
+            (others: /game sub yes|no; /game sub withdraw; /game sub lists what is open;
+            <name>: someone who has typed here; match=N: another match)
+  /use <match>           switch the match this console is looking at (the rest act on it)
   /play <move>           make a move (notation or the exact label)
   /moves                 your legal moves with their notation (or who is to move)
   /moves <page>|<text>   another page of them, or only those containing the text
@@ -35,7 +37,7 @@ _CONSOLE_HELP = """Commands (type them as `name> /command`, e.g. `alice> /game n
   /undo [yes|no]         take back your latest move with the computer moves after it
             (not once tiles or cards came to light, nor once another person moved);
             the other people must agree (computers agree at once)
-  /history replay        save the match as an animated picture (public boards only)
+  /history replay [match]   save a match as an animated picture (public boards only)
   /notify [mode=mention|dm|off reminder_hours=H quiet_from=H quiet_to=H utc_offset=H
             heads_up=on|off]   your alerts (without options: show them)
   /leaderboard [game]    ratings of this console's players (rated=on|off in /game new)
