@@ -50,6 +50,7 @@ async def test_a_match_number_is_honoured_never_replaced_by_the_current_one(
     await run(console, "carol> /game join 2")
     assert (await run(console, "carol> /game leave 2")) == ["Carol left match #2."]
     assert (await run(console, "bob> /game leave 1"))[0].startswith("✗ The match has started")
+    assert (await run(console, "carol> /game leave 1")) == ["✗ You are not in match #1."]
     # abort: the named match, with its reason shown to everyone as on Discord
     out = await run(console, 'bob> /game abort 1 "reason=my cat is ill"')
     assert out[0] == "Your vote to abort match #1 counts (1 of the 2 needed)."
@@ -75,6 +76,9 @@ async def test_a_command_without_a_match_option_refuses_one(console: Console) ->
         out = await run(console, f"alice> {line}")
         assert len(out) == 1 and out[0].startswith("✗ /") and "“" in out[0], (line, out)
     assert "/use <number>" in (await run(console, "alice> /board 1"))[0]
+    assert (await run(console, "alice> /lang de en")) == [
+        "✗ /lang does not take “en”; type /help to see its form."
+    ]
     assert (await console.service.info(1)).status == "lobby"
 
 

@@ -53,6 +53,9 @@ async def test_notify_without_options_changes_nothing_and_says_so(tmp_path, monk
         assert "/notify mode:" in answer.content
         answer = reply(await h.slash(ALICE, "notify", back=False))
         assert answer.content.startswith("Nothing changed.")
+        answer = reply(await h.slash(ALICE, "notify", away=2))  # the away is what changed
+        assert answer.content.startswith("You are away until") and "Saved" not in answer.content
+        assert "Nothing changed" not in answer.content
         answer = reply(await h.slash(ALICE, "notify", mode="dm"))
         assert answer.content.startswith("Saved. Turn alerts: mention and direct message")
 

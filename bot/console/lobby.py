@@ -148,7 +148,7 @@ async def list_matches(s: Session, rest: list[str]) -> list[str]:
 async def add_computer(s: Session, rest: list[str]) -> list[str]:
     """``/game bot [level]``: a computer player in the lobby looked at (Discord's lobby
     buttons)."""
-    s.no_more("game bot", rest, 1)
+    s.no_more("game bot", rest, 1, on_match=True)
     match_id = s.need_match()
     level = rest[0].lower() if rest else DEFAULT_LEVEL
     info = await s.service.add_computer(match_id, s.me, level)
@@ -166,7 +166,7 @@ async def add_computer(s: Session, rest: list[str]) -> list[str]:
 
 
 async def remove_computer(s: Session, rest: list[str]) -> list[str]:
-    s.no_more("game unbot", rest)
+    s.no_more("game unbot", rest, on_match=True)
     match_id = s.need_match()
     _info, name = await s.service.remove_computer(match_id, s.me)
     return [t("lobby.computer_removed", s.lang, name=name, match=match_id)]

@@ -105,20 +105,22 @@ class Session:
             raise self.stray(command, words[1:])
         return self.match_number(words[0]) if words else self.need_match()
 
-    def stray(self, command: str, words: list[str]) -> ServiceError:
-        """A refusal of words ``/command`` does not take: a command on the match looked at
-        says which one that is, and how another is chosen."""
+    def stray(self, command: str, words: list[str], *, on_match: bool = False) -> ServiceError:
+        """A refusal of words ``/command`` does not take; a command ``on_match`` (the match
+        looked at) says which match that is, and how another is chosen."""
         text = " ".join(words)
-        if self.current is None:
+        if not on_match or self.current is None:
             return ServiceError.said("console.stray", command=command, words=text)
         return ServiceError.said(
             "console.stray_match", command=command, words=text, match=self.current
         )
 
-    def no_more(self, command: str, words: list[str], allowed: int = 0) -> None:
+    def no_more(
+        self, command: str, words: list[str], allowed: int = 0, *, on_match: bool = False
+    ) -> None:
         """Refuse the words after the first ``allowed`` ones."""
         if len(words) > allowed:
-            raise self.stray(command, words[allowed:])
+            raise self.stray(command, words[allowed:], on_match=on_match)
 
     @staticmethod
     def named(

@@ -29,7 +29,7 @@ async def play(s: Session, args: list[str]) -> list[str]:
 async def hint(s: Session, args: list[str]) -> list[str]:
     """``/hint``: the best moves now, privately; ``/hint <n>``: play the n-th of them
     (version-checked, like a hint button on Discord)."""
-    s.no_more("hint", args, 1)
+    s.no_more("hint", args, 1, on_match=True)
     match_id = s.need_match()
     if args:
         if not args[0].isdigit() or s.hints is None or s.hints[0] != match_id:
@@ -65,7 +65,7 @@ async def undo(s: Session, args: list[str]) -> list[str]:
     """``/undo`` asks to take your move back (or agrees to another's open request);
     ``/undo yes`` / ``/undo no`` answer an open request — and only that: a "no" with no
     request to refuse asked for an undo before (issue 41)."""
-    s.no_more("undo", args, 1)
+    s.no_more("undo", args, 1, on_match=True)
     answer: bool | None = None
     if args:
         word = args[0].lower()
@@ -89,13 +89,13 @@ async def undo(s: Session, args: list[str]) -> list[str]:
 
 
 async def resign(s: Session, args: list[str]) -> list[str]:
-    s.no_more("resign", args)
+    s.no_more("resign", args, on_match=True)
     await s.service.resign(s.need_match(), s.me)
     return []
 
 
 async def board(s: Session, args: list[str]) -> list[str]:
-    s.no_more("board", args)
+    s.no_more("board", args, on_match=True)
     match_id = s.need_match()
     public = await s.public_language(match_id)  # a public post: the match's
     info = await s.service.info(match_id, public)
@@ -107,7 +107,7 @@ async def board(s: Session, args: list[str]) -> list[str]:
 
 
 async def hand(s: Session, args: list[str]) -> list[str]:
-    s.no_more("hand", args)
+    s.no_more("hand", args, on_match=True)
     match_id = s.need_match()
     png, _view = await s.service.hand(match_id, s.me, s.lang)
     s.picture_dir.mkdir(parents=True, exist_ok=True)
@@ -125,7 +125,7 @@ async def history(s: Session, args: list[str]) -> list[str]:
         match_id = s.match_named("history replay", args[1:])
         public = await s.public_language(match_id)  # public boards: the match's
         return await save_replay(s.service, match_id, s.picture_dir, public)
-    s.no_more("history", args, 1)
+    s.no_more("history", args, 1, on_match=True)
     count = 15
     if args:
         if not args[0].isdigit() or not 1 <= int(args[0]) <= 50:

@@ -105,11 +105,11 @@ class PrefsCog(commands.Cog):
         except Refusal as exc:
             raise UserError(exc.key, **exc.values) from None
         state = notify_summary(user, locale)
-        if unchanged:
-            summary = t("notify.unchanged", locale, summary=state, form=NOTIFY_FORM)
-        else:
-            summary = t("notify.saved", locale, summary=state)
-        await answer(interaction, "\n".join([*words, summary]))
+        if not unchanged:
+            words.append(t("notify.saved", locale, summary=state))
+        elif not words:  # nothing given at all: what is set, and how to change it
+            words.append(t("notify.unchanged", locale, summary=state, form=NOTIFY_FORM))
+        await answer(interaction, "\n".join(words))
 
     @app_commands.command(name="sync", description=L("cmd.sync"))
     @app_commands.describe(scope=L("opt.scope"))
