@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.console import MOVES_PER_PAGE, Console
+from bot.console import Console
+from bot.console.moves import MOVES_PER_PAGE
 from bot.matches.reports import User
 from bot.matches.service import MatchService
 from render.words.catalogue import t, tn
@@ -26,7 +27,7 @@ async def _started(service: MatchService, tmp_path: Path, game: str) -> tuple[Co
 async def test_pastiche_moves_one_line_per_placement_and_every_page(
     service: MatchService, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("bot.console.MOVES_PER_PAGE", 4)  # several pages at the start
+    monkeypatch.setattr("bot.console.moves.MOVES_PER_PAGE", 4)  # several pages at the start
     console, mover = await _started(service, tmp_path, "pastiche")
     moves = await service.legal_moves(1, User(f"console:{mover}", mover.capitalize()))
     first = await console.run_line(f"{mover}> /moves")

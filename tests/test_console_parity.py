@@ -89,7 +89,7 @@ async def test_the_readme_example_works_whoever_starts(
 async def test_notify_in_the_console(service: MatchService, tmp_path: Path) -> None:
     console = Console(service, tmp_path)
     out = await run(console, "alice> /notify")
-    assert out[0].startswith("Saved. Turn alerts: mention in the thread")
+    assert out[0].startswith("Nothing changed. Turn alerts: mention in the thread")
     out = await run(
         console, "alice> /notify mode=dm reminder_hours=6 quiet_from=22 quiet_to=7 heads_up=on"
     )
@@ -156,6 +156,8 @@ async def test_substitutes_in_the_console(service: MatchService, tmp_path: Path)
     assert (await run(console, "alice> /game sub")) == [
         "No seat is offered and no vote is open in this match."
     ]
+    # a seat goes only to someone the console knows: they have typed a line
+    await run(console, "eve> /help", "dave> /help", "frank> /help")
     out = await run(console, "alice> /game sub eve")
     assert out[0].startswith("Alice offers their seat in match #1 (Pile) to Eve.")
     assert out[1] == "(eve> /game sub accept, or eve> /game sub decline)"

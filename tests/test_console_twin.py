@@ -51,23 +51,19 @@ USES = {
     ("game new", "game"): "/game new test-pile",
     ("game new", "options"): '/game new test-pile "options=size=9"',
     ("game settings", "match"): "/game settings match=1",
+    ("game leave", "match"): "/game leave 1",
+    ("game start", "match"): "/game start 1",
+    ("game abort", "match"): "/game abort 1",
+    ("game abort", "reason"): '/game abort "reason=no time"',
+    ("game sub", "match"): "/game sub bob match=1",
+    ("history replay", "match"): "/history replay 1",
+    ("game list", "page"): "/game list 1",
 }
 
 #: Options the console does not take yet, each with a line that would use it. A listed
 #: line must still be ignored (the same answer as without the option, from the same
 #: state) or refused as not understood; when it starts working, remove it here.
-NOT_YET = {
-    # the match number is the console's current match (/use N); taking it here is the
-    # "commands that act on the wrong thing" part of issue 41, another helper's
-    ("game leave", "match"): ("/game leave 7", "/game leave"),
-    ("game start", "match"): ("/game start 7", "/game start"),
-    ("game abort", "match"): ("/game abort 7", "/game abort"),
-    ("game sub", "match"): ("/game sub carol match=7", "/game sub carol"),
-    ("history replay", "match"): ("/history replay 7", "/history replay"),
-    # the console's list has no pages and its abort no reason (one screen, one person)
-    ("game list", "page"): ("/game list 2", "/game list"),
-    ("game abort", "reason"): ("/game abort bored", "/game abort"),
-}
+NOT_YET: dict[tuple[str, str], tuple[str, str]] = {}
 
 #: Answers that mean "not understood" (placeholders as wildcards).
 NOT_UNDERSTOOD = (

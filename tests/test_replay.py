@@ -169,14 +169,14 @@ def test_gif_when_animated_webp_cannot_be_written() -> None:
 
 
 async def test_console_saves_the_replay(tmp_path: Path) -> None:
-    from bot.console import Console
+    from bot.console import Console, turns
 
     service = await MatchService.open(tmp_path / "c.db", render_processes=False)
     try:
         match_id = await play_result(service, {ANN: 2, BEN: 1})
         console = Console(service, tmp_path / "pictures")
         console.current, console.user = match_id, User(ANN, "Ann")
-        [line] = await console._history(["replay"])
+        [line] = await turns.history(console, ["replay"])
         path = tmp_path / "pictures" / f"match-{match_id}-replay.webp"
         assert str(path) in line and n_frames(path.read_bytes()) == 2 + 2
     finally:

@@ -15,6 +15,8 @@ import discord
 from bot.matches.errors import ServiceError
 from bot.matches.reports import MatchInfo, User
 from render.words.catalogue import t
+from rules import Game, get_game
+from rules.registry import game_ids
 
 if TYPE_CHECKING:
     from bot.discord.client import TesseraBot
@@ -82,7 +84,13 @@ async def answer(
 
 
 async def match_here(interaction: discord.Interaction, explicit: int | None = None) -> int:
-    """The match a command is about: the number given, else the match of this thread."""
+    """The match a command is about: the number given, else the match of this thread.
+
+    A number given wins over the thread it is typed in (``/game start match:B`` in the
+    thread of match A starts B): the asker named it, and the service then checks that
+    they may act on it. A match of another server is refused as no match here, an
+    unknown number by the service ("there is no match #N"); nothing falls back to the
+    thread's match."""
     if explicit is not None:
         await same_server(interaction, explicit)
         return explicit
@@ -113,6 +121,24 @@ def check_server(interaction: discord.Interaction, info: MatchInfo) -> None:
         return
     if info.guild_id is not None and info.guild_id != str(interaction.guild_id):
         raise UserError("err.other_server", match=info.id)
+
+
+def check_running(info: MatchInfo) -> None:
+    """Refuse acting on a match that is not being played, saying why: it has not
+    started yet, or it is over (one "is not running" said neither)."""
+    if info.status == "lobby":
+        raise UserError("svc.not_started", match=info.id)
+    if info.status != "running":
+        raise UserError("svc.over", match=info.id)
+
+
+def game_named(game: str) -> Game:
+    """The game a ``game`` option names. Discord offers the games as choices, but a
+    command registered before a game was renamed or removed still sends the old value:
+    refused naming the games, never another game's table or a traceback."""
+    if game not in game_ids():
+        raise UserError("svc.no_game", game=game, games=", ".join(game_ids()))
+    return get_game(game)
 
 
 def is_manager(interaction: discord.Interaction) -> bool:

@@ -48,6 +48,7 @@ from bot.discord.common import (
     UserError,
     answer,
     bot_of,
+    check_running,
     check_server,
     clip,
     loc,
@@ -337,8 +338,7 @@ async def gate_compose(
     check_server(interaction, info)
     if info.seat_of(user.id) is None:
         raise UserError("err.not_your_match")
-    if info.status != "running":
-        raise UserError("err.match_not_running", match=match_id)
+    check_running(info)  # an old post's button: the match has not started, or is over
     if info.version != version:
         raise UserError("err.board_changed")
     composers = await service.composers(match_id, user)
@@ -485,8 +485,7 @@ async def gate(
     check_server(interaction, info)
     if info.seat_of(user.id) is None:
         raise UserError("err.not_your_match")
-    if info.status != "running":
-        raise UserError("err.match_not_running", match=match_id)
+    check_running(info)  # an old post's button: the match has not started, or is over
     if info.version != version:
         raise UserError("err.board_changed")
     if not moves and not await service.composers(match_id, user):
@@ -808,13 +807,15 @@ class ComputerButton(
 
 
 async def seated_at(interaction: discord.Interaction, match_id: int, version: int) -> User:
-    """The presser, if they play in this server's match and the board is still at
-    ``version``; otherwise the refusal in words."""
+    """The presser, if they play in this server's running match and the board is still
+    at ``version``; otherwise the refusal in words (a button of a match that has ended
+    says so, not that the board changed)."""
     user = user_of(interaction)
     await same_server(interaction, match_id)
     info = await bot_of(interaction).service.info(match_id)
     if info.seat_of(user.id) is None:
         raise UserError("err.not_your_match")
+    check_running(info)
     if info.version != version:
         raise UserError("err.board_changed")
     return user

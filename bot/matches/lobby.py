@@ -133,8 +133,9 @@ class Lobby:
         """Leave a lobby. The creator leaving an empty-otherwise lobby aborts it; a running
         match is left by resigning instead."""
         match = await self._core.load(match_id)
-        if match.status == "running":
-            raise NotAllowed.said("svc.leave_started")
+        if match.status == "running":  # someone not in it is told so, not to resign
+            seated = any(s.user_id == user.id for s in match.seats)
+            raise NotAllowed.said("svc.leave_started" if seated else "svc.not_in", match=match_id)
 
         def mutate(m: MatchRow) -> list[SeatRow]:
             check_lobby(m)

@@ -88,6 +88,9 @@ class Votes:
         match ends). A server manager may end any match at once for moderation, with a
         reason that the final post shows. The returned info carries the open vote in
         ``settings["abort_votes"]`` while the match goes on.
+
+        A ``reason`` is never dropped: the vote's post shows it, and so does the end of a
+        lobby closed or a match ended with it (a player's reason was silently ignored).
         """
         match = await self._core.load(match_id)
         if match.status in ("finished", "aborted"):
@@ -96,16 +99,21 @@ class Votes:
         if match.status == "lobby":
             if user.id != match.creator_id and not is_admin:
                 raise NotAllowed.said("abort.lobby_creator")
-            return await self._end_aborted(match, user, word("end.aborted_by", name=user.name))
+            closed = (
+                word("end.aborted_by_reason", name=user.name, reason=reason)
+                if reason
+                else word("end.aborted_by", name=user.name)
+            )
+            return await self._end_aborted(match, user, closed)
         seated = match.seat_of(user.id) is not None
         if is_admin and reason:
             words = word("end.aborted_manager", name=user.name, reason=reason)
             return await self._end_aborted(match, user, words)
         if not seated:
             raise NotAllowed.said("abort.not_seated" if is_admin else "abort.vote_only")
-        return await self._vote_abort(match_id, user)
+        return await self._vote_abort(match_id, user, reason)
 
-    async def _vote_abort(self, match_id: int, user: User) -> MatchInfo:
+    async def _vote_abort(self, match_id: int, user: User, reason: str | None) -> MatchInfo:
         """Count ``user``'s vote in one transaction (two votes at the same moment both
         count), then end the match if the votes are a majority. Racing last votes each
         try the one commit; the loser finds the match already aborted."""
@@ -128,12 +136,17 @@ class Votes:
                 settings = await self._store.update_settings(match_id, mutate)
                 voters = [u for u in settings["abort_votes"] if u in people]
                 if 2 * len(voters) <= len(people):
-                    await self._announce_vote(match, user, voters, people)
+                    await self._announce_vote(match, user, voters, people, reason)
                     return await self._core.info(match_id)
             voters = [u for u in decided[-1] if u in people]
             names = listing_word([s.name for s in match.seats if s.user_id in voters])
+            ended = (
+                word("end.aborted_vote_reason", names=names, reason=reason)
+                if reason
+                else word("end.aborted_vote", names=names)
+            )
             try:
-                return await self._end_aborted(match, user, word("end.aborted_vote", names=names))
+                return await self._end_aborted(match, user, ended)
             except BoardChanged:
                 current = await self._core.info(match_id)
                 if current.status == "aborted":  # another last vote ended it: fine
@@ -141,11 +154,14 @@ class Votes:
         raise BoardChanged.said("svc.changed")
 
     async def _announce_vote(
-        self, match: MatchRow, user: User, voters: list[str], people: list[str]
+        self, match: MatchRow, user: User, voters: list[str], people: list[str], reason: str | None
     ) -> None:
         needed = len(people) // 2 + 1
         vote = {"name": user.name, "match": match.id, "votes": len(voters), "needed": needed}
-        said = word("abort.vote_post", **vote)
+        if reason:
+            said = word("abort.vote_post_reason", reason=reason, **vote)
+        else:
+            said = word("abort.vote_post", **vote)
         asked = [u for u in people if u not in voters]
         await self._store.enqueue(match.id, [notice(match.id, said, asked, "asked")])
 

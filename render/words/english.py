@@ -18,15 +18,17 @@ from __future__ import annotations
 _CONSOLE_HELP = """Commands (type them as `name> /command`, e.g. `alice> /game new azul`):
   /game new <game> [players=N] [bots=N level=easy|normal|strong hints=on|off
             think_seconds=S] [option=value ...]   open a lobby (games: {games})
-  /game join [match]   /game leave   /game start   /game list   /game abort
+  /game join [match]   /game leave [match]   /game start [match]   /game list [page]
+  /game abort [match] [reason=…]   close your lobby, or vote to end a match
   /game bot [level]      seat a computer player   /game unbot   unseat one
   /game settings [match=N reminder_hours=H reminder_max=N clock_days=D
             clock_action=skip|forfeit hints=on|off think_seconds=S language=CODE
             rated=on|off]   the match's settings (its creator)
   /game sub <name>       hand your seat to <name>; they answer /game sub accept|decline
   /game sub seat=N <name>|computer   vote a substitute into a seat given up
-            (others: /game sub yes|no; /game sub withdraw; /game sub lists what is open)
-  /use <match>           switch the match this console is looking at
+            (others: /game sub yes|no; /game sub withdraw; /game sub lists what is open;
+            <name>: someone who has typed here; match=N: another match)
+  /use <match>           switch the match this console is looking at (the rest act on it)
   /play <move>           make a move (notation or the exact label)
   /moves                 your legal moves with their notation (or who is to move)
   /moves <page>|<text>   another page of them, or only those containing the text
@@ -35,7 +37,7 @@ _CONSOLE_HELP = """Commands (type them as `name> /command`, e.g. `alice> /game n
   /undo [yes|no]         take back your latest move with the computer moves after it
             (not once tiles or cards came to light, nor once another person moved);
             the other people must agree (computers agree at once)
-  /history replay        save the match as an animated picture (public boards only)
+  /history replay [match]   save a match as an animated picture (public boards only)
   /notify [mode=mention|dm|off reminder_hours=H quiet_from=H quiet_to=H utc_offset=H
             heads_up=on|off]   your alerts (without options: show them)
   /leaderboard [game]    ratings of this console's players (rated=on|off in /game new)
@@ -221,6 +223,8 @@ ENGLISH: dict[str, str] = {
     "list.line": "#{match} **{game}** — {status} — {players}{thread}",
     "list.page.one": "Page {page} of {pages} ({n} match): /game list page:{next}",
     "list.page.other": "Page {page} of {pages} ({n} matches): /game list page:{next}",
+    "list.no_page.one": "There is no page {page}: the list has {n} page.",
+    "list.no_page.other": "There is no page {page}: the list has {n} pages.",
     "reply.see_private": "{user}: this did not work out; I told you why privately.",
     "settings.saved": "Saved for match #{match}: {summary}",
     "settings.none": "Nothing changed. Current settings of match #{match}: {summary}",
@@ -282,6 +286,7 @@ ENGLISH: dict[str, str] = {
         "moves and our rule decisions: `docs/{game}.md`."
     ),
     "notify.saved": "Saved. {summary}",
+    "notify.unchanged": "Nothing changed. {summary} To change them: {form}",
     "notify.summary": (
         "Turn alerts: {mode}; {reminders}; quiet hours: {quiet}; heads-up: {heads_up}."
     ),
@@ -348,6 +353,9 @@ ENGLISH: dict[str, str] = {
     "console.sub_vote": "(The others: /game sub yes {seat} or /game sub no {seat})",
     "console.sub_which": "Several are open: add the seat number, e.g. /game sub yes 2.",
     "console.lang_usage": "Type /lang and one of these languages: {languages}.",
+    "console.lang_current": (
+        "This console speaks {language} ({code}). To change it, type /lang and one of: {languages}."
+    ),
     "console.post": "[match #{match}] {text}",
     "console.picture": "  picture: {path}",
     "console.your_turn": "  → {names}: your turn",
@@ -378,6 +386,18 @@ ENGLISH: dict[str, str] = {
         "Use /game new, join, leave, start, list, bot, unbot, abort, settings or sub."
     ),
     "console.not_a_number": "“{text}” is not a match number.",
+    "console.stray": "/{command} does not take “{words}”; type /help to see its form.",
+    "console.stray_match": (
+        "/{command} acts on the match you are looking at (#{match}) and does not take "
+        "“{words}”; to act on another match, type /use <number> first."
+    ),
+    "console.no_player": (
+        "Nobody called “{name}” plays in this console (players: {names}). A new player "
+        "first types a line as themselves, e.g. `{typed}> /help`."
+    ),
+    "console.stats_word": (
+        "“{word}” is neither a game ({games}) nor a player of this console ({names})."
+    ),
     "console.looking": "Now looking at match #{match} ({game}): {status}",
     "console.also": "  Also: {label} — type it, e.g. `/play {key} …` (see /rules).",
     "console.no_moves": "You have no move to make right now.",
@@ -394,6 +414,9 @@ ENGLISH: dict[str, str] = {
     "console.moves_no_page.other": "There is no page {page}: your moves fit on {n} pages.",
     "console.undo_agreed": "You agreed to take the move back.",
     "console.undo_asked": ("Undo requested; the other players must agree (/undo yes or /undo no)."),
+    "console.undo_words": (
+        "/undo takes yes or no (your answer to a request), or nothing; not “{word}”."
+    ),
     "console.rules_usage": "/rules <game>; games: {games}.",
     "console.rules_head": "{game} (players: {min}–{max})",
     "console.exported": "Game record written to {path}",
@@ -432,6 +455,8 @@ ENGLISH: dict[str, str] = {
     "end.aborted_post": "Match #{match} is over. {words}.",
     "end.aborted_vote": "Aborted by a vote of the players ({names})",
     "end.aborted_manager": "Aborted by a server manager ({name}): {reason}",
+    "end.aborted_by_reason": "Aborted by {name}: {reason}",
+    "end.aborted_vote_reason": "Aborted by a vote of the players ({names}): {reason}",
     # ----- clocks running out, away -----------------------------------------------
     "clock.timed_label": "(out of time) {label}",
     "clock.label": "{name} ran out of time; {computer} plays the seat on",
@@ -477,7 +502,14 @@ ENGLISH: dict[str, str] = {
         "who agree: /game abort. The match goes on meanwhile."
     ),
     "abort.voted": "Your vote to abort match #{match} counts ({votes} of the {needed} needed).",
-    "opt.reason": "Server managers: end the match at once; this reason is posted",
+    "abort.vote_post_reason": (
+        "{name} votes to abort match #{match}: “{reason}” (votes: {votes} of {needed} "
+        "needed). Others who agree: /game abort. The match goes on meanwhile."
+    ),
+    "opt.reason": (
+        "Why (shown with your vote or the closing); a server manager's reason ends the "
+        "match at once"
+    ),
     # ----- substitutes (/game sub) -------------------------------------------------
     "cmd.game.sub": "Hand your seat to someone, or vote a substitute into a deserted seat",
     "opt.sub_new": "Who takes over the seat",
@@ -501,6 +533,7 @@ ENGLISH: dict[str, str] = {
         "Only people can be asked to take a seat; for a computer player, vote one into "
         "a deserted seat with computer:True."
     ),
+    "sub.not_member": "{name} is not a member of this server, so cannot take a seat here.",
     "sub.self": "That seat is already yours.",
     "sub.already_seated": "{name} already plays in match #{match}.",
     "sub.gave_up_before": "{name} gave up a seat in this match and cannot take one again.",

@@ -357,7 +357,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
                 )
             )
         pages = pack(lines, 1800)
-        number = max(1, min(page, len(pages)))
+        if page > len(pages):  # the last page instead said nothing of the page asked
+            raise ServiceError.said("list.no_page", n=len(pages), page=page)
+        number = max(1, page)
         text = "\n".join([t("list.head", locale), *pages[number - 1]])
         if len(pages) > 1:
             text += "\n" + tn(
@@ -485,13 +487,31 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         match: int | None = None,
     ) -> None:
         """Hand your own seat to someone (they accept), or open a vote on a deserted
-        seat (bot/discord/subs.py)."""
+        seat (bot/discord/subs.py). ``new`` is any Discord user: one who is no member of
+        this server cannot take a seat here, and is refused before anything is offered."""
+        if new is not None and not new.bot:
+            await check_member(interaction, new)
         await substitute_command(interaction, new, seat, computer, match)
 
     @commands.Cog.listener()
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
         """Only delivered with the Server Members intent; see bot/discord/subs.py."""
         await member_left(self.bot, payload.guild_id, payload.user.id)
+
+
+async def check_member(interaction: discord.Interaction, user: discord.User) -> None:
+    """``user`` is a member of the server the command is used in. Discord sends a member
+    with a user option when they are one; otherwise it is asked, and "Unknown Member"
+    (404) refuses them. Another failure lets the offer go on: the offer itself can only
+    be taken by the person it names."""
+    if interaction.guild_id is None or isinstance(user, discord.Member):
+        return
+    try:
+        await bot_of(interaction).http.get_member(interaction.guild_id, user.id)
+    except discord.NotFound:
+        raise UserError("sub.not_member", name=user.display_name) from None
+    except (discord.HTTPException, discord.RateLimited):
+        log.warning("could not look up member %s", user.id, exc_info=True)
 
 
 def settings_summary(

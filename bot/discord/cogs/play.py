@@ -20,8 +20,10 @@ from bot.discord.common import (
     UserError,
     answer,
     bot_of,
+    check_running,
     clip,
     defer,
+    game_named,
     loc,
     match_here,
     user_of,
@@ -128,8 +130,8 @@ class PlayCog(commands.Cog):
         bot = bot_of(interaction)
         match_id = await match_here(interaction)
         info = await bot.service.info(match_id)
-        if info.status == "lobby":
-            raise UserError("err.match_not_running", match=match_id)
+        if info.status == "lobby":  # a finished match's board is shown: it is its result
+            raise UserError("svc.not_started", match=match_id)
         await defer(interaction, ephemeral=False)
         public = match_language(info.settings, interaction.guild_locale)  # a public post
         info = await bot.service.info(match_id, public)  # its status line in that language
@@ -170,8 +172,7 @@ class PlayCog(commands.Cog):
         info = await bot.service.info(match_id)
         if info.seat_of(str(interaction.user.id)) is None:
             raise UserError("err.not_your_match")
-        if info.status != "running":
-            raise UserError("err.match_not_running", match=match_id)
+        check_running(info)
         await answer(
             interaction,
             t("resign.confirm", locale, match=match_id),
@@ -189,15 +190,13 @@ class PlayCog(commands.Cog):
         user = user_of(interaction)
         match_id = await match_here(interaction)
         info = await bot.service.info(match_id)
-        request = info.settings.get("undo")
+        request = info.settings.get("undo") or {}
         seat = info.seat_of(user.id)
+        open_now = bool(request) and request.get("version") == info.version
+        if refuse and not open_now:  # a "no" to nothing must not ask for an undo
+            raise UserError("svc.no_request")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        if (
-            request
-            and request.get("version") == info.version
-            and seat is not None
-            and seat != request.get("seat")
-        ):
+        if open_now and seat is not None and seat != request.get("seat"):
             result = await bot.service.answer_undo(match_id, user, agree=not refuse)
             if isinstance(result, TurnReport):
                 bot.kick()
@@ -221,10 +220,7 @@ class PlayCog(commands.Cog):
         if game is None:
             info = await bot.service.info(await match_here(interaction))
             game = info.game_id
-        try:
-            g = get_game(game)
-        except KeyError:
-            raise UserError("err.unknown_game", game=game) from None
+        g = game_named(game)
         url = bot.settings.rules_url
         more = (
             t("rules.url", locale, url=url.format(game=g.id))

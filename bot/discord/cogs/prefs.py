@@ -24,6 +24,9 @@ from bot.discord.common import UserError, answer, bot_of, loc
 from bot.discord.i18n import L
 from render.words.catalogue import t, tn
 
+#: How /notify's alert preferences are set, as Discord shows its options.
+NOTIFY_FORM = "/notify mode: reminder_hours: quiet_from: quiet_to: utc_offset: heads_up:"
+
 
 class PrefsCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
@@ -67,6 +70,11 @@ class PrefsCog(commands.Cog):
         uid = str(interaction.user.id)
         service = bot_of(interaction).service
         words = []
+        # no alert preference given: nothing is saved, and the answer says so (with what
+        # is set and how to change it) instead of "Saved."
+        unchanged = all(
+            p is None for p in (mode, reminder_hours, quiet_from, quiet_to, utc_offset, heads_up)
+        )
         try:
             # every check first: a refusal leaves every preference (and the clocks) as it was
             check_notify(mode, reminder_hours, quiet_from, quiet_to, utc_offset)
@@ -79,22 +87,29 @@ class PrefsCog(commands.Cog):
             elif back:
                 await service.come_back(uid, now=bot_of(interaction).clock())
                 words.append(t("away.back", locale))
-            user = await update_notify(
-                store,
-                uid,
-                interaction.user.display_name,
-                locale,
-                mode=mode,
-                reminder_hours=reminder_hours,
-                quiet_from=quiet_from,
-                quiet_to=quiet_to,
-                utc_offset=utc_offset,
-                heads_up=heads_up,
-            )
+            if unchanged:
+                user = await store.get_user(uid)
+            else:
+                user = await update_notify(
+                    store,
+                    uid,
+                    interaction.user.display_name,
+                    locale,
+                    mode=mode,
+                    reminder_hours=reminder_hours,
+                    quiet_from=quiet_from,
+                    quiet_to=quiet_to,
+                    utc_offset=utc_offset,
+                    heads_up=heads_up,
+                )
         except Refusal as exc:
             raise UserError(exc.key, **exc.values) from None
-        summary = t("notify.saved", locale, summary=notify_summary(user, locale))
-        await answer(interaction, "\n".join([*words, summary]))
+        state = notify_summary(user, locale)
+        if not unchanged:
+            words.append(t("notify.saved", locale, summary=state))
+        elif not words:  # nothing given at all: what is set, and how to change it
+            words.append(t("notify.unchanged", locale, summary=state, form=NOTIFY_FORM))
+        await answer(interaction, "\n".join(words))
 
     @app_commands.command(name="sync", description=L("cmd.sync"))
     @app_commands.describe(scope=L("opt.scope"))

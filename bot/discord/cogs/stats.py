@@ -15,9 +15,8 @@ from discord.ext import commands
 
 from bot.community import ratings, stats
 from bot.discord.cogs.game import game_choices
-from bot.discord.common import bot_of, clip, loc
+from bot.discord.common import bot_of, clip, game_named, loc
 from bot.discord.i18n import L
-from rules import get_game
 
 
 class LeaderboardCog(commands.Cog):
@@ -30,8 +29,9 @@ class LeaderboardCog(commands.Cog):
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
         bot = bot_of(interaction)
+        name = game_named(game).name  # an unknown game is refused, naming the games
         board = await ratings.leaderboard(bot.service.store, str(interaction.guild_id), game)
-        lines = ratings.leaderboard_lines(board, get_game(game).name, loc(interaction))
+        lines = ratings.leaderboard_lines(board, name, loc(interaction))
         await interaction.response.send_message(clip("\n".join(lines), 2000))
 
 
@@ -50,6 +50,8 @@ class StatsCog(commands.GroupCog, group_name="stats", group_description=L("cmd.s
         user: discord.User | None = None,
         game: str | None = None,
     ) -> None:
+        if game is not None:
+            game_named(game)  # refused when unknown, rather than stats of no game
         who = user or interaction.user
         lines = await stats.player_report(
             bot_of(interaction).service.store,
@@ -65,6 +67,8 @@ class StatsCog(commands.GroupCog, group_name="stats", group_description=L("cmd.s
     @app_commands.describe(game=L("opt.stats_game"))
     @app_commands.choices(game=game_choices())
     async def server(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        if game is not None:
+            game_named(game)
         lines = await stats.server_report(
             bot_of(interaction).service.store, str(interaction.guild_id), game, loc(interaction)
         )
