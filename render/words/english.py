@@ -68,7 +68,7 @@ ENGLISH: dict[str, str] = {
     "cmd.sync": "Bot owner only: publish the slash commands to Discord",
     "opt.game": "Which game to play",
     "opt.players": "Most players allowed in the lobby (default: the game's maximum)",
-    "opt.options": "Game options as key=value pairs separated by commas, e.g. size=5",
+    "opt.options": "Game options as key=value pairs, comma-separated, e.g. grey_wall=yes",
     "opt.clock_days": "Days each player has per move (0 or empty: no clock)",
     "opt.match": "Match number (default: the match of this thread)",
     "opt.move": "Your move: start typing and pick one of your legal moves",
