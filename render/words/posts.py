@@ -63,20 +63,13 @@ def result_text(
 ) -> str:
     """The final standings in words; ``unit`` is what the game's scores count (gold...)."""
     order = sorted(range(len(names)), key=lambda s: (result["ranks"][s], s))
-    gave_up = {r["seat"]: r for r in result.get("gave_up", [])}
-
-    def who(s: int) -> str:
-        if s in gave_up and gave_up[s]["name"] != names[s]:
-            key = "result.forfeited_seat" if gave_up[s].get("how") else "result.resigned_seat"
-            return t(key, lang, name=names[s], resigner=gave_up[s]["name"])
-        return names[s]
-
+    who = standing_names(result, names, lang)
     parts = [
         t(
             "result.line",
             lang,
             rank=result["ranks"][s],
-            name=who(s),
+            name=who[s],
             score=score_words(result["scores"][s], unit, lang),
         )
         for s in order
@@ -96,6 +89,20 @@ def result_text(
         else ""
     )
     return head + "\n" + "\n".join(parts) + reason
+
+
+def standing_names(result: dict[str, Any], names: list[str], lang: Any = None) -> list[str]:
+    """Each seat's name as the standings say it: the holder's, and for a seat given up and
+    played on by someone else, whose it was and how ("Ada (for Bob, who resigned)", "… who
+    ran out of time"). Shared by the result text and the replay's standings card."""
+    gave_up = {r["seat"]: r for r in result.get("gave_up", [])}
+    out = []
+    for s, name in enumerate(names):
+        if s in gave_up and gave_up[s]["name"] != name:
+            key = "result.forfeited_seat" if gave_up[s].get("how") else "result.resigned_seat"
+            name = t(key, lang, name=name, resigner=gave_up[s]["name"])
+        out.append(name)
+    return out
 
 
 def ended_by(result: dict[str, Any], lang: Any, names: list[str]) -> str:
