@@ -29,8 +29,10 @@ from bot.matches.reports import User
 from bot.matches.score_chart import chart_png
 from bot.matches.service import MatchService
 from render.registry import get_drawer
+from render.words.posts import result_text
 from rules import get_game
 from rules.rng import Rng
+from rules.words import Msg, Seat, to_json
 from tests.picture_probe import Probe, fresh_caches, probing
 
 ANN, BEN, CID, EVE = (User(f"40{i}", n) for i, n in enumerate(["Ann", "Ben", "Cid", "Eve"], 1))
@@ -297,3 +299,19 @@ async def test_every_surface_says_one_ranking(tmp_path: Path, game_id: str, endi
             assert ratings[quitter] < min(ratings[u] for u in holders), ratings
     finally:
         await service.close()
+
+
+def test_the_result_texts_reason_says_one_point_and_reads_a_result_stored_before() -> None:
+    """The reason under the standings says a winning score of 1 in the singular (issue
+    41, "1 points"), and a result stored before its reason became a plural family (no
+    count ``n`` in its words) is said from the English it keeps, not refused."""
+    names = ["Ann", "Ben"]
+    one = Msg("taj_mahal.result.wins", who=Seat(0), n=1, points=1)
+    result = {"scores": [1, 0], "ranks": [1, 2], "winners": [0], "reason": str(one)}
+    result["reason_msg"] = to_json(one)
+    assert result_text(result, names).endswith("\nAnn wins with 1 point.")
+    assert result_text(result, names, lang="de").endswith("\nAnn gewinnt mit 1 Punkt.")
+    assert result_text(result, names, lang="pl").endswith("\nWygrywa Ann z 1 punktem.")
+    stored = {"key": "azul.result.wins", "params": {"who": {"seat": 1}, "points": 45}}
+    old = {**result, "reason": "{p1} wins with 45 points.", "reason_msg": stored}
+    assert result_text(old, names, lang="de").endswith("\nBen wins with 45 points.")

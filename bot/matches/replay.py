@@ -60,7 +60,7 @@ from render.replay import (
     title_frame,
 )
 from render.words.catalogue import picture_language, t, tn
-from render.words.posts import score_words, standing_names
+from render.words.posts import result_reason, score_words, standing_names
 from render.words.say import say
 from rules.base import fill_names
 from rules.registry import game_target
@@ -237,7 +237,7 @@ def final_card(match: MatchRow, lang: str) -> FinalCard:
         if ending:
             lines.append(ending["text"])
         if result.get("reason"):
-            lines.append(say(result.get("reason_msg") or str(result["reason"]), lang, names))
+            lines.append(result_reason(result, lang, names))
         return FinalCard(t("pic.replay.final", lang), lines, rows)
     if match.status == "aborted":
         ending = match_ending(match, lang)
