@@ -30,6 +30,7 @@ from render.common import (
     INK,
     MUTED,
     ended_view,
+    final_places,
     fit_text,
     font,
     player_colour,
@@ -569,6 +570,7 @@ def draw(
         scores=[(p["seat"], str(p["score"])) for p in view["players"]],
         last=view.get("last_move"),
         away=away_words(view, names, lang),
+        places=final_places(view),
     )
     letters = [(name[:1] or str(i + 1)).upper() for i, name in enumerate(names)]
     return with_band(header_band(img.width, band, letters, lang), img)

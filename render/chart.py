@@ -6,7 +6,9 @@ band and labels, in the pictures' own palette and fonts (DejaVu, so every name d
 matplotlib would add a large dependency and a second look for one picture per match.
 
 The chart draws plain numbers (:class:`ScoreChart`); ``bot/matches/score_chart.py`` gets them by
-replaying the match's log, so the chart can never disagree with the game. Lines are drawn at
+replaying the match's log, so the chart can never disagree with the game, and the places
+from the match's stored result, so its ranking is the result text's (a seat given up is
+last whatever its line says). Lines are drawn at
 twice the size and reduced (smooth edges, TECH_NOTES "Pictures"); each line also carries its
 player's name at its end, so the chart reads without telling colours apart.
 """
@@ -42,6 +44,10 @@ class ScoreChart:
     names: list[str]
     #: scores[i][seat]: the scores at point i (0: the start, then after each turn)
     scores: list[list[int]]
+    #: each seat's place in the match's final ranking (its stored result: a seat given up
+    #: is last whatever it scored; shared places repeat), written before its name at the
+    #: line's end; None draws names and scores only
+    ranks: list[int] | None = None
 
     @property
     def swing(self) -> Swing | None:
@@ -68,6 +74,14 @@ def nice_step(span: float, ticks: int = 5) -> int:
         if mult * power >= raw:
             return max(1, int(mult * power))
     return max(1, int(10 * power))
+
+
+def line_end(chart: ScoreChart, seat: int, score: int, lang: str = "en") -> str:
+    """The words at the end of a seat's line: its place in the final ranking (when the
+    chart has one), its name and its last score ("#1 Ann 46")."""
+    if chart.ranks is None:
+        return f"{chart.names[seat]} {score}"
+    return t("chart.line_end", lang, place=chart.ranks[seat], name=chart.names[seat], score=score)
 
 
 def draw_score_chart(chart: ScoreChart, lang: str = "en") -> bytes:
@@ -128,7 +142,7 @@ def draw_score_chart(chart: ScoreChart, lang: str = "en") -> bytes:
             y = placed[-1] + 20 * s
         placed.append(y)
         d.text(
-            (x1 + 10 * s, y), f"{chart.names[seat]} {final[seat]}", font=label,
+            (x1 + 10 * s, y), line_end(chart, seat, final[seat], lang), font=label,
             fill=player_colour(seat), anchor="lm",
         )  # fmt: skip
     if swing is not None:

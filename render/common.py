@@ -333,17 +333,51 @@ def player_text_colour(seat: int) -> str:
 
 
 def ended_view(view: dict[str, Any]) -> dict[str, Any]:
-    """The view of a match that ended by the players' or a manager's decision, for the
-    renderers that read whose turn it is from ``to_act`` and the words from ``status``.
+    """The public view of an ended match as the renderers read it, with what the match
+    service added to it applied:
 
-    The match service adds ``ended`` — ``{"text": "Bob resigned — Carol wins",
-    "winners": [2]}`` — to the public view of a match that was resigned, forfeited or
-    aborted (or whose result moved a resigned seat down): the board itself still says
-    someone is to move, so this clears every "to move" mark and puts the words of what
-    happened where the status was. A view without ``ended`` is returned unchanged.
+    - ``ended`` — ``{"text": "Bob resigned — Carol wins", "winners": [2]}`` — for a match
+      that was resigned, forfeited or aborted (or whose result moved a resigned seat
+      down): the board itself still says someone is to move, so this clears every "to
+      move" mark and puts the words of what happened where the status was;
+    - ``ranking`` — ``{"ranks": [3, 2, 1], "winners": [2]}`` — the match's final ranking
+      (its stored result) for a finished match: it replaces the ranks and winners of the
+      game's own ``outcome``, which ranks a seat given up by its score, so a picture's
+      places, crowns and winner marks are the result's (:func:`final_places`).
+
+    A view with neither is returned unchanged.
     """
     end = view.get("ended")
-    if not end:
+    ranking = view.get("ranking")
+    if not end and not ranking:
         return view
-    outcome = {**(view.get("outcome") or {}), "winners": list(end["winners"])}
-    return {**view, "to_act": [], "status": end["text"], "outcome": outcome}
+    seen = dict(view)
+    outcome = dict(view.get("outcome") or {})
+    if end:
+        seen["to_act"] = []
+        seen["status"] = end["text"]
+        outcome["winners"] = list(end["winners"])
+    if ranking:
+        outcome["ranks"] = list(ranking["ranks"])
+        outcome["winners"] = list(ranking["winners"])
+    seen["outcome"] = outcome
+    return seen
+
+
+def final_places(view: dict[str, Any]) -> dict[int, int]:
+    """Seat -> place of a finished match's final ranking (shared places repeat), as the
+    match service put it into the view (``ranking``); empty while a match runs, for an
+    aborted one, and for a view drawn without the service (a bare game-over view)."""
+    ranking = view.get("ranking") or {}
+    return {seat: int(place) for seat, place in enumerate(ranking.get("ranks") or [])}
+
+
+def final_winners(view: dict[str, Any]) -> list[int] | None:
+    """The seats the picture marks as winners when the match service said so (its final
+    ranking, or the end words of a match ended early: none for an aborted one); None
+    when the view alone must tell (a renderer then reads the game's own end)."""
+    if view.get("ranking"):
+        return [int(s) for s in view["ranking"]["winners"]]
+    if view.get("ended"):
+        return [int(s) for s in view["ended"]["winners"]]
+    return None

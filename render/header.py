@@ -8,7 +8,10 @@ width: its smallest text is :func:`band_font_size` (≥ 9 px once the picture is
 :data:`PHONE_WIDTH`), and tests measure every text drawn in it.
 
 The band is drawn as its own image and stacked above the board (:func:`with_band`), so it
-never overlaps the board and its texts can be checked against the band's own box.
+never overlaps the board and its texts can be checked against the band's own box. Once a
+match has finished, each score carries the seat's place in the match's final ranking
+(``Band.places``, from the view's ``ranking``): every game's final picture says the
+ranking the result text says, in one place and one way.
 """
 
 from __future__ import annotations
@@ -49,6 +52,15 @@ class Band:
     last: str | None = None
     #: who is away and until when ("Bob away until 12 Dec"), shown after who must act
     away: str | None = None
+    #: seat -> place in the match's final ranking (``render.common.final_places``), shown
+    #: before each score ("#1 46") once a match has finished; empty before
+    places: dict[int, int] = field(default_factory=dict)
+
+    def score_text(self, seat: int, score: str, lang: str) -> str:
+        """A seat's score as the band shows it: with its final place once there is one."""
+        if seat in self.places:
+            return t("pic.band.place", lang, place=self.places[seat], score=score)
+        return score
 
 
 def away_date(when: float, lang: str) -> str:
@@ -124,7 +136,8 @@ def header_band(width: int, band: Band, letters: list[str], lang: str) -> Image.
     # row 1: scores on the right (chips + numbers), game · stage in the room left
     cy = pad + row / 2
     x = width - pad
-    score_parts: list[tuple[int, str]] = list(reversed(band.scores))
+    score_parts = [(seat, band.score_text(seat, score, lang)) for seat, score in band.scores]
+    score_parts.reverse()
     for seat, score in score_parts:
         x -= bold.getlength(score)
         d.text((x, cy), score, font=bold, fill=BAND_INK, anchor="lm")

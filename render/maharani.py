@@ -34,6 +34,8 @@ from render.common import (
     HIGHLIGHT,
     INK,
     MUTED,
+    final_places,
+    final_winners,
     fit_text,
     font,
     player_colour,
@@ -406,6 +408,7 @@ def draw(view: dict[str, Any], names: list[str], seat: int | None, lang: str = "
         scores=[(s, str(g)) for s, g in enumerate(view["gold"])],
         last=view.get("last_move"),
         away=away_words(view, names, lang),
+        places=final_places(view),
     )
     return with_band(header_band(img.width, band, letters, lang), img)
 
@@ -511,6 +514,7 @@ def _panel(
     best = max(view["gold"])
     ended = view.get("ended")
     over = view["phase"] == "over" or bool(ended)
+    named = final_winners(view)  # the match's own winners, when the service said them
     for s in range(n):
         active = s == view["turn"] and not over
         box_h = 136
@@ -526,7 +530,7 @@ def _panel(
         gold = view["gold"][s]
         gold_text = t("pic.maharani.gold", lang, gold=gold) + (
             " ★"
-            if (s in ended["winners"] if ended else view["phase"] == "over" and gold == best)
+            if (s in named if named is not None else view["phase"] == "over" and gold == best)
             else ""
         )
         gf = font(24, True)
@@ -616,7 +620,9 @@ def _status_text(view: dict[str, Any], names: list[str], lang: str = "en", fit: 
         return fit_text(text, font(19, True), 440) if fit else text
     if phase == "over":
         best = max(view["gold"])
-        win = [names[s] for s, g in enumerate(view["gold"]) if g == best]
+        named = final_winners(view)
+        seats = named if named is not None else [s for s, g in enumerate(view["gold"]) if g == best]
+        win = [names[s] for s in seats]
         key = "pic.maharani.over_early" if view["end"] == "stall" else "pic.maharani.over"
         winners = t("pic.maharani.and", lang).join(win)
         text = t(key, lang, winners=winners)

@@ -16,8 +16,9 @@ scratch instead, so the incremental path always equals the rebuild.
 
 Who is rated (decisions where the issue was silent):
 - only people: computer seats (``ai:…``) are never rated and never move a person's rating;
-  the people are rated among themselves in the result's finishing order (ties stay ties;
-  a resigned or forfeited seat is ranked last by the result already);
+  the people are rated among themselves in the result's finishing order (ties stay ties,
+  rated as the average of their tie-breaks: :func:`rated_together`; a resigned or
+  forfeited seat is ranked last by the result already);
 - a seat several people played (resign, substitutes): the holder at the end is rated with
   the seat's rank, a person who resigned or forfeited is rated last, a person who handed
   the seat on (or left and was replaced) is not rated (:mod:`bot.matches.holders`);
@@ -37,6 +38,7 @@ connection of the store's transaction, in SQL both backends accept, like the sto
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -127,15 +129,49 @@ def rated_people(
 def rate(table: dict[str, Rating], match: RatedMatch) -> list[Change]:
     """One match's changes from the current ``table`` (which is updated in place)."""
     befores = [table.get(uid, DEFAULT) for uid, _, _ in match.people]
-    teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in befores]
-    ranks = [float(rank) for _, _, rank in match.people]
-    new = MODEL.rate(teams, ranks=ranks)
+    afters = rated_together(befores, [rank for _, _, rank in match.people])
     changes = []
-    for (uid, name, _), before, (after,) in zip(match.people, befores, new, strict=True):
-        rating = Rating(float(after.mu), float(after.sigma))
+    for (uid, name, _), before, rating in zip(match.people, befores, afters, strict=True):
         table[uid] = rating
         changes.append(Change(match.id, uid, name, before, rating))
     return changes
+
+
+def rated_together(befores: Sequence[Rating], ranks: Sequence[int]) -> list[Rating]:
+    """The ratings after one match of people rated ``befores`` who finished ``ranks``.
+
+    A shared place is rated as the average over every order of the people sharing it (a
+    tie is each of its tie-breaks, equally likely), not with the model's own ties: the
+    Plackett–Luce of OpenSkill 6 counts every tied team as the team itself in its sums
+    (openskill.py issues #155 and #173), so a place below a shared first place gained
+    *more* than the co-winners (ranks 1, 1, 3, 4: +1.14, +1.14, +1.42, −2.30) — the
+    ratings contradicted the ranking every other surface shows. Averaged, equals sharing
+    a place move alike and a better place never gains less. Matches without a shared
+    place are rated by the model as before (the same numbers, so a rebuild keeps them);
+    at most 5! orders (a five-way tie)."""
+    groups = [[i for i, r in enumerate(ranks) if r == v] for v in sorted(set(ranks))]
+    if all(len(g) == 1 for g in groups):
+        return _model_rate(befores, ranks)
+    moved = [[0.0, 0.0] for _ in befores]
+    orders = 0
+    for order in itertools.product(*(itertools.permutations(g) for g in groups)):
+        strict = [0] * len(ranks)
+        for place, seat in enumerate(itertools.chain.from_iterable(order), start=1):
+            strict[seat] = place
+        for i, after in enumerate(_model_rate(befores, strict)):
+            moved[i][0] += after.mu - befores[i].mu
+            moved[i][1] += after.sigma - befores[i].sigma
+        orders += 1
+    return [
+        Rating(b.mu + mu / orders, b.sigma + sigma / orders)
+        for b, (mu, sigma) in zip(befores, moved, strict=True)
+    ]
+
+
+def _model_rate(befores: Sequence[Rating], ranks: Sequence[int]) -> list[Rating]:
+    teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in befores]
+    new = MODEL.rate(teams, ranks=[float(r) for r in ranks])
+    return [Rating(float(after.mu), float(after.sigma)) for (after,) in new]
 
 
 # ----- reading the matches ------------------------------------------------------------------

@@ -23,7 +23,7 @@ from bot.matches.core import Core
 from bot.matches.errors import NotAllowed
 from bot.matches.records import Records, row_words
 from bot.matches.reports import User
-from bot.matches.rows import match_ending
+from bot.matches.rows import picture_end
 from bot.storage import MatchRow
 from render.words.catalogue import match_language, picture_language
 from rules import get_game
@@ -81,7 +81,7 @@ class Pictures:
                 ply,
                 match_language(match.settings),  # the language its post is delivered in
                 droppable=True,
-                ended=match_ending(match, match_language(match.settings)),
+                end=picture_end(match, match_language(match.settings)),
             )
         except Exception:  # a picture must never undo a committed move
             log.exception("rendering match %s failed", match.id)
@@ -101,11 +101,13 @@ class Pictures:
         lang: str = "en",
         *,
         droppable: bool = False,
-        ended: dict[str, Any] | None = None,
+        end: dict[str, Any] | None = None,
     ) -> bytes | None:
         """The picture of ``state`` (log row ``ply``) for ``seat``. ``droppable``: give up
         (None) if, when a worker is free, a newer ply of this match was asked for; else
-        always a picture. Requests for the same picture share one drawing."""
+        always a picture. Requests for the same picture share one drawing. ``end``: what
+        the public view of an ended match gets (``bot.matches.rows.picture_end``: how it
+        ended, and the final ranking the picture draws)."""
         lang = picture_language(lang)  # 'en-US', 'en-GB' and unknown locales share English
         key = (match_id, ply, seat, lang)
         cached = self.cache.get(key)
@@ -123,9 +125,7 @@ class Pictures:
         future: asyncio.Future[bytes | None] = asyncio.get_running_loop().create_future()
         self._drawing[key] = future
         try:
-            png = await self._draw(
-                match_id, game_id, state, names, seat, ply, lang, droppable, ended
-            )
+            png = await self._draw(match_id, game_id, state, names, seat, ply, lang, droppable, end)
         except BaseException as exc:
             future.set_exception(exc)
             future.exception()  # retrieved: waiters re-raise it, nobody logs it twice
@@ -151,13 +151,14 @@ class Pictures:
         ply: int,
         lang: str,
         droppable: bool,
-        ended: dict[str, Any] | None,
+        end: dict[str, Any] | None,
     ) -> bytes | None:
         async def view() -> dict[str, Any]:  # built once a render slot is free
             seen = get_game(game_id).view(state, seat)
-            if seat is None and ended:  # resigned, forfeited, aborted: say so, no turn marks
-                seen = {**seen, "ended": ended}
-            elif seat is None and get_game(game_id).to_act(state):  # the band: who is away
+            if seat is None and end:  # how it ended (no turn marks), its final ranking
+                seen = {**seen, **end}
+            ended = bool(end and "ended" in end)  # then nobody is to move: nobody is away
+            if seat is None and not ended and get_game(game_id).to_act(state):  # who is away
                 back = await self._absences.away_until(match_id, self._store.now())
                 if back:
                     seen = {**seen, "away": {str(s): until for s, until in back.items()}}
@@ -226,7 +227,7 @@ class Pictures:
                 ply,
                 lang,
                 droppable=True,
-                ended=match_ending(match, lang),
+                end=picture_end(match, lang),
             )
         finally:
             if self._newest.get(match_id) == ply:  # nothing newer asked for: forget it
@@ -248,7 +249,7 @@ class Pictures:
                 None,
                 current,
                 lang,
-                ended=match_ending(match, lang),
+                end=picture_end(match, lang),
             )
         else:
             state = await self._records.state_at(match_id, ply)

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bot.matches.errors import NotAllowed, NotFound
-from bot.matches.rows import effective_moves, label_words_of, match_ending
+from bot.matches.rows import effective_moves, label_words_of, match_ending, picture_end
 from bot.storage import MatchRow, MoveRow
 from render.registry import renderer_target
 from render.replay import (
@@ -60,7 +60,7 @@ from render.replay import (
     title_frame,
 )
 from render.words.catalogue import picture_language, t, tn
-from render.words.posts import score_words
+from render.words.posts import result_reason, score_words, standing_names
 from render.words.say import say
 from rules.base import fill_names
 from rules.registry import game_target
@@ -94,8 +94,9 @@ class ReplayJob:
     title: TitleCard
     final: FinalCard
     lang: str
-    #: what the last board says instead of whose turn it is (resigned, aborted), or None
-    ended: dict[str, Any] | None = None
+    #: what the last board's view gets once the match has ended (``rows.picture_end``: how
+    #: it ended, where the board would say whose turn it is; the final ranking it draws)
+    end: dict[str, Any] | None = None
     limit: int = UPLOAD_LIMIT
     webp: bool | None = None
     width: int = FRAME_WIDTH
@@ -153,8 +154,8 @@ def turn_views(job: ReplayJob) -> list[dict[str, Any]]:
         if i in ends:
             who = job.names[seat] if 0 <= seat < len(job.names) else f"{seat + 1}"
             view = {**game.view(state, None), "last_move": f"{who}: {' · '.join(words)}"}
-            if job.ended and i == len(job.moves) - 1:
-                view["ended"] = job.ended
+            if job.end and i == len(job.moves) - 1:
+                view.update(job.end)
             views.append(view)
             words = []
     return views
@@ -226,20 +227,17 @@ def final_card(match: MatchRow, lang: str) -> FinalCard:
     names = match.names
     result = match.result
     if match.status == "finished" and result and len(result.get("ranks", ())) == len(names):
-        gave_up = {r["seat"]: r["name"] for r in result.get("gave_up", [])}
+        who = standing_names(result, names, lang)  # as the result text names them
         rows = []
         for s in sorted(range(len(names)), key=lambda s: (result["ranks"][s], s)):
-            name = names[s]
-            if s in gave_up and gave_up[s] != name:
-                name = t("result.resigned_seat", lang, name=name, resigner=gave_up[s])
             score = score_words(result["scores"][s], game.score_unit, lang)
-            rows.append(Standing(int(result["ranks"][s]), s, name, score))
+            rows.append(Standing(int(result["ranks"][s]), s, who[s], score))
         lines = []
         ending = match_ending(match, lang)
         if ending:
             lines.append(ending["text"])
         if result.get("reason"):
-            lines.append(say(result.get("reason_msg") or str(result["reason"]), lang, names))
+            lines.append(result_reason(result, lang, names))
         return FinalCard(t("pic.replay.final", lang), lines, rows)
     if match.status == "aborted":
         ending = match_ending(match, lang)
@@ -293,7 +291,7 @@ def make_job(
         title=title,
         final=final_card(match, lang),
         lang=lang,
-        ended=match_ending(match, lang),
+        end=picture_end(match, lang),
         limit=limit,
         webp=webp,
         width=width,

@@ -1,6 +1,15 @@
 """What the stored rows of a match mean: the moves still in force (undo rows cancel
-moves), the label words a move row keeps, the end of a match in words, and the ranking
-of the seats given up.
+moves), the label words a move row keeps, the end of a match in words, and its final
+ranking.
+
+The final ranking is one value: :func:`final_result` computes it once, in the transaction
+that ends the match (a last move: ``turns.py``; a match ended early: ``seats.py``), and it
+is stored as the match's ``result``. Every surface reads that stored value and never the
+game's own outcome, which knows nothing of a seat given up: the result text
+(``render.words.posts.result_text``), the final picture and the replay's last board
+(:func:`picture_end` puts its ranks into the view they are drawn from), the replay's
+standings, the score chart, the game record and the ratings (``bot/community/ratings.py``).
+``tests/test_rankings_agree.py`` reads all of them back for every game and ending.
 
 Pure functions of stored rows: no I/O, no service state. Read by the service's parts,
 the animated replays (``bot/matches/replay.py``) and the score chart.
@@ -13,7 +22,7 @@ from typing import Any
 from bot.storage import MatchRow, MoveRow, NewMove
 from render.words.posts import end_summary
 from render.words.say import say
-from rules import Event
+from rules import Event, Game
 from rules.base import rank_by
 from rules.words import is_words, to_json
 
@@ -29,6 +38,70 @@ def match_ending(match: MatchRow, lang: Any = None) -> dict[str, Any] | None:
         lang,
         match.settings.get("end_words"),
     )
+
+
+def final_ranking(match: MatchRow) -> dict[str, Any] | None:
+    """The stored final ranking of a finished match — ``{"ranks", "winners"}``, the ranks
+    per seat (shared places repeat) — or None (running, aborted, no result)."""
+    result = match.result
+    if match.status != "finished" or not result:
+        return None
+    ranks = [int(r) for r in result.get("ranks", ())]
+    if len(ranks) != len(match.seats):
+        return None
+    return {"ranks": ranks, "winners": [int(s) for s in result["winners"]]}
+
+
+def picture_end(match: MatchRow, lang: Any = None) -> dict[str, Any]:
+    """What the service adds to the public view of an ended match for its picture (and
+    the replay's last board): ``ended`` (:func:`match_ending`: what happened, where the
+    board would say whose turn it is) and ``ranking`` (:func:`final_ranking`: the places
+    the picture draws). Why the service's ranking and not the view's own outcome: the game
+    does not know who gave a seat up, so its outcome ranks a resigned seat by its score
+    while the result ranks it last (``render.common.ended_view`` applies both)."""
+    extra: dict[str, Any] = {}
+    ending = match_ending(match, lang)
+    if ending:
+        extra["ended"] = ending
+    ranking = final_ranking(match)
+    if ranking:
+        extra["ranking"] = ranking
+    return extra
+
+
+def final_result(
+    game: Game,
+    state: dict[str, Any],
+    given_up: list[tuple[int, str]] | list[tuple[int, str, str]],
+    ended_by: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The match's final result — its one ranking — when it ends in ``state``: the game's
+    own outcome when the game is over, else (``ended_by``: the words of what ended it
+    early, "Bob resigned") the current scores; either way with the seats ``given_up``
+    ranked last (:func:`rank_resigned_last`). Stored as the match's ``result`` in the
+    transaction that ends it, and read from there by every surface (module docstring)."""
+    if ended_by is None:
+        outcome = game.outcome(state)
+        if outcome is None:
+            raise ValueError("final_result of a game that is not over, without ended_by")
+        result: dict[str, Any] = outcome.to_json()
+        if is_words(result["reason"]):  # stored with its words, for any language
+            result["reason_msg"] = to_json(result["reason"])
+    else:
+        scores = game.scores(state)
+        ranks = rank_by([(scores[s],) for s in range(len(scores))])
+        result = {
+            "scores": scores,
+            "ranks": ranks,
+            "winners": [s for s, r in enumerate(ranks) if r == 1],
+            "reason": "",
+            "details": [],
+        }
+    result = rank_resigned_last(result, given_up)
+    if ended_by is not None:
+        result["ended_by"] = stored_english(ended_by)
+        result["ended_by_words"] = ended_by
+    return result
 
 
 def effective_moves(rows: list[MoveRow]) -> list[MoveRow]:

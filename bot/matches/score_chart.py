@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from bot.matches.rows import effective_moves
+from bot.matches.rows import effective_moves, final_ranking
 from bot.storage import MatchRow, MoveRow, Store
 from render.chart import ScoreChart, draw_score_chart
 from render.words.catalogue import t
@@ -41,10 +41,14 @@ def turn_scores(match: MatchRow, rows: list[MoveRow]) -> tuple[list[int], list[l
 
 
 def chart_of(match: MatchRow, rows: list[MoveRow], lang: str = "en") -> ScoreChart:
+    """The chart's numbers: the scores replayed from the log, the places of the match's
+    final ranking as stored (``bot/matches/rows.final_ranking``), never ranked again from
+    the scores (a seat given up is last whatever its line says)."""
     game = get_game(match.game_id)
     _, scores = turn_scores(match, rows)
     title = t("chart.title", lang, match=match.id, game=game.name, unit=game.score_unit)
-    return ScoreChart(title, match.names, scores)
+    ranking = final_ranking(match)
+    return ScoreChart(title, match.names, scores, ranking["ranks"] if ranking else None)
 
 
 async def chart_png(store: Store, match_id: int, lang: str = "en") -> bytes | None:

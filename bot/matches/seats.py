@@ -27,13 +27,12 @@ from bot.matches.errors import BoardChanged
 from bot.matches.posts import Posts, people, turn_post
 from bot.matches.records import Records
 from bot.matches.reports import Line, TurnReport, User
-from bot.matches.rows import events_json, move_row, rank_resigned_last, stored_english
+from bot.matches.rows import events_json, final_result, move_row
 from bot.matches.turns import Turns
 from bot.storage import MatchRow, SeatRow, VersionConflict
 from render.words.posts import word
 from rules import Event, Game, Move
 from rules.ai import choose_move, levels_for
-from rules.base import rank_by
 from rules.rng import Rng
 
 log = logging.getLogger(__name__)
@@ -144,23 +143,10 @@ class Seats:
         """The match ends now, before the game's own end: ``text`` for the log and the
         post, ``what`` in a few words for the result's head and the final picture
         ("Bob resigned"); both as words, stored with their English."""
-        names = match.names
-        scores = game.scores(state)
-        ranks = rank_by([(scores[s],) for s in range(len(names))])
-        result: dict[str, Any] = {
-            "scores": scores,
-            "ranks": ranks,
-            "winners": [s for s, r in enumerate(ranks) if r == 1],
-            "reason": "",
-            "details": [],
-        }
         # earlier resigners below everyone, this one just above them
         how = "forfeit" if kind == "forfeit" else "resign"
-        result = rank_resigned_last(
-            result, [*await self._records.resigned(match), (seat, user.name, how)]
-        )
-        result["ended_by"] = stored_english(what)
-        result["ended_by_words"] = what
+        given_up = [*await self._records.resigned(match), (seat, user.name, how)]
+        result = final_result(game, state, given_up, ended_by=what)
         said: list[Line] = [{"result": result, "unit": game.score_unit}]  # its head: what happened
         row = move_row(kind, seat, user.id, kind, text, [])
         ply = match.last_ply + 1

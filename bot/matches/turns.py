@@ -22,7 +22,7 @@ from bot.matches.errors import BoardChanged, NotAllowed, refusal
 from bot.matches.posts import Posts, dm_post, folds, people, private_lines, turn_post
 from bot.matches.records import Records
 from bot.matches.reports import Line, MatchInfo, TurnReport, User
-from bot.matches.rows import events_json, move_row, rank_resigned_last, words_of
+from bot.matches.rows import events_json, final_result, move_row, words_of
 from bot.storage import MatchRow, VersionConflict
 from render.words.catalogue import MESSAGES
 from render.words.posts import listing_word, word
@@ -312,11 +312,9 @@ class Turns:
             if e.text
         ]
         private = private_lines(match, events)
-        result = outcome.to_json() if outcome else None
-        if result and is_words(result["reason"]):  # stored with its words, for any language
-            result["reason_msg"] = to_json(result["reason"])
-        if result:
-            result = rank_resigned_last(result, await self._records.resigned(match))
+        result = None
+        if outcome is not None:  # the match's one final ranking, stored with its end
+            result = final_result(game, new_state, await self._records.resigned(match))
             said.append({"result": result, "unit": game.score_unit})
         else:
             said += await self._absences.away_lines(match, game, new_state)

@@ -13,6 +13,7 @@ from render.common import (
     BACKGROUND,
     INK,
     MUTED,
+    final_places,
     fit_lines,
     fit_text,
     font,
@@ -303,6 +304,7 @@ def _band(w: int, view: View, names: list[str], lang: str) -> Image.Image:
         scores=scores,
         last=view.get("last_move"),
         away=away_words(view, names, lang),
+        places=final_places(view),
     )
     return header_band(w, band, letters, lang)
 

@@ -11,6 +11,7 @@ from render.common import (
     HIGHLIGHT,
     INK,
     MUTED,
+    final_places,
     fit_lines,
     fit_text,
     font,
@@ -239,6 +240,7 @@ def _band(view: dict[str, Any], names: list[str], letters: list[str], lang: str)
         scores=[(s, str(view["player_info"][s]["score"])) for s in range(n)],
         last=view.get("last_move"),
         away=away_words(view, names, lang),
+        places=final_places(view),
     )
     return header_band(W, band, letters, lang)
 

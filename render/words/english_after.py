@@ -46,6 +46,7 @@ AFTER_GAME: dict[str, str] = {
     # ----- score chart -----------------------------------------------------------------
     "chart.title": "Match #{match} · {game}: {unit} after every turn",
     "chart.x_axis": "turn",
+    "chart.line_end": "#{place} {name} {score}",
     "chart.swing": "Largest swing: {change} {name} (turn {turn})",
     "chart.post": "📈 How the scores went in match #{match}.",
     # ----- animated replay -------------------------------------------------------------

@@ -12,6 +12,7 @@ from __future__ import annotations
 PICTURE_WORDS: dict[str, str] = {
     "pic.common.player": "Player {n}",
     "pic.band.last": "Last move: {move}",
+    "pic.band.place": "#{place} {score}",
     # Azul
     "pic.azul.title": "Azul",
     "pic.azul.grey_wall": "grey wall",

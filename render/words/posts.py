@@ -26,7 +26,7 @@ from typing import Any
 
 from render.header import away_date
 from render.words.catalogue import DEFAULT_LANGUAGE, MESSAGES, language_of, t, tn
-from render.words.say import say
+from render.words.say import is_plural, say
 
 
 def word(key: str, /, **params: Any) -> dict[str, Any]:
@@ -63,20 +63,13 @@ def result_text(
 ) -> str:
     """The final standings in words; ``unit`` is what the game's scores count (gold...)."""
     order = sorted(range(len(names)), key=lambda s: (result["ranks"][s], s))
-    gave_up = {r["seat"]: r for r in result.get("gave_up", [])}
-
-    def who(s: int) -> str:
-        if s in gave_up and gave_up[s]["name"] != names[s]:
-            key = "result.forfeited_seat" if gave_up[s].get("how") else "result.resigned_seat"
-            return t(key, lang, name=names[s], resigner=gave_up[s]["name"])
-        return names[s]
-
+    who = standing_names(result, names, lang)
     parts = [
         t(
             "result.line",
             lang,
             rank=result["ranks"][s],
-            name=who(s),
+            name=who[s],
             score=score_words(result["scores"][s], unit, lang),
         )
         for s in order
@@ -90,12 +83,43 @@ def result_text(
     if result.get("ended_by"):  # "Bob resigned — 🏆 Carol wins!"
         what = ended_by(result, lang, names)
         head = t("result.ended", lang, what=what, head=head)
-    reason = (
-        f"\n{say(result.get('reason_msg') or result['reason'], lang, names)}"
-        if result.get("reason")
-        else ""
-    )
+    reason = f"\n{result_reason(result, lang, names)}" if result.get("reason") else ""
     return head + "\n" + "\n".join(parts) + reason
+
+
+def result_reason(result: dict[str, Any], lang: Any, names: list[str]) -> str:
+    """The game's words for how its result was decided ("Ann wins with 46 points."), in
+    ``lang``. A reason stored before its message became a plural family lacks the count
+    that chooses the family's form (Azul's and Taj Mahal's "wins with N points" before
+    issue 41): such a result is said from the English it keeps beside its words."""
+    words = result.get("reason_msg")
+    if words is None or _lacks_count(words):
+        return say(result.get("reason") or "", lang, names)
+    return say(words, lang, names)
+
+
+def _lacks_count(words: Any) -> bool:
+    """Whether stored words name a plural family without its count ``n``, anywhere inside."""
+    if isinstance(words, dict):
+        params = words.get("params") or {}
+        if "key" in words and is_plural(str(words["key"])) and "n" not in params:
+            return True
+        return any(_lacks_count(v) for v in [*params.values(), *(words.get("items") or [])])
+    return False
+
+
+def standing_names(result: dict[str, Any], names: list[str], lang: Any = None) -> list[str]:
+    """Each seat's name as the standings say it: the holder's, and for a seat given up and
+    played on by someone else, whose it was and how ("Ada (for Bob, who resigned)", "… who
+    ran out of time"). Shared by the result text and the replay's standings card."""
+    gave_up = {r["seat"]: r for r in result.get("gave_up", [])}
+    out = []
+    for s, name in enumerate(names):
+        if s in gave_up and gave_up[s]["name"] != name:
+            key = "result.forfeited_seat" if gave_up[s].get("how") else "result.resigned_seat"
+            name = t(key, lang, name=name, resigner=gave_up[s]["name"])
+        out.append(name)
+    return out
 
 
 def ended_by(result: dict[str, Any], lang: Any, names: list[str]) -> str:

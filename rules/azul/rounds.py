@@ -375,13 +375,14 @@ def outcome_of(state: State) -> Outcome | None:
         reason = Msg(
             "azul.result.tie_break",
             tied=Join("words.and", [Seat(p) for p in tied]),
-            points=best,
+            n=best,  # the family's form (and number) by the score
+            points=best,  # the same, for a reader of the words stored before (one form)
             who=Seat(w),
             rows=rows[w],
             other=max(rows[p] for p in tied if p != w),
         )
     else:
-        reason = Msg("azul.result.wins", who=Seat(winners[0]), points=best)
+        reason = Msg("azul.result.wins", who=Seat(winners[0]), n=best, points=best)
     if state["end"] == "no_tiles":
         reason = Msg("azul.result.no_tiles", reason=reason)
     elif state["end"] == "no_row_possible":

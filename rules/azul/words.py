@@ -76,16 +76,22 @@ WORDS: dict[str, str] = {
     "azul.ev.bonus_colours.other": "{n} colours ×10",
     "azul.ev.end": "Game over. {reason}",
     # ----- results ------------------------------------------------------------------
+    # (a family by the complete rows, n; the score stands where no noun follows it)
     "azul.result.shared.one": (
-        "{who} share the victory with {points} points and {n} complete row each."
+        "{who} share the victory with a score of {points} and {n} complete row each."
     ),
     "azul.result.shared.other": (
-        "{who} share the victory with {points} points and {n} complete rows each."
+        "{who} share the victory with a score of {points} and {n} complete rows each."
     ),
-    "azul.result.tie_break": (
-        "{tied} tied on {points} points; {who} wins with more complete rows ({rows} vs {other})."
+    # (families by the winning score, n)
+    "azul.result.tie_break.one": (
+        "{tied} tied on {n} point; {who} wins with more complete rows ({rows} vs {other})."
     ),
-    "azul.result.wins": "{who} wins with {points} points.",
+    "azul.result.tie_break.other": (
+        "{tied} tied on {n} points; {who} wins with more complete rows ({rows} vs {other})."
+    ),
+    "azul.result.wins.one": "{who} wins with {n} point.",
+    "azul.result.wins.other": "{who} wins with {n} points.",
     "azul.result.no_tiles": "No tile could be drawn for a new round, so the game ended. {reason}",
     "azul.result.no_row_possible": (
         "No player could complete a wall row any more, so the game ended. {reason}"

@@ -236,10 +236,13 @@ def outcome(state: State) -> Outcome | None:
     scores = list(state["score"])
     ranks = rank_by([(x,) for x in scores])
     winners = [i for i, r in enumerate(ranks) if r == 1]
+    best = scores[winners[0]]
+    # n: the family's form (and number) by the score; points: the same, for a reader of
+    # the words stored before these were families (one form with {points})
     if len(winners) > 1:
         who = listed([Seat(w) for w in winners])
-        reason = Msg("taj_mahal.result.shared", who=who, points=scores[winners[0]])
+        reason = Msg("taj_mahal.result.shared", who=who, n=best, points=best)
     else:
-        reason = Msg("taj_mahal.result.wins", who=Seat(winners[0]), points=scores[winners[0]])
+        reason = Msg("taj_mahal.result.wins", who=Seat(winners[0]), n=best, points=best)
     details = [dict(h) for h in state["final"] or []]
     return Outcome(scores, ranks, reason, details)

@@ -146,8 +146,11 @@ WORDS: dict[str, str] = {
     ),
     "taj_mahal.ev.end": "Game over. {reason}",
     # ----- results ------------------------------------------------------------------
-    "taj_mahal.result.shared": "{who} share the win with {points} points (no tie-breaker).",
-    "taj_mahal.result.wins": "{who} wins with {points} points.",
+    # (families by the winning score, n)
+    "taj_mahal.result.shared.one": "{who} share the win with {n} point (no tie-breaker).",
+    "taj_mahal.result.shared.other": "{who} share the win with {n} points (no tie-breaker).",
+    "taj_mahal.result.wins.one": "{who} wins with {n} point.",
+    "taj_mahal.result.wins.other": "{who} wins with {n} points.",
     # ----- status lines -------------------------------------------------------------
     "taj_mahal.status.over": "Game over. {reason}",
     "taj_mahal.status.turn": (
