@@ -550,7 +550,7 @@ async def run_ratings(db: Any, *, rebuild: bool) -> int:
             for n, s in enumerate(await leaderboard(store, guild_id, game_id, 10**9), 1):
                 print(
                     f"  {n}. {s.name} ({s.user_id}) {s.rating.mu:.2f} ± {s.rating.sigma:.2f} "
-                    f"· {s.games} games"
+                    f"· {s.games} {'game' if s.games == 1 else 'games'}"
                 )
     finally:
         await store.close()
