@@ -90,12 +90,34 @@ def result_text(
     if result.get("ended_by"):  # "Bob resigned — 🏆 Carol wins!"
         what = ended_by(result, lang, names)
         head = t("result.ended", lang, what=what, head=head)
-    reason = (
-        f"\n{say(result.get('reason_msg') or result['reason'], lang, names)}"
-        if result.get("reason")
-        else ""
-    )
-    return head + "\n" + "\n".join(parts) + reason
+    words = reason_words(result)
+    reason = say(words, lang, names).strip() if words else ""
+    return "\n".join([head, *parts, *([reason] if reason else [])])
+
+
+def reason_words(result: dict[str, Any]) -> Any:
+    """What a result's reason adds to its standings, as words (or a stored English string),
+    or None when it adds nothing.
+
+    Why: a game's reason for a plain win (``<game>.result.wins``: "Bob wins with 85
+    points.") restates the headline and the first standing, so the final post said who won
+    three times (with the game's end event) — and after a resignation it named the game's
+    winner, not the match's, beside a headline naming another. Such a reason is left out;
+    one that wraps it (``{reason}``: why the game ended early, a tie-break) is said without
+    it. Tie-breaks, shared wins and early ends stay: the standings do not say them."""
+    words = result.get("reason_msg")
+    if words is None:  # a result stored before its reason was kept as words
+        return result.get("reason") or None
+    if _restates_the_winner(words):
+        return None
+    inner = words.get("params", {}).get("reason") if isinstance(words, dict) else None
+    if _restates_the_winner(inner):
+        return {**words, "params": {**words["params"], "reason": ""}}
+    return words
+
+
+def _restates_the_winner(words: Any) -> bool:
+    return isinstance(words, dict) and str(words.get("key", "")).endswith(".result.wins")
 
 
 def ended_by(result: dict[str, Any], lang: Any, names: list[str]) -> str:
