@@ -30,6 +30,7 @@ from bot.console import Console
 from bot.matches import lobby
 from bot.matches.reports import User
 from bot.matches.service import MatchService
+from render.header import away_date
 from render.words.catalogue import t
 from render.words.posts import listing, result_text, score_words
 from tests.evening.transcript import Said, Transcript
@@ -324,6 +325,24 @@ def test_a_result_says_why_a_game_ended_but_not_again_who_won(lang: str) -> None
     why = t("maharani.result.stalled", lang, reason="").strip()
     assert early.split("\n") == [*standings, why]
     assert "{" not in why and why
+
+
+# ----- who is away when a match starts --------------------------------------------------
+
+
+async def test_the_first_post_says_that_the_player_to_move_is_away(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bob went away before the start and the deal lets him begin: the start post says so
+    (as a move's post does), so the table knows why nothing happens."""
+    seed_matches(monkeypatch, README_SEED)  # Bob begins
+    for line in ("alice> /lang hu", "bob> /lang hu", "alice> /game new azul", "bob> /game join"):
+        await table.type(line)
+    until = await table.service.go_away("console:bob", 3)
+    out = await table.type("alice> /game start")
+    assert table.transcript.problems() == []
+    away = t("away.status", "hu", name="Bob", date=away_date(until, "hu"))
+    assert away in "\n".join(out).split("\n"), out
 
 
 # ----- the README's console example ------------------------------------------------------
