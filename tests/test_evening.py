@@ -55,13 +55,14 @@ class Evening:
     resign_at: int | None = None
 
 
-#: Every game in a language other than English, every language a whole match, one
-#: resignation (the seat goes to a computer stand-in, who plays it out).
+#: Every game in a language other than English, every language a whole match; two
+#: resignations (the seat goes to a computer stand-in, who plays it out and ranks last —
+#: Pastiche's was the issue's example of standings that disagreed).
 EVENINGS = [
     Evening("azul", "hu", ("alice", "bob"), 11, ["taken back", "refused by Alice"]),
     Evening("taj-mahal", "de", ("alice", "bob"), 12, ["taken back", "refused by Alice"]),
     Evening("maharani", "pl", ("alice", "bob"), 13, ["refused", "own turn"], resign_at=9),
-    Evening("pastiche", "hu", ("alice", "bob"), 14, ["refused", "own turn"]),
+    Evening("pastiche", "hu", ("alice", "bob"), 14, ["refused", "own turn"], resign_at=25),
     Evening("azul", "en", ("alice", "bob", "carol"), 15, ["taken back", "refused by Alice"]),
 ]
 #: The people's turns at which the one to move asks for hints and plays the best.
