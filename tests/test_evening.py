@@ -210,6 +210,9 @@ async def after_the_match(table: Table, match_id: int, evening: Evening, record:
         "/stats",
         "/stats server",
         "/leaderboard",
+        "/game list",
+        "/rules",
+        "/help",
         f"/export {record}",
     ):
         await table.type(f"{first}> {line}")
