@@ -1,7 +1,8 @@
-"""Shared drawing helpers: fonts, player colours, supersampling and PNG encoding.
+"""Shared drawing helpers: fonts, player colours and seat chips, supersampling and PNG encoding.
 
 Fonts are bundled DejaVu Sans (Pillow's built-in font lacks ő ű ł ś ż ą ę ß ä, and our
-players write Hungarian, German and Polish names). PNGs are quantised to 256 colours (see
+players write Hungarian, German and Polish names); a character they lack is never drawn as
+an empty box (:mod:`render.glyphs`). PNGs are quantised to 256 colours (see
 :func:`encode_png`): faster to encode and ~2–3x smaller than plain RGB PNG, and it looks the same.
 """
 
@@ -19,6 +20,8 @@ from importlib import resources
 from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
+
+from render.glyphs import characters_of, drawable
 
 _deflate: types.ModuleType  # zlib's interface either way
 try:  # zlib-ng's deflate: ~3x faster than zlib at level 1 (see :func:`palette_png`)
@@ -47,12 +50,17 @@ class CachedFont(ImageFont.FreeTypeFont):
     is rounded to 1/8 px (so labels centred at fractional x reuse masks). Masks are small (a label
     is a few KB); each font keeps at most :attr:`LIMIT` of them and forgets them all when
     full (cheap, and the working set of one game is far below the limit).
+
+    Every text it draws or measures is first made :func:`render.glyphs.drawable` with this
+    font's characters: whichever module draws a player's name, a character the font lacks
+    never comes out as an empty box, and a text measures as it is drawn.
     """
 
     LIMIT = 4096
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.characters = characters_of(str(self.path))
         self._masks: dict[Hashable, tuple[Any, tuple[int, int]]] = {}
         self._lengths: dict[Hashable, float] = {}
         self._lock = threading.Lock()  # FreeType faces are not safe across render threads
@@ -72,9 +80,10 @@ class CachedFont(ImageFont.FreeTypeFont):
         **kwargs: Any,
     ) -> tuple[Any, tuple[int, int]]:
         def rasterise() -> tuple[Any, tuple[int, int]]:
+            shown = drawable(text, self.characters) if isinstance(text, str) else text
             with self._lock:  # reads ``start`` when called: after the rounding below
                 return super(CachedFont, self).getmask2(
-                    text, mode, direction, features, language, stroke_width, anchor, ink,
+                    shown, mode, direction, features, language, stroke_width, anchor, ink,
                     start, *args, **kwargs,
                 )  # fmt: skip
 
@@ -112,12 +121,27 @@ class CachedFont(ImageFont.FreeTypeFont):
         key = (text, mode, direction, tuple(features) if features else None, language)
         hit = self._lengths.get(key)
         if hit is None:
+            shown = drawable(text, self.characters) if isinstance(text, str) else text
             with self._lock:
-                hit = super().getlength(text, mode, direction, features, language)
+                hit = super().getlength(shown, mode, direction, features, language)
             if len(self._lengths) >= self.LIMIT:
                 self._lengths.clear()
             self._lengths[key] = hit
         return hit
+
+    def getbbox(
+        self,
+        text: str | bytes | bytearray,
+        mode: str = "",
+        direction: str | None = None,
+        features: list[str] | None = None,
+        language: str | None = None,
+        stroke_width: float = 0,
+        anchor: str | None = None,
+    ) -> tuple[float, float, float, float]:
+        shown = drawable(text, self.characters) if isinstance(text, str) else text
+        with self._lock:
+            return super().getbbox(shown, mode, direction, features, language, stroke_width, anchor)
 
 
 @cache
