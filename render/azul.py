@@ -37,6 +37,7 @@ from render.common import (
     player_text_colour,
 )
 from render.header import Band, action_words, away_words, header_band, with_band
+from render.seats import seat_letters
 from render.words.catalogue import picture_language, t
 from render.words.say import say
 
@@ -572,5 +573,5 @@ def draw(
         away=away_words(view, names, lang),
         places=final_places(view),
     )
-    letters = [(name[:1] or str(i + 1)).upper() for i, name in enumerate(names)]
+    letters = seat_letters(names)
     return with_band(header_band(img.width, band, letters, lang), img)

@@ -43,6 +43,7 @@ from render.common import (
     smallest_size,
 )
 from render.header import Band, away_words, header_band, with_band
+from render.seats import seat_letters
 from render.words.catalogue import picture_language, t, tn, word
 
 CELL = 100
@@ -272,7 +273,7 @@ def draw(view: dict[str, Any], names: list[str], seat: int | None, lang: str = "
     lang = picture_language(lang)
     n = view["players"]
     names = _names(names, n, lang)
-    letters = _initials(names, n)
+    letters = seat_letters(names, n)
     colours = tuple(view["colours"])
     key = tuple(
         (b["space"], b["r"], b["c"], b["q"], b["type"], tuple(b["half_pillars"]))

@@ -17,6 +17,8 @@ from render.seats import (
     is_computer_label,
     seat_letters,
 )
+from rules import get_game
+from tests.picture_probe import draw_probed
 
 ANNA_ALICE = ["Anna", "Alice", "Bob"]
 TWO_COMPUTERS = ["🤖 Ada (normal)", "🤖 Alan (hard)"]
@@ -79,3 +81,13 @@ def test_the_band_draws_robot_heads_for_computers() -> None:
     plain = [SeatLabel(str(x)) for x in letters]
     without = np.asarray(header_band(1280, band, plain, "en").convert("L"))
     assert not np.array_equal(with_robots, without)
+
+
+@pytest.mark.parametrize("game_id", ["azul", "taj-mahal", "maharani", "pastiche"])
+def test_every_games_band_tells_shared_initials_and_computers_apart(game_id: str) -> None:
+    game = get_game(game_id)
+    names = ["Anna", "🤖 Ada (normal)", "Alice", "🤖 Grace (hard)"][: game.max_players]
+    state = game.setup(len(names), 5)
+    _, probe = draw_probed(game_id, game.view(state, None), names, None, "en")
+    chips = [x.text for x in probe.band_texts() if x.text in ("An", "Ad", "Al", "G")]
+    assert sorted(set(chips)) == sorted(seat_letters(names)), chips

@@ -21,6 +21,7 @@ from render.common import (
     wrap_text,
 )
 from render.header import Band, action_words, away_words, header_band, with_band
+from render.seats import seat_letters
 from render.taj_mahal.board import MAP_W, TOP, H, W, _base, _draw_map
 from render.taj_mahal.pieces import (
     GOOD_LETTER,
@@ -248,7 +249,7 @@ def _band(view: dict[str, Any], names: list[str], letters: list[str], lang: str)
 def _draw_public(view: dict[str, Any], names: list[str], lang: str) -> Image.Image:
     img = _base(lang).copy()
     d = ImageDraw.Draw(img)
-    letters = _letters(names, view["players"])
+    letters = seat_letters(names, view["players"])
     _draw_map(img, d, view, letters)
     _panel(img, d, view, names, letters, lang)
     # under the map, on as many lines as the language needs (the last one at the bottom)
