@@ -36,7 +36,15 @@ PLAYER_TEXT_ON: list[str] = ["#FFFFFF", "#FFFFFF", "#FFFFFF", "#000000", "#00000
 BACKGROUND = "#F4EFE6"
 INK = "#222222"
 MUTED = "#6B6B6B"
+#: The highlight (who acts, where the visit is, what the last move changed): yellow with an
+#: ink edge, drawn by :func:`highlight_outline`. Why two tones: the yellow alone has 1.25:1
+#: luminance contrast on the cream background (tritans barely see it), and ink alone
+#: vanishes on a dark tile; ink has ≥ 3:1 against every surface of relative luminance
+#: ≥ 0.15, yellow against every one ≤ 0.19, so one of the two always stands out, and they
+#: stand 10:1 apart (tests/test_picture_colours.py). A yellow fill behind ink text (a
+#: plate, the active seat's strip) needs no edge.
 HIGHLIGHT = "#FFD400"
+HIGHLIGHT_EDGE = INK
 
 
 class CachedFont(ImageFont.FreeTypeFont):
@@ -354,6 +362,30 @@ def player_colour(seat: int) -> str:
 
 def player_text_colour(seat: int) -> str:
     return PLAYER_TEXT_ON[seat % len(PLAYER_TEXT_ON)]
+
+
+def highlight_outline(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    width: int = 6,
+    *,
+    radius: float = 0,
+    ellipse: bool = False,
+) -> None:
+    """The highlight ring, ``width`` px inside ``box`` like Pillow's ``outline``: its outer
+    edge in ink, the rest yellow (see :data:`HIGHLIGHT`); a rounded rectangle of
+    ``radius``, or an ellipse. Draw it where ``outline=HIGHLIGHT`` was: one call."""
+    edge = max(2, round(width * 0.4))
+    x0, y0, x1, y1 = box
+    inner = (x0 + edge, y0 + edge, x1 - edge, y1 - edge)
+    if ellipse:
+        draw.ellipse(box, outline=HIGHLIGHT_EDGE, width=width)
+        draw.ellipse(inner, outline=HIGHLIGHT, width=max(1, width - edge))
+    else:
+        draw.rounded_rectangle(box, radius=radius, outline=HIGHLIGHT_EDGE, width=width)
+        draw.rounded_rectangle(
+            inner, radius=max(0, radius - edge), outline=HIGHLIGHT, width=max(1, width - edge)
+        )
 
 
 def ended_view(view: dict[str, Any]) -> dict[str, Any]:
