@@ -26,13 +26,13 @@ from PIL import Image, ImageDraw
 
 from render.common import (
     BACKGROUND,
-    HIGHLIGHT,
     INK,
     MUTED,
     ended_view,
     final_places,
     fit_text,
     font,
+    highlight_outline,
     player_colour,
     player_text_colour,
 )
@@ -448,9 +448,7 @@ def _draw_board(
     seat = p["seat"]
     acting = seat in view["to_act"]
     if acting:
-        d.rounded_rectangle(
-            (bx, by, bx + BOARD_W, by + BOARD_H), radius=14, outline=HIGHLIGHT, width=6
-        )
+        highlight_outline(d, (bx, by, bx + BOARD_W, by + BOARD_H), 6, radius=14)
         d.rounded_rectangle(
             (bx + 3, by + 3, bx + BOARD_W - 3, by + BOARD_H - 3), radius=12, outline=INK, width=1
         )
@@ -494,9 +492,7 @@ def _draw_board(
     if pending is not None:
         r = pending["line"] - 1
         y = by + GRID_Y + r * CELL
-        d.rectangle(
-            (bx + LINES_X - 4, y, bx + LINES_X + 5 * CELL + 2, y + CELL), outline=HIGHLIGHT, width=4
-        )
+        highlight_outline(d, (bx + LINES_X - 4, y, bx + LINES_X + 5 * CELL + 2, y + CELL), 4)
         for c in pending["columns"]:
             x = bx + WALL_X + (c - 1) * CELL
             d.rectangle((x, y, x + CELL, y + CELL), outline="#8A6A00", width=4)

@@ -38,6 +38,7 @@ from render.common import (
     final_winners,
     fit_text,
     font,
+    highlight_outline,
     player_colour,
     player_text_colour,
     smallest_size,
@@ -338,7 +339,7 @@ def draw(view: dict[str, Any], names: list[str], seat: int | None, lang: str = "
             )
             img.paste(sprite, (x + CELL - wsize - 5, y + 5), sprite)
         if b["space"] in recent or b["space"] == pending:
-            d.rectangle((x + 1, y + 1, x + CELL - 2, y + CELL - 2), outline=HIGHLIGHT, width=5)
+            highlight_outline(d, (x + 1, y + 1, x + CELL - 2, y + CELL - 2), 5)
 
     # ---- quarter borders over the tiles (around the rondel block)
     mid_x, mid_y = GX0 + 4 * CELL, GY0 + 4 * CELL

@@ -8,7 +8,6 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.common import (
-    HIGHLIGHT,
     INK,
     MUTED,
     final_places,
@@ -187,7 +186,7 @@ def _panel(
         info = view["player_info"][s]
         ry = y + s * row_h
         if s in acting:
-            d.rectangle((x0 - 10, ry - 2, W - 4, ry + row_h - 6), fill="#FFF3B0", outline=HIGHLIGHT)
+            d.rectangle((x0 - 10, ry - 2, W - 4, ry + row_h - 6), fill="#FFF3B0", outline=INK)
         d.rounded_rectangle(
             (x0 - 4, ry + 2, x0 + 24, ry + 30), 5, fill=player_colour(s), outline=INK
         )
