@@ -94,17 +94,18 @@ def is_computer_label(label: str) -> bool:
     return bool(getattr(label, "computer", False))
 
 
-def chip_width(label: str, size: int) -> float:
-    """How wide :func:`draw_seat_chip` draws ``label`` at letter ``size``: a round chip
-    for one letter, wider for more (never narrower than its height); a computer's with the
-    robot's head before it."""
-    chip = max(size * 1.24, font(size, True).getlength(label) + size * 0.5)
-    return chip + _head(size) if is_computer_label(label) else chip
+def chip_width(label: str, size: int, height: float | None = None) -> float:
+    """How wide :func:`draw_seat_chip` draws ``label`` at letter ``size`` (and chip
+    ``height``): a round chip for one letter, wider for more (never narrower than its
+    height); a computer's with the robot's head before it."""
+    tall = size * 1.24 if height is None else height
+    chip = max(tall, font(size, True).getlength(label) + size * 0.5)
+    return chip + _head(tall) if is_computer_label(label) else chip
 
 
-def _head(size: int) -> float:
-    """The width of a computer's robot head, with the gap after it."""
-    return round(size * 1.36)
+def _head(height: float) -> float:
+    """The width of a computer's robot head before a chip ``height`` tall, with the gap."""
+    return round(height * 1.1)
 
 
 def draw_robot(
@@ -146,19 +147,21 @@ def draw_seat_chip(
     edge: str = INK,
     ring: str | None = None,
     edge_width: int = 2,
+    height: float | None = None,
 ) -> float:
     """A seat's chip with its left edge at ``x``, centred on ``cy``: its letters (bold,
     ``size`` px) on the seat's colour, round (a pill for two letters); for a computer
     (``label.computer``, see :class:`SeatLabel`) a robot's head (:func:`draw_robot`, in
     ``edge`` with eyes in the seat's colour) before it. ``ring`` draws a ring of that
     colour around the chip (who must act); ``edge`` is the outline's colour (white on a
-    dark band, ink on a light board). Returns the x after the chip."""
-    width = chip_width(label, size)
-    half = size * 0.62
+    dark band, ink on a light board). The chip is ``height`` tall (default: 1.24 times
+    the letters). Returns the x after the chip."""
+    width = chip_width(label, size, height)
+    half = (size * 1.24 if height is None else height) / 2
     if is_computer_label(label):
         draw_robot(draw, x, cy, round(half * 2), edge, player_colour(seat))
-        x += _head(size)
-        width -= _head(size)
+        x += _head(half * 2)
+        width -= _head(half * 2)
     x0, y0, x1, y1 = round(x), round(cy - half), round(x + width), round(cy + half)
     radius = min(x1 - x0, y1 - y0) // 2  # whole pixels: Pillow's corners need them
     if ring is not None:
