@@ -26,17 +26,18 @@ from PIL import Image, ImageDraw
 
 from render.common import (
     BACKGROUND,
-    HIGHLIGHT,
     INK,
     MUTED,
     ended_view,
     final_places,
     fit_text,
     font,
+    highlight_outline,
     player_colour,
     player_text_colour,
 )
 from render.header import Band, action_words, away_words, header_band, with_band
+from render.seats import seat_letters
 from render.words.catalogue import picture_language, t
 from render.words.say import say
 
@@ -447,9 +448,7 @@ def _draw_board(
     seat = p["seat"]
     acting = seat in view["to_act"]
     if acting:
-        d.rounded_rectangle(
-            (bx, by, bx + BOARD_W, by + BOARD_H), radius=14, outline=HIGHLIGHT, width=6
-        )
+        highlight_outline(d, (bx, by, bx + BOARD_W, by + BOARD_H), 6, radius=14)
         d.rounded_rectangle(
             (bx + 3, by + 3, bx + BOARD_W - 3, by + BOARD_H - 3), radius=12, outline=INK, width=1
         )
@@ -493,9 +492,7 @@ def _draw_board(
     if pending is not None:
         r = pending["line"] - 1
         y = by + GRID_Y + r * CELL
-        d.rectangle(
-            (bx + LINES_X - 4, y, bx + LINES_X + 5 * CELL + 2, y + CELL), outline=HIGHLIGHT, width=4
-        )
+        highlight_outline(d, (bx + LINES_X - 4, y, bx + LINES_X + 5 * CELL + 2, y + CELL), 4)
         for c in pending["columns"]:
             x = bx + WALL_X + (c - 1) * CELL
             d.rectangle((x, y, x + CELL, y + CELL), outline="#8A6A00", width=4)
@@ -572,5 +569,5 @@ def draw(
         away=away_words(view, names, lang),
         places=final_places(view),
     )
-    letters = [(name[:1] or str(i + 1)).upper() for i, name in enumerate(names)]
+    letters = seat_letters(names)
     return with_band(header_band(img.width, band, letters, lang), img)
