@@ -227,15 +227,11 @@ def mark_last_turn(
     start, end = last["line_slots"]
     if last["seat"] == seat and last["line"] is not None and end > start:
         line = last["line"] - 1
-        # the run's right end is its first slot (lines fill from the wall side)
-        x0, y0, _, _ = cell_box(*line_cell(origin, line, end - 1))
-        _, _, x1, y1 = cell_box(*line_cell(origin, line, start))
-        frame_new(d, (x0, y0, x1, y1))
+        # the run's left end is its last slot (lines fill from the wall side)
+        _run(d, [cell_box(*line_cell(origin, line, i)) for i in range(end - 1, start - 1, -1)])
     for who, first, stop in last["floor_slots"]:
         if who == seat:
-            x0, y0, _, _ = cell_box(*floor_cell(origin, first))
-            _, _, x1, y1 = cell_box(*floor_cell(origin, stop - 1))
-            frame_new(d, (x0, y0, x1, y1))
+            _run(d, [cell_box(*floor_cell(origin, i)) for i in range(first, stop)])
     for who, row, column, points in last["wall_cells"]:
         if who == seat:
             frame_new(d, cell_box(*wall_cell(origin, row, column)))
@@ -243,3 +239,8 @@ def mark_last_turn(
             d.text(
                 (x + 17, y + CELL // 2), f"+{points}", font=font(16, True), fill=INK, anchor="mm"
             )
+
+
+def _run(d: ImageDraw.ImageDraw, tiles: list[tuple[int, int, int, int]]) -> None:
+    """One frame round a run of tiles, left to right."""
+    frame_new(d, (tiles[0][0], tiles[0][1], tiles[-1][2], tiles[-1][3]), tiles=tiles)

@@ -135,9 +135,15 @@ def marker_sprite(size: int) -> Image.Image:
     return sprite
 
 
-def frame_new(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], radius: int = 8) -> None:
-    """Frame the tiles in ``box`` (one tile, or a run of them) as the last move's: a dark
-    line just outside the tiles' edge and a light one just inside."""
+Box = tuple[int, int, int, int]
+
+
+def frame_new(
+    d: ImageDraw.ImageDraw, box: Box, radius: int = 8, tiles: list[Box] | None = None
+) -> None:
+    """Frame the tiles in ``box`` as the last move's: a dark line just outside the edge of
+    ``box`` (one tile, or round a run of them) and a light one just inside each tile's edge
+    (``tiles``: the run's tiles; by default ``box`` is the one tile)."""
     x0, y0, x1, y1 = box
     out = NEW_DARK_W - 1
     d.rounded_rectangle(
@@ -146,9 +152,10 @@ def frame_new(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], radius: in
         outline=NEW_DARK,
         width=NEW_DARK_W,
     )
-    d.rounded_rectangle(
-        (x0 + 1, y0 + 1, x1 - 2, y1 - 2), radius=radius, outline=NEW_LIGHT, width=NEW_LIGHT_W
-    )
+    for a0, b0, a1, b1 in tiles or [box]:
+        d.rounded_rectangle(
+            (a0 + 1, b0 + 1, a1 - 2, b1 - 2), radius=radius, outline=NEW_LIGHT, width=NEW_LIGHT_W
+        )
 
 
 def ring_new(d: ImageDraw.ImageDraw, cx: int, cy: int, r: int) -> None:

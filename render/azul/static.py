@@ -194,7 +194,7 @@ def _legend(img: Image.Image, lay: Layout, grey: bool, lang: str) -> None:
         marker = t("pic.azul.marker_long", lang)
         d.text((x + 70, yy + TILE // 2), marker, font=f, fill=INK, anchor="lm")
         yy += pitch + 2
-        _new_sample(img, x + 12, yy, TILE)
+        _new_sample(img, x + 14, yy, TILE - 4)
         d.text(
             (x + 70, yy + TILE // 2), t("pic.azul.last_move", lang), font=f, fill=INK, anchor="lm"
         )
@@ -220,7 +220,8 @@ def _legend(img: Image.Image, lay: Layout, grey: bool, lang: str) -> None:
         elif i == len(LETTERS):
             img.paste(marker_sprite(32), (x, y), marker_sprite(32))
         else:
-            _new_sample(img, x + 2, y, 32)
+            _new_sample(img, x + 4, y, 32)  # its frame reaches 4 px round the tile
+            x += 8
         d.text((x + 38, y + 16), text, font=f, fill=INK, anchor="lm")
         x += 38 + int(f.getlength(text)) + LEGEND_GAP
     d.text((WIDTH - MARGIN - 4, y + 16), moves, font=f, fill=MUTED, anchor="rm")
@@ -236,7 +237,7 @@ def _row_font(words: list[str], moves: str, room: int) -> ImageFont.FreeTypeFont
     smallest = smallest_size(WIDTH)
     for size in range(18, smallest - 1, -1):
         f = font(size)
-        need = sum(38 + f.getlength(w) + LEGEND_GAP for w in words) + f.getlength(moves)
+        need = sum(38 + f.getlength(w) + LEGEND_GAP for w in words) + f.getlength(moves) + 8
         if need <= room:
             return f
     return font(smallest)
