@@ -287,3 +287,24 @@ def test_the_final_breakdown_is_drawn_whole_and_phone_legible(
             img, probe = draw_probed("azul", mid_view, NAMES[:players], None, lang)
             body = [x for x in probe.texts if x.canvas == (WIDTH, layout_for(mid_view).height)]
             assert _overlapping([(x.text, x.box) for x in body]) == []
+
+
+def test_a_state_saved_before_these_records_plays_on_and_draws() -> None:
+    """A match stored before ``last`` and ``tally`` were kept: its moves apply, the view
+    says the last move from then on, and its final picture has no breakdown (its sources
+    before that are unknown) rather than a wrong one."""
+    from render.azul import draw, layout_for
+
+    states = _states_of(2, True, 3)
+    old = {k: v for k, v in states[len(states) // 2].items() if k not in ("last", "tally")}
+    view = GAME.view(old, None)
+    assert view["last_turn"] is None and view["players"][0]["points"] is None
+    s = old
+    while GAME.to_act(s):
+        seat = GAME.to_act(s)[0]
+        s, _ = GAME.apply(s, seat, GAME.legal_moves(s, seat)[0])
+        assert GAME.view(s, None)["last_turn"]["seat"] == seat
+    final = GAME.view(s, None)
+    assert final["outcome"] is not None and final["players"][0]["points"] is None
+    assert not layout_for(final).final
+    draw(final, NAMES[:2])
