@@ -24,7 +24,8 @@ import pytest
 from colorspacious import cspace_convert, deltaE
 from PIL import Image, ImageChops, ImageColor, ImageDraw
 
-from render import azul, chart, header, maharani
+from render import chart, header, maharani
+from render.azul import sprites as azul
 from render.common import BACKGROUND, HIGHLIGHT, HIGHLIGHT_EDGE, PLAYER_COLOURS
 from render.pastiche import board as pastiche_board
 from render.pastiche import common as pastiche_common
