@@ -353,12 +353,12 @@ async def test_the_first_post_says_that_the_player_to_move_is_away(
 
 
 def readme_example() -> list[str]:
-    """The console example's lines as the README shows them (its ``# …`` notes aside:
-    they explain the line, they are not typed)."""
+    """The console example's lines exactly as the README shows them: a reader pastes the
+    block, so it holds only what is typed (its notes are outside it)."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     block = re.search(r"```\n(alice> /game new .*?)```", text, re.S)
     assert block, "the README has no console example starting alice> /game new"
-    return [line.split("  #")[0].rstrip() for line in block[1].splitlines() if line.strip()]
+    return [line for line in block[1].splitlines() if line.strip()]
 
 
 #: A seed with which the README's example plays as written: Bob starts, and factory 1
