@@ -40,6 +40,9 @@ from render.pastiche.common import (
 )
 from render.pastiche.paints import _paint, _text_on
 from render.words.catalogue import t, tn
+from render.words.say import say
+from rules.pastiche.trade import side_words
+from rules.words import Msg, Seat
 
 
 def _bank(draw: ImageDraw.ImageDraw, x: int, y: int, view: View, lang: str) -> int:
@@ -295,6 +298,7 @@ def _band(w: int, view: View, names: list[str], lang: str) -> Image.Image:
             name=_name(names, cur, lang),
             verb=t(f"pic.pastiche.verb.{view['phase']}", lang),
         )
+        action += offer_words(view, names, lang)
     scores = [(s, str(out["scores"][s] if out else view["seats"][s]["score"])) for s in range(n)]
     band = Band(
         game=t("pic.pastiche.title", lang),
@@ -307,6 +311,36 @@ def _band(w: int, view: View, names: list[str], lang: str) -> Image.Image:
         places=final_places(view),
     )
     return header_band(w, band, letters, lang)
+
+
+#: Open offers the band spells out; more are counted ("… and 2 more").
+BAND_OFFERS = 3
+
+
+def offer_words(view: View, names: list[str], lang: str) -> str:
+    """The open offers in the band's words, " · offer 1: Bálint gives 2 orange for violet,
+    Łucja to answer": the band rings both the player on turn and each offer's receiver, so
+    it names both sides of every offer (the rules' own status words, in every language)."""
+    offers = view.get("offers") or []
+    everyone = [_name(names, s, lang) for s in range(len(view["seats"]))]
+    parts = [
+        say(
+            Msg(
+                "pastiche.status.offer",
+                id=o["id"],
+                maker=Seat(o["from"]),
+                give=side_words(o["give"]),
+                get=side_words(o["get"]),
+                taker=Seat(o["to"]),
+            ),
+            lang,
+            everyone,
+        )
+        for o in offers[:BAND_OFFERS]
+    ]
+    if len(offers) > BAND_OFFERS:
+        parts.append(t("pic.pastiche.offers_more", lang, n=len(offers) - BAND_OFFERS))
+    return "".join(f" · {p}" for p in parts)
 
 
 #: The view parts each cached side panel is drawn from (and keyed by).
