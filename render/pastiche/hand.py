@@ -64,12 +64,13 @@ def _header(
         )
         indent = 38
         status = wrap_text(text, status_f, width - indent)
-    bottom = PAD + len(lines) * (f.size + 6) + 8 + len(status) * 24 + 10
+    step = int(f.size) + 6
+    bottom = PAD + len(lines) * step + 8 + len(status) * 24 + 10
     draw.rectangle((0, 0, w, bottom), fill=HEAD_FILL)
     y = PAD - 4
     for line in lines:
         draw.text((PAD, y), line, font=f, fill="#FFFFFF")
-        y += f.size + 6
+        y += step
     y += 8
     if not view["over"]:
         _badge(draw, PAD, y - 4, view["current"], names, lang)
