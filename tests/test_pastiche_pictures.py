@@ -61,3 +61,82 @@ def test_the_hand_is_phone_shaped_and_legible_at_phone_width(
             small = [(x.text, x.size) for x in probe.texts if x.size * PHONE / img.width < 9]
             assert small == [], small[:5]
             assert clipped(probe.fitted) == []
+
+
+def _luminance(colour: str) -> float:
+    """WCAG relative luminance of a ``#RRGGBB`` colour."""
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _contrast(a: str, b: str) -> float:
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_the_last_move_is_marked_by_shape_and_contrast_not_hue() -> None:
+    """The newest hex's frame and plate are black and white only (no hue: the same for
+    every colour vision and in greyscale), with a dark band ≥ 3:1 against the canvas and a
+    light band ≥ 3:1 against every paint dab it may touch."""
+    from render.pastiche import board
+    from render.pastiche.paints import LETTER, PAINT
+
+    sprite = board._mark_sprite(40.0).convert("RGBA")
+    seen = {px[:3] for _, px in sprite.getcolors(1 << 20) or [] if px[3] == 255}
+    assert seen and all(r == g == b for r, g, b in seen), "the mark has a hue"
+    assert _contrast(board.MARK_DARK, board.PAINT_BG) >= 3
+    assert _contrast(board.MARK_DARK, board.SPOT_FILL) >= 3
+    for letter in LETTER.values():
+        assert _contrast(board.MARK_LIGHT, PAINT[letter]) >= 3 or (
+            _contrast(board.MARK_DARK, PAINT[letter]) >= 3
+        )
+    assert _contrast(board.MARK_LIGHT, board.MARK_DARK) >= 12
+
+
+def test_view_names_the_commissions_the_last_turn_completed() -> None:
+    """``fresh`` lists what the turn completed; the next placement starts it afresh."""
+    seen = 0
+
+    def check(old: Any, seat: int, move: Any, new: dict[str, Any], events: Any) -> None:
+        nonlocal seen
+        view = GAME.view(new, None)
+        done = [e.data["commission"] for e in events if e.kind == "complete"]
+        if done:
+            assert view["fresh"][-len(done) :] == done
+            seen += 1
+        if any(e.kind == "place" for e in events):
+            assert view["fresh"] == []
+        if view["fresh"]:  # only the player on turn, or the one just before, completed them
+            owners = {s for s, info in enumerate(view["seats"]) for c in info["done"]
+                      if c["id"] in view["fresh"]}  # fmt: skip
+            assert len(owners) == 1
+
+    random_playout(GAME, 3, 7, on_step=check)
+    assert seen >= 3
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_the_close_up_shows_the_last_move_at_phone_width(lang: str) -> None:
+    """After a completion the close-up draws the newest hex's "new" plate, the open spots
+    beside it and the completed commission's title, all ≥ 9 px at 400 px; the players'
+    panel frames the same commission behind its own "new" plate."""
+    state = _first(3, 7, lambda s: bool(s.get("fresh")) and sum(s["turns"]) > 6)
+    view = GAME.view(state, None)
+    img, probe = draw_probed("pastiche", view, NAMES[:3], None, lang)
+
+    def sizes(text: str) -> list[float]:
+        return [x.size * PHONE / img.width for x in probe.texts if text in x.text]
+
+    new = t("pic.pastiche.new", lang)
+    assert max(sizes(new)) >= 9 and len(sizes(new)) >= 3  # hex twice, commission, plate
+    title = t(f"pastiche.painting.{view['fresh'][-1]}", lang)
+    big = " ".join(x.text for x in probe.texts if x.size * PHONE / img.width >= 9)
+    assert title in big  # (perhaps over two lines)
+    last = next(b for b in view["board"] if b["name"] == view["last"])
+    beside = [
+        name
+        for name, (q, r) in zip(view["spots"], view["spot_cells"], strict=True)
+        if abs(q - last["q"]) + abs(r - last["r"]) + abs(q + r - last["q"] - last["r"]) == 2
+    ]
+    assert beside and all(max(sizes(name)) >= 9 for name in beside)

@@ -21,8 +21,16 @@ from render.common import (
     shrink_to_fit,
     wrap_text,
 )
-from render.header import Band, away_words, header_band
-from render.pastiche.board import _draw_texts, _hex_row, _painting
+from render.header import Band, away_words, band_font_size, header_band
+from render.pastiche.board import (
+    MARK_DARK,
+    MARK_LIGHT,
+    Painted,
+    _close_up,
+    _draw_texts,
+    _hex_row,
+    _painting,
+)
 from render.pastiche.common import (
     BANK_SMALLEST,
     LINE,
@@ -163,9 +171,13 @@ def _players(
             fill=INK,
         )
         cy += 24
+        fresh = set(view.get("fresh") or [])
         for com in info["done"]:
-            done = fit_text(f"{com['points']:>2} · {_title(com, lang)}", font(16), col - 20)
-            draw.text((cx + 4, cy), done, font=font(16), fill=INK)
+            done = f"{com['points']:>2} · {_title(com, lang)}"
+            if com["id"] in fresh:  # the last move: framed, behind a "new" plate
+                cy = _fresh_row(draw, cx, cy, col - 14, done, lang)
+                continue
+            draw.text((cx + 4, cy), fit_text(done, font(16), col - 20), font=font(16), fill=INK)
             cy += 22
         if not info["done"]:
             draw.text((cx + 4, cy), t("pic.pastiche.none_yet", lang), font=font(16), fill=MUTED)
@@ -178,6 +190,69 @@ def _players(
                 cy += 52
         bottom = max(bottom, cy)
     return bottom + 8
+
+
+def _fresh_row(draw: ImageDraw.ImageDraw, x: int, y: int, width: int, text: str, lang: str) -> int:
+    """A commission completed by the last move: a black frame around the row and a black
+    "new" plate before it, the same marks as the newest hex's (shape, not hue)."""
+    tag = t("pic.pastiche.new", lang)
+    fb = font(16, True)
+    tw = int(fb.getlength(tag)) + 12
+    draw.rounded_rectangle((x, y - 2, x + width, y + 26), radius=6, outline=MARK_DARK, width=3)
+    draw.rounded_rectangle((x + 4, y + 2, x + 4 + tw, y + 22), radius=4, fill=MARK_DARK)
+    draw.text((x + 4 + tw / 2, y + 12), tag, font=fb, fill=MARK_LIGHT, anchor="mm")
+    room = width - tw - 16
+    draw.text((x + tw + 10, y + 2), fit_text(text, fb, room), font=fb, fill=INK)
+    return y + 32
+
+
+def _fresh_plates(
+    draw: ImageDraw.ImageDraw,
+    y: int,
+    width: int,
+    size: int,
+    view: View,
+    names: list[str],
+    lang: str,
+) -> int:
+    """The commissions the last turn completed, in words under the close-up (never over
+    the painting), ``size`` px tall (the band's, so ≥ 9 px at phone width): with the newest
+    hex framed above, the whole last move reads on a phone. Returns the bottom."""
+    fresh = view.get("fresh") or []
+    owner = {c["id"]: s for s, info in enumerate(view["seats"]) for c in info["done"]}
+    done = {c["id"]: c for info in view["seats"] for c in info["done"]}
+    f = font(size, True)
+    tag = t("pic.pastiche.new", lang)
+    tw = int(f.getlength(tag)) + 16
+    step = size + 10
+    for cid in fresh[-2:]:
+        if cid not in done:
+            continue
+        com = done[cid]
+        text = t(
+            "pic.pastiche.fresh",
+            lang,
+            name=_name(names, owner[cid], lang),
+            title=_title(com, lang),
+            points=tn("pic.pastiche.pts", com["points"], lang),
+        )
+        lines = wrap_text(text, f, width - 2 * PAD - tw - 20)
+        right = PAD + tw + 14 + max(f.getlength(line) for line in lines)
+        y += 8
+        draw.rounded_rectangle(
+            (PAD - 6, y, right, y + len(lines) * step + 10),
+            radius=8,
+            fill="#FFFFFF",
+            outline=MARK_DARK,
+            width=3,
+        )
+        draw.rounded_rectangle((PAD, y + 6, PAD + tw, y + 4 + step), radius=6, fill=MARK_DARK)
+        draw.text((PAD + tw / 2, y + 5 + step / 2), tag, font=f, fill=MARK_LIGHT, anchor="mm")
+        for i, line in enumerate(lines):
+            draw.text((PAD + tw + 8, y + 5 + step / 2 + i * step), line, font=f, fill=INK,
+                      anchor="lm")  # fmt: skip
+        y += len(lines) * step + 10
+    return y
 
 
 #: Offers drawn in the public picture; more are summed up in one line.
@@ -250,10 +325,20 @@ def _status_lines(view: View, names: list[str], lang: str = "en") -> list[str]:
     return lines
 
 
+#: The close-up's height and the overview's largest (the whole painting, under it).
+CLOSE_H = 500
+OVERVIEW_H = 640
+
+
 def draw_public(view: View, names: list[str], lang: str = "en") -> Image.Image:
-    paint, texts = _painting(view, PAINT_W, 820, lang)
-    pw, ph = paint.size
+    """Phone first: under the status line, a close-up of the painting's latest area big
+    enough to read at 400 px; under it, the whole painting with the close-up's window
+    framed; the bank, gallery and offers on the right; the players below."""
+    paint = _painting(view, PAINT_W, OVERVIEW_H, lang)
+    pw, ph = paint.img.size
     w = pw + WIDTH_RIGHT
+    close_size = band_font_size(w)  # the close-up's words: ≥ 9 px at phone width
+    close = _close_up(view, pw, CLOSE_H, close_size, lang)
 
     def layout(img: Image.Image) -> int:
         draw = ImageDraw.Draw(img)
@@ -263,8 +348,12 @@ def draw_public(view: View, names: list[str], lang: str = "en") -> Image.Image:
                 draw.text((PAD, y), part, font=font(18, True), fill=INK)
                 y += 26
         top = y + 8
-        img.paste(paint, (0, top))
-        _draw_texts(draw, 0, top, texts)
+        img.paste(close.img, (0, top))
+        _draw_texts(draw, 0, top, close.labels)
+        over_top = _fresh_plates(draw, top + CLOSE_H, pw, close_size, view, names, lang) + 6
+        img.paste(paint.img, (0, over_top))
+        _draw_texts(draw, 0, over_top, paint.labels)
+        _frame(draw, over_top, paint, close)
         rx = pw + PAD
         yb = _paste_panel(img, "bank", rx, PAD, view, lang)
         right_bottom = _paste_panel(img, "gallery", rx, yb + 10, view, lang)
@@ -272,11 +361,26 @@ def draw_public(view: View, names: list[str], lang: str = "en") -> Image.Image:
             right_bottom = _offers(
                 draw, rx, right_bottom + 10, WIDTH_RIGHT - 2 * PAD, view, names, lang
             )
-        py = max(top + ph, right_bottom) + PAD
+        py = max(over_top + ph, right_bottom) + PAD
         draw.line((PAD, py - 8, w - PAD, py - 8), fill=LINE, width=2)
         return _players(draw, PAD, py, w - 2 * PAD, view, names, lang, img) + PAD
 
-    return _on_canvas(w, max(ph, 640) + 640, layout, _band(w, view, names, lang))
+    return _on_canvas(w, CLOSE_H + max(ph, 640) + 700, layout, _band(w, view, names, lang))
+
+
+def _frame(draw: ImageDraw.ImageDraw, top: int, paint: Painted, close: Painted) -> None:
+    """The close-up's window on the whole painting: a dark frame with a light edge."""
+    cw, ch = close.img.size
+    x0 = paint.ox + (0 - close.ox) / close.s * paint.s
+    x1 = paint.ox + (cw - close.ox) / close.s * paint.s
+    y0 = paint.oy + (0 - close.oy) / close.s * paint.s
+    y1 = paint.oy + (ch - close.oy) / close.s * paint.s
+    pw, ph = paint.img.size
+    x0, x1 = max(3.0, x0), min(pw - 4.0, x1)
+    y0, y1 = max(3.0, y0), min(ph - 4.0, y1)
+    box = (x0, top + y0, x1, top + y1)
+    draw.rectangle(box, outline=MARK_LIGHT, width=6)
+    draw.rectangle((box[0] + 1, box[1] + 1, box[2] - 1, box[3] - 1), outline=MARK_DARK, width=3)
 
 
 def _band(w: int, view: View, names: list[str], lang: str) -> Image.Image:

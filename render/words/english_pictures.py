@@ -172,4 +172,6 @@ PICTURE_WORDS: dict[str, str] = {
     "pic.pastiche.at": "at {spot}:",
     "pic.pastiche.no_cards_anywhere": "no cards anywhere",
     "pic.pastiche.no_cards": "no cards",
+    # Pastiche: the commission the last turn completed, under the close-up (public.py)
+    "pic.pastiche.fresh": "{name} completed {title} · {points}",
 }

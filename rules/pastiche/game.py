@@ -136,6 +136,7 @@ class Pastiche(Game):
             "board": bd.start_board(),
             "spots": [[q, r] for q, r in bd.frontier(bd.start_board())],
             "last": None,
+            "fresh": [],
             "deals": [],
             "deal_id": 1,
             "made": [0] * player_count,
@@ -336,6 +337,7 @@ class Pastiche(Game):
         s["board"][k] = [hex_id, rot, corners]
         s["spots"] = bd.grow_frontier(s["spots"], s["board"], cell)
         s["last"] = k
+        s["fresh"] = []  # the commissions of the turn before no longer are the latest
         s["phase"] = "trade"
         name = bd.cell_name(cell)
         what: Msg | Join = colours_word(got) if got else Msg("pastiche.no_cards")
@@ -421,6 +423,7 @@ class Pastiche(Game):
             p["cards"][c] -= 1
             s["bank"][c] += 1
         p["done"].append(cid)
+        s["fresh"] = [*s.get("fresh", []), cid]  # replaced, never edited: _clone shares it
         s["phase"] = "complete"
         before = sc.commission_points(p["done"][:-1])
         events.append(
@@ -551,6 +554,7 @@ class Pastiche(Game):
             s["phase"] = "place"
         else:
             s["phase"] = "trade"
+            s["fresh"] = []  # no placement starts this turn: its completions start afresh
             events.append(Event("nohex", Msg("pastiche.ev.no_hex", who=Seat(nxt))))
 
     # ----- views ------------------------------------------------------------------------------
@@ -612,6 +616,7 @@ class Pastiche(Game):
             "over": state["over"],
             "board": self._board_json(state),
             "last": last,
+            "fresh": list(state.get("fresh", [])),
             "spots": [bd.cell_name((q, r)) for q, r in state["spots"]],
             "spot_cells": [[q, r] for q, r in state["spots"]],
             "bank": dict(state["bank"]),
