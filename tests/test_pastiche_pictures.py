@@ -140,3 +140,59 @@ def test_the_close_up_shows_the_last_move_at_phone_width(lang: str) -> None:
         if abs(q - last["q"]) + abs(r - last["r"]) + abs(q + r - last["q"] - last["r"]) == 2
     ]
     assert beside and all(max(sizes(name)) >= 9 for name in beside)
+
+
+#: The rulebook's painter bonus (§5.3) by the pair's point sum, written out again here.
+PAIR_BONUS = [(15, 17, 3), (18, 22, 4), (23, 27, 5), (28, 31, 6)]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 11), (3, 12), (4, 13)])
+def test_the_final_breakdown_adds_up_to_the_records_scoring(players: int, seed: int) -> None:
+    """Over whole games: each seat's commissions, usable palette cards and painter bonus,
+    as the final picture prints them, add up to the score it prints, and equal the sums
+    the record's events give (completed commissions' points, the bonus of each painter's
+    completed pair, the final outcome's usable cards)."""
+    from rules.pastiche.data import load
+
+    data = load()
+    completed: dict[int, list[str]] = {s: [] for s in range(players)}
+    over: list[dict[str, Any]] = []
+
+    def record(old: Any, seat: int, move: Any, new: Any, events: Any) -> None:
+        for e in events:
+            if e.kind == "complete":
+                completed[seat].append(e.data["commission"])
+            if e.kind == "over":
+                over.append(e.data["outcome"])
+
+    final, _ = random_playout(GAME, players, seed, on_step=record)
+    assert len(over) == 1
+    view = GAME.view(final, None)
+    _, probe = draw_probed("pastiche", view, NAMES[:players], None, "en")
+    drawn = " ".join(x.text for x in probe.texts)
+    band = " ".join(x.text for x in probe.band_texts())
+    for seat in range(players):
+        points = sum(data.commissions[c].points for c in completed[seat])
+        by_painter: dict[str, list[int]] = {}
+        for c in completed[seat]:
+            by_painter.setdefault(data.commissions[c].painter, []).append(
+                data.commissions[c].points
+            )
+        bonus = sum(
+            b for pts in by_painter.values() if len(pts) == 2
+            for low, high, b in PAIR_BONUS if low <= sum(pts) <= high
+        )  # fmt: skip
+        usable = over[0]["details"][seat]["usable"]
+        score = over[0]["scores"][seat]
+        assert points + usable + bonus == score
+        line = t(
+            "pic.pastiche.final_line",
+            "en",
+            place=over[0]["ranks"][seat],
+            commissions=points,
+            usable=usable,
+            bonus=bonus,
+        )
+        assert line in drawn, (line, drawn)
+        assert str(score) in band
+    assert view["outcome"]["scores"] == over[0]["scores"]
