@@ -18,7 +18,7 @@ from rules.base import (
     View,
     rank_by,
 )
-from rules.maharani import engine
+from rules.maharani import engine, tally
 from rules.maharani.data import geometry
 from rules.maharani.engine import QUARTER_GOLD, SIDE_WORDS, WORKER_STYLE, active_side, who
 from rules.maharani.moves import PLACEMENT_RE, clean, explain, legal_moves, random_move
@@ -258,6 +258,7 @@ class Maharani(Game):
             },
             "end": state["end"],
             "quarter_gold": list(QUARTER_GOLD),
+            "sources": tally.sources(state, QUARTER_GOLD),
         }
 
     def outcome(self, state: State) -> Outcome | None:
