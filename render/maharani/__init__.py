@@ -54,6 +54,7 @@ from render.maharani.pieces import (
     _initials,
     _names,
     board_layer,
+    recent_mark,
     tile_fill,
     tile_letter,
     tile_sprite,
@@ -135,7 +136,7 @@ def draw(view: dict[str, Any], names: list[str], seat: int | None, lang: str = "
             )
             img.paste(sprite, (x + CELL - wsize - 5, y + 5), sprite)
         if b["space"] in recent or b["space"] == pending:
-            d.rectangle((x + 1, y + 1, x + CELL - 2, y + CELL - 2), outline=HIGHLIGHT, width=5)
+            recent_mark(d, x, y)
 
     # ---- quarter borders over the tiles (around the rondel block)
     mid_x, mid_y = GX0 + 4 * CELL, GY0 + 4 * CELL

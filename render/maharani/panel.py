@@ -1,5 +1,6 @@
 """Maharani's words around the board: the seat strips on the board's sides, the side panel
-(seats, markers, bag, colour legend, quarter table) and the status sentence."""
+(seats, markers, bag, colour legend, quarter table; once the game is over, the gold's
+arithmetic of :mod:`render.maharani.final`) and the status sentence."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from render.common import (
     player_text_colour,
     smallest_size,
 )
+from render.maharani.final import draw_breakdown
 from render.maharani.pieces import (
     BOARD_END,
     MARGIN,
@@ -149,9 +151,11 @@ def _panel(
     ended = view.get("ended")
     over = view["phase"] == "over" or bool(ended)
     named = final_winners(view)  # the match's own winners, when the service said them
+    # the finished game: short seat boxes (name and gold), then the gold's arithmetic
+    arithmetic = view["phase"] == "over" and view.get("sources") is not None
     for s in range(n):
         active = s == view["turn"] and not over
-        box_h = 136
+        box_h = 64 if arithmetic else 136
         d.rounded_rectangle(
             (x, y, right, y + box_h - 8),
             radius=12,
@@ -178,6 +182,9 @@ def _panel(
             fill=INK,
             anchor="lm",
         )
+        if arithmetic:
+            y += box_h
+            continue
         side = view["sides"][s]
         supply = view["supply"][s]
         if view["worker_colours"] == 2:
@@ -222,26 +229,32 @@ def _panel(
                 )
                 cx += w + 6
         y += box_h
-    y += 4
-    d.text((x, y), t("pic.maharani.markers_legend", lang), font=font(16), fill=MUTED)
-    y += 26
-    bag = tn("pic.maharani.bag", view["bag"], lang)
-    if view["discarded"]:
-        bag += tn("pic.maharani.set_aside", len(view["discarded"]), lang)
-    d.text((x, y), bag, font=font(17), fill=INK)
-    y += 30
+    if arithmetic:
+        y = draw_breakdown(img, x, y + 8, right, view, letters, lang) + 6
+    else:
+        y += 4
+        d.text((x, y), t("pic.maharani.markers_legend", lang), font=font(16), fill=MUTED)
+        y += 26
+        bag = tn("pic.maharani.bag", view["bag"], lang)
+        if view["discarded"]:
+            bag += tn("pic.maharani.set_aside", len(view["discarded"]), lang)
+        d.text((x, y), bag, font=font(17), fill=INK)
+        y += 30
     # colour legend
     f = font(16, True)
-    col_w = (right - x) // 3
+    names = [word("pic.maharani.colour", colour, lang) for colour in colours]
+    cols = 3  # two a row when a language's colour names do not fit three (pomarańczowy)
+    if any(font(16).getlength(name) > (right - x) // cols - 42 for name in names):
+        cols = 2
+    col_w = (right - x) // cols
     for i, colour in enumerate(colours):
-        lx = x + (i % 3) * col_w
-        ly = y + (i // 3) * 34
+        lx = x + (i % cols) * col_w
+        ly = y + (i // cols) * 34
         fill = tile_fill(colour, colours)
         d.rounded_rectangle((lx, ly, lx + 28, ly + 28), radius=5, fill=fill, outline="#222222")
         d.text((lx + 14, ly + 14), tile_letter(colour), font=f, fill=_text_on(fill), anchor="mm")
-        name = word("pic.maharani.colour", colour, lang)
-        d.text((lx + 36, ly + 14), name, font=font(16), fill=INK, anchor="lm")
-    y += 34 * ((len(colours) + 2) // 3) + 6
+        d.text((lx + 36, ly + 14), names[i], font=font(16), fill=INK, anchor="lm")
+    y += 34 * ((len(colours) + cols - 1) // cols) + 6
     table = " · ".join(f"{k}→{g}" for k, g in enumerate(view["quarter_gold"]) if k)
     d.text((x, y), t("pic.maharani.quarter_pays", lang), font=font(16), fill=MUTED)
     d.text((x, y + 22), table, font=font(17, True), fill=INK)

@@ -222,3 +222,22 @@ def _names(names: list[str], n: int, lang: str = "en") -> list[str]:
 
 def _animal(name: str, lang: str) -> str:
     return word("pic.maharani.animal", name, lang) if name else name
+
+
+#: The last move's mark: black and white only, told by shape (a double frame and a corner
+#: flag), never by hue, so it holds on every tile colour and for every colour vision.
+MARK_DARK = "#111111"
+MARK_LIGHT = "#FFFFFF"
+
+
+def recent_mark(d: ImageDraw.ImageDraw, x: int, y: int) -> None:
+    """Frame the space at ``(x, y)`` as changed by the last move: a thick black frame with a
+    white line inside it (dark against the pale floor, light against dark tiles), and a
+    black flag in the bottom-left corner, which no tile letter, worker or pillar mark uses."""
+    d.rectangle((x + 1, y + 1, x + CELL - 2, y + CELL - 2), outline=MARK_DARK, width=6)
+    d.rectangle((x + 6, y + 6, x + CELL - 7, y + CELL - 7), outline=MARK_LIGHT, width=3)
+    flag = 30
+    tri = [(x + 1, y + CELL - 2), (x + 1, y + CELL - 2 - flag), (x + 1 + flag, y + CELL - 2)]
+    d.polygon(tri, fill=MARK_DARK)
+    edge = [(x + 1, y + CELL - 2 - flag - 3), (x + 4 + flag, y + CELL - 2)]
+    d.line(edge, fill=MARK_LIGHT, width=3)

@@ -49,7 +49,7 @@ def quarter(st: State, q: int, workers: list[list[int]]) -> None:
 def sources(st: State, table: tuple[int, ...]) -> list[dict[str, Any]] | None:
     """Each seat's gold by source for the view (None for a state without a tally): tile
     areas, worker groups, second tiles (negative), and per quarter None (not scored yet) or
-    its workers per worker colour and the gold they won by ``table``."""
+    its workers per worker colour, the gold each colour won by ``table``, and their sum."""
     tally = st.get("tally")
     if tally is None:
         return None
@@ -62,7 +62,8 @@ def sources(st: State, table: tuple[int, ...]) -> list[dict[str, Any]] | None:
                 quarters.append(None)
                 continue
             counts = list(result[seat])
-            quarters.append({"workers": counts, "gold": sum(table[min(k, top)] for k in counts)})
+            golds = [table[min(k, top)] for k in counts]
+            quarters.append({"workers": counts, "golds": golds, "gold": sum(golds)})
         out.append(
             {"tiles": tiles, "workers": workers, "second_tiles": -paid, "quarters": quarters}
         )
