@@ -70,6 +70,7 @@ def _xy(q: int, r: int) -> tuple[float, float]:
 
 PAINT_BG = "#EFE8DA"
 SPOT_FILL = "#F7F3EA"
+HEX_RIM = "#5A5246"
 #: The last move's mark: black and white, so it is told by shape and contrast (≥ 12:1 on
 #: the canvas), never by hue.
 MARK_DARK = INK
@@ -81,24 +82,70 @@ def _quarter(value: float) -> float:
     return round(value * 4) / 4
 
 
-def _draw_sprite(corners: str, centre: str, start: bool, s: float, k: int = 2) -> Image.Image:
-    """One painted hex of radius ``s`` (1x), drawn at ``k``x and reduced: smooth edges.
-    Transparent outside. Drawn in premultiplied ``RGBa``, so the anti-aliased rim blends as
-    when it was drawn in place (within one level of 255) and neither the reduce nor the
-    paste converts it: half the cost of an ``RGBA`` sprite."""
+def _draw_sprite(corners: str, centre: str, start: bool, s: float) -> Image.Image:
+    """One painted hex of radius ``s`` (1x), transparent outside, in premultiplied ``RGBa``
+    (so neither the paste nor anything after converts it). Composed from cached parts drawn
+    at 2x and reduced (smooth edges): the hex body, one dab per primary and the centre, so a
+    new hex costs a few small pastes (~0.2 ms) instead of drawing ~20 shapes at 2x (~2 ms
+    for a close-up hex). Each part lands on whole pixels, at most half a pixel off."""
+    half = math.ceil(s) + 3
+    img = _body_sprite(start, s).copy()
+    dab_r = _quarter(s * 0.27)
+    for k, letter in enumerate(corners):
+        px, py = _corner(half, half, s * 0.70, k)
+        _compose(img, _part_sprite(letter, dab_r), px, py)
+    if centre:
+        _compose(img, _part_sprite(centre, _quarter(s * 0.26)), half, half)
+    return img.convert("RGBa")
+
+
+def _compose(img: Image.Image, part: Image.Image, cx: float, cy: float) -> None:
+    """``part`` over ``img`` (both ``RGBA``), blended by its alpha: a plain masked paste
+    (no crop and composite as ``alpha_composite``), exact where the hex body beneath is
+    opaque, which is everywhere a part lies but for a dab's outermost pixel."""
+    img.paste(part, (round(cx - part.width / 2), round(cy - part.height / 2)), part)
+
+
+@lru_cache(maxsize=64)
+def _body_sprite(start: bool, s: float, k: int = 2) -> Image.Image:
+    """A hex without paint: its fill and rim (``RGBA``, to compose the parts on)."""
     half = math.ceil(s) + 3
     img = Image.new("RGBa", (2 * half * k, 2 * half * k), (0, 0, 0, 0))
-    draw_hex(ImageDraw.Draw(img), half * k, half * k, s * k, corners, centre, start=start)
-    return img.reduce(k)
+    d = ImageDraw.Draw(img)
+    poly = _hex_poly(half * k, half * k, s * k)
+    d.polygon(poly, fill=START_FILL if start else CANVAS, outline=HEX_RIM)
+    d.line(poly + [poly[0]], fill=HEX_RIM, width=2)
+    return img.reduce(k).convert("RGBA")
+
+
+@lru_cache(maxsize=256)
+def _part_sprite(paint: str, r: float, k: int = 2) -> Image.Image:
+    """A round dab of radius ``r`` (``paint`` one primary's letter, or two for a split
+    centre) with its marks, smooth edged (``RGBA``)."""
+    size = 2 * math.ceil(r) + 4
+    img = Image.new("RGBa", (size * k, size * k), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    c, rk = size * k / 2, r * k
+    box = (c - rk, c - rk, c + rk, c + rk)
+    if len(paint) == 1:
+        d.ellipse(box, fill=_paint(LETTER[paint]), outline=INK)
+        _dab_mark(d, c, c, rk, paint)
+    else:
+        d.pieslice(box, 90, 270, fill=_paint(LETTER[paint[0]]))
+        d.pieslice(box, 270, 450, fill=_paint(LETTER[paint[1]]))
+        d.ellipse(box, outline=INK)
+        _dab_mark(d, c - rk * 0.45, c, rk * 0.5, paint[0])
+        _dab_mark(d, c + rk * 0.45, c, rk * 0.5, paint[1])
+    return img.reduce(k).convert("RGBA")
 
 
 @lru_cache(maxsize=1024)  # ~20 KB each: at most ~20 MB per render worker
 def _hex_sprite(
     corners: str, centre: str, start: bool, s: float, bg: str = PAINT_BG, k: int = 2
 ) -> Image.Image:
-    """A hex of the painting or of a hand (``bg`` no longer changes the pixels: it was the
-    transparent colour of an older ``RGBA`` sprite)."""
-    return _draw_sprite(corners, centre, start, s, k)
+    """A hex of the painting or of a hand (``bg`` and ``k`` no longer change the pixels:
+    they were the transparent colour of an older ``RGBA`` sprite and its drawing scale)."""
+    return _draw_sprite(corners, centre, start, s)
 
 
 @lru_cache(maxsize=96)  # ~170 KB each: the close-up's few hexes, ~16 MB per render worker

@@ -53,9 +53,10 @@ from rules.pastiche.trade import side_words
 from rules.words import Msg, Seat
 
 
-def _bank(draw: ImageDraw.ImageDraw, x: int, y: int, view: View, lang: str) -> int:
+def _bank(img: Image.Image, x: int, y: int, view: View, lang: str) -> int:
     """The palette bank: a swatch per colour with its name and count, three to a row; two
     to a row when a language's colour names do not fit three (Polish *pomarańczowy*)."""
+    draw = ImageDraw.Draw(img)
     draw.text((x, y), t("pic.pastiche.bank", lang), font=font(22, True), fill=INK)
     y += 34
     f = font(16, True)
@@ -68,22 +69,33 @@ def _bank(draw: ImageDraw.ImageDraw, x: int, y: int, view: View, lang: str) -> i
     for i, (c, name) in enumerate(zip(view["colours"], names, strict=True)):
         cx = x + (i % cols) * col_w
         cy = y + (i // cols) * 36
-        n = view["bank"][c["name"]]
-        draw.rounded_rectangle(
-            (cx, cy, cx + col_w - 8, cy + 30),
-            radius=6,
-            fill=_paint(c["name"]) if n else "#E6E0D4",
-            outline=INK if n else LINE,
-        )
-        fill = _text_on(c["name"]) if n else MUTED
-        cnt = f"{n}"
-        room = col_w - 30 - int(f.getlength(cnt))  # a longer language is set smaller
-        fn = shrink_to_fit(name, 16, room, smallest=BANK_SMALLEST, bold=True)
-        name = fit_text(name, fn, room)
-        draw.text((cx + 7, cy + 5 + (16 - fn.size) // 2), name, font=fn, fill=fill)
-        draw.text((cx + col_w - 16 - f.getlength(cnt), cy + 5), cnt, font=f, fill=fill)
+        img.paste(_swatch(c["name"], name, view["bank"][c["name"]], col_w), (cx, cy))
     rows = (len(view["colours"]) + cols - 1) // cols
     return y + rows * 36 + 8
+
+
+@lru_cache(maxsize=512)  # ~25 KB each
+def _swatch(colour: str, name: str, n: int, col_w: int) -> Image.Image:
+    """One bank stack: the paint with its name and count (a pale empty box when none is
+    left). Drawn once per name and count: the bank changes with nearly every move, one or
+    two stacks at a time, and drawing its 17 stacks cost ~3 ms."""
+    img = Image.new("RGB", (col_w - 7, 31), BACKGROUND)
+    draw = ImageDraw.Draw(img)
+    f = font(16, True)
+    draw.rounded_rectangle(
+        (0, 0, col_w - 8, 30),
+        radius=6,
+        fill=_paint(colour) if n else "#E6E0D4",
+        outline=INK if n else LINE,
+    )
+    fill = _text_on(colour) if n else MUTED
+    cnt = f"{n}"
+    room = col_w - 30 - int(f.getlength(cnt))  # a longer language is set smaller
+    fn = shrink_to_fit(name, 16, room, smallest=BANK_SMALLEST, bold=True)
+    name = fit_text(name, fn, room)
+    draw.text((7, 5 + (16 - fn.size) // 2), name, font=fn, fill=fill)
+    draw.text((col_w - 16 - f.getlength(cnt), 5), cnt, font=f, fill=fill)
+    return img
 
 
 def _bank_room(cols: int, f: Any) -> int:
@@ -91,7 +103,8 @@ def _bank_room(cols: int, f: Any) -> int:
     return (WIDTH_RIGHT - 2 * PAD) // cols - 30 - int(f.getlength("12"))
 
 
-def _gallery(draw: ImageDraw.ImageDraw, x: int, y: int, view: View, lang: str) -> int:
+def _gallery(img: Image.Image, x: int, y: int, view: View, lang: str) -> int:
+    draw = ImageDraw.Draw(img)
     gallery = t("pic.pastiche.gallery", lang, deck=view["deck"])
     draw.text((x, y), gallery, font=font(22, True), fill=INK)
     y += 34
@@ -326,19 +339,18 @@ def _status_lines(view: View, names: list[str], lang: str = "en") -> list[str]:
 
 
 #: The close-up's height and the overview's largest (the whole painting, under it).
-CLOSE_H = 500
-OVERVIEW_H = 640
+CLOSE_H = 420
+OVERVIEW_H = 500
 
 
 def draw_public(view: View, names: list[str], lang: str = "en") -> Image.Image:
     """Phone first: under the status line, a close-up of the painting's latest area big
     enough to read at 400 px; under it, the whole painting with the close-up's window
     framed; the bank, gallery and offers on the right; the players below."""
-    paint = _painting(view, PAINT_W, OVERVIEW_H, lang)
+    paint, close = _paintings(_painting_key(view), lang)
     pw, ph = paint.img.size
     w = pw + WIDTH_RIGHT
     close_size = band_font_size(w)  # the close-up's words: ≥ 9 px at phone width
-    close = _close_up(view, pw, CLOSE_H, close_size, lang)
 
     def layout(img: Image.Image) -> int:
         draw = ImageDraw.Draw(img)
@@ -365,7 +377,42 @@ def draw_public(view: View, names: list[str], lang: str = "en") -> Image.Image:
         draw.line((PAD, py - 8, w - PAD, py - 8), fill=LINE, width=2)
         return _players(draw, PAD, py, w - 2 * PAD, view, names, lang, img) + PAD
 
-    return _on_canvas(w, CLOSE_H + max(ph, 640) + 700, layout, _band(w, view, names, lang))
+    # the left column and the players' panels below it (a taller right column or more
+    # completed commissions than usual paint twice: rare)
+    guess = max(CLOSE_H + ph + 120, 1000) + 380
+    return _on_canvas(w, guess, layout, _band(w, view, names, lang))
+
+
+PaintingKey = tuple[Any, ...]
+
+
+def _painting_key(view: View) -> PaintingKey:
+    """What the two paintings are drawn from: the hexes, the open spots, the newest hex."""
+    board = tuple((b["q"], b["r"], b["name"], b["corners"], b["centre"], b["start"])
+                  for b in view["board"])  # fmt: skip
+    spots = tuple(zip(view["spots"], map(tuple, view["spot_cells"]), strict=True))
+    return board, spots, view.get("last"), view["over"]
+
+
+@lru_cache(maxsize=4)  # ~2.7 MB each
+def _paintings(key: PaintingKey, lang: str) -> tuple[Painted, Painted]:
+    """The whole painting and its close-up, drawn once per painting: every move of a turn
+    but the placement (trades, exchanges, completions, the turn's end) shows the same one.
+    Callers only paste the images, never draw on them."""
+    board, spots, last, over = key
+    view: View = {
+        "board": [
+            {"q": q, "r": r, "name": n, "corners": c, "centre": ce, "start": st}
+            for q, r, n, c, ce, st in board
+        ],
+        "spots": [name for name, _ in spots],
+        "spot_cells": [list(cell) for _, cell in spots],
+        "last": last,
+        "over": over,
+    }
+    paint = _painting(view, PAINT_W, OVERVIEW_H, lang)
+    w = paint.img.width + WIDTH_RIGHT
+    return paint, _close_up(view, paint.img.width, CLOSE_H, band_font_size(w), lang)
 
 
 def _frame(draw: ImageDraw.ImageDraw, top: int, paint: Painted, close: Painted) -> None:
@@ -468,5 +515,5 @@ def _panel_sprite(kind: str, key: str, lang: str) -> tuple[Image.Image, int]:
     m = PANEL_MARGIN
     img = Image.new("RGB", (WIDTH_RIGHT, 1600), BACKGROUND)
     paint = _bank if kind == "bank" else _gallery
-    bottom = paint(ImageDraw.Draw(img), m, m, parts, lang) - m
+    bottom = paint(img, m, m, parts, lang) - m
     return img.crop((0, 0, WIDTH_RIGHT, bottom + m)), bottom
