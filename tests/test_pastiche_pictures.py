@@ -149,8 +149,9 @@ PAIR_BONUS = [(15, 17, 3), (18, 22, 4), (23, 27, 5), (28, 31, 6)]
 @pytest.mark.parametrize(("players", "seed"), [(2, 11), (3, 12), (4, 13)])
 def test_the_final_breakdown_adds_up_to_the_records_scoring(players: int, seed: int) -> None:
     """Over whole games: each seat's commissions, usable palette cards and painter bonus,
-    as the final picture prints them, add up to the score it prints, and equal the sums
-    the record's events give (completed commissions' points, the bonus of each painter's
+    as the final picture prints them (in the players' panel, and big enough for a phone
+    where the close-up was), add up to the score it prints, and equal the sums the
+    record's events give (completed commissions' points, the bonus of each painter's
     completed pair, the final outcome's usable cards)."""
     from rules.pastiche.data import load
 
@@ -165,11 +166,16 @@ def test_the_final_breakdown_adds_up_to_the_records_scoring(players: int, seed: 
             if e.kind == "over":
                 over.append(e.data["outcome"])
 
+    from render.pastiche.final import final_rows
+
     final, _ = random_playout(GAME, players, seed, on_step=record)
     assert len(over) == 1
     view = GAME.view(final, None)
-    _, probe = draw_probed("pastiche", view, NAMES[:players], None, "en")
+    img, probe = draw_probed("pastiche", view, NAMES[:players], None, "en")
     drawn = " ".join(x.text for x in probe.texts)
+    # the big table where the close-up was: every figure ≥ 9 px at phone width
+    big = [x.text for x in probe.texts if x.size * PHONE / img.width >= 9]
+    rows = {r.seat: r for r in final_rows(view)}
     band = " ".join(x.text for x in probe.band_texts())
     for seat in range(players):
         points = sum(data.commissions[c].points for c in completed[seat])
@@ -195,4 +201,7 @@ def test_the_final_breakdown_adds_up_to_the_records_scoring(players: int, seed: 
         )
         assert line in drawn, (line, drawn)
         assert str(score) in band
+        row = rows[seat]
+        assert (row.commissions, row.usable, row.bonus, row.total) == (points, usable, bonus, score)
+        assert NAMES[seat] in big and all(str(v) in big for v in (points, usable, bonus, score))
     assert view["outcome"]["scores"] == over[0]["scores"]

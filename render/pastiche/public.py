@@ -46,6 +46,7 @@ from render.pastiche.common import (
     _on_canvas,
     _title,
 )
+from render.pastiche.final import draw_final_table, final_rows
 from render.pastiche.paints import _paint, _text_on
 from render.words.catalogue import t, tn
 from render.words.say import say
@@ -355,17 +356,23 @@ def draw_public(view: View, names: list[str], lang: str = "en") -> Image.Image:
     def layout(img: Image.Image) -> int:
         draw = ImageDraw.Draw(img)
         y = PAD
-        for line in _status_lines(view, names, lang):
+        final = bool(final_rows(view))
+        for line in [] if final else _status_lines(view, names, lang):
             for part in wrap_text(line, font(18, True), pw - 2 * PAD):  # never cut off
                 draw.text((PAD, y), part, font=font(18, True), fill=INK)
                 y += 26
         top = y + 8
-        img.paste(close.img, (0, top))
-        _draw_texts(draw, 0, top, close.labels)
-        over_top = _fresh_plates(draw, top + CLOSE_H, pw, close_size, view, names, lang) + 6
+        if final:  # the scores' arithmetic where the close-up was: the end reads on a phone
+            over_top = draw_final_table(draw, top, pw, close_size, view, names, lang)
+        else:
+            img.paste(close.img, (0, top))
+            _draw_texts(draw, 0, top, close.labels)
+            over_top = _fresh_plates(draw, top + CLOSE_H, pw, close_size, view, names, lang)
+        over_top += 6
         img.paste(paint.img, (0, over_top))
         _draw_texts(draw, 0, over_top, paint.labels)
-        _frame(draw, over_top, paint, close)
+        if not final:
+            _frame(draw, over_top, paint, close)
         rx = pw + PAD
         yb = _paste_panel(img, "bank", rx, PAD, view, lang)
         right_bottom = _paste_panel(img, "gallery", rx, yb + 10, view, lang)
