@@ -340,8 +340,8 @@ def _status_lines(view: View, names: list[str], lang: str = "en") -> list[str]:
 
 
 #: The close-up's height and the overview's largest (the whole painting, under it).
-CLOSE_H = 420
-OVERVIEW_H = 500
+CLOSE_H = 400
+OVERVIEW_H = 440
 
 
 def draw_public(view: View, names: list[str], lang: str = "en") -> Image.Image:
