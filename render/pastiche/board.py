@@ -12,8 +12,16 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, MUTED, font
-from render.pastiche.common import CANVAS, PAD, PANEL, SPOT_LINE, START_FILL, View
+from render.common import INK, MUTED, font, smallest_size
+from render.pastiche.common import (
+    CANVAS,
+    PAD,
+    PANEL,
+    SPOT_LINE,
+    START_FILL,
+    WIDTH_RIGHT,
+    View,
+)
 from render.pastiche.paints import LETTER, _dab_mark, _paint
 from render.words.catalogue import t
 
@@ -276,14 +284,18 @@ def _painting(view: View, max_w: int, max_h: int, lang: str = "en") -> Painted:
     maxy = max(p[1] for p in pts) + 1
     bw, bh = maxx - minx, maxy - miny
     s = min(64.0, (max_w - 2 * PAD) / bw, (max_h - 2 * PAD) / bh)
-    if s < 24:  # a far-flung painting: use a wider, taller area, then smaller hexes
-        max_w, max_h = max_w + 200, max_h + 480
-        s = max(9.0, min(24.0, (max_w - 2 * PAD) / bw, (max_h - 2 * PAD) / bh))
+    if s < 24:  # a far-flung painting: a taller area, then a wider one, then smaller hexes
+        max_h += 380
+        s = min(24.0, (max_w - 2 * PAD) / bw, (max_h - 2 * PAD) / bh)
+        if s < 20:
+            max_w += 200
+            s = max(9.0, min(24.0, (max_w - 2 * PAD) / bw, (max_h - 2 * PAD) / bh))
     # whole pixels: one sprite size per hex size, shared by every painting that has it
     # (a painting is at most one pixel of hex radius smaller than the largest that fits)
     s = float(math.floor(s))
-    label = 18 if s >= 34 else 16 if s >= 24 else max(11, int(s * 0.7))
     w = int(max(max_w, bw * s + 2 * PAD))
+    # the spots' names: never under the legible floor of the whole picture's width
+    label = max(18 if s >= 34 else 16 if s >= 24 else int(s * 0.7), smallest_size(w + WIDTH_RIGHT))
     h = int(max(360, bh * s + 2 * PAD))
     ox = (w - bw * s) / 2 - minx * s
     oy = (h - bh * s) / 2 - miny * s
