@@ -1,7 +1,8 @@
-"""The painting (Pastiche's board): hexes with their corner dabs and centres, drawn once
-per size as cached sprites, the open spots with their names, the ring around the newest hex,
-and rows of hexes in hand. Colour is never the only cue: each primary's dab carries its own
-mark."""
+"""The painting (Pastiche's board): hexes with their corner dabs and centres, composed once
+per size as cached sprites, the open spots with their names, the frame and plate that mark
+the newest hex, the whole painting and its close-up, and rows of hexes in hand. Colour is
+never the only cue: each primary's dab carries its own mark, and the last move's mark is
+black and white."""
 
 from __future__ import annotations
 
