@@ -7,6 +7,7 @@ import json
 
 from render.common import encode_png
 from render.pastiche import draw
+from render.pastiche.common import HAND_W
 from rules.pastiche import GAME
 from rules.playout import random_playout
 
@@ -31,7 +32,7 @@ def test_pictures_for_many_states_are_small_and_sized_for_phones() -> None:
                 view = GAME.view(state, seat)
                 img = draw(view, NAMES[:players], seat)
                 # public: a wide board; the hand: a phone-shaped column
-                assert 1100 <= img.width <= 1600 if seat is None else 700 <= img.width <= 1000
+                assert 1100 <= img.width <= 1600 if seat is None else 400 <= img.width <= 600
                 png = encode_png(img)
                 assert len(png) < 400_000
 
@@ -54,4 +55,4 @@ def test_public_picture_uses_only_the_public_view() -> None:
 def test_private_picture_needs_the_seats_view() -> None:
     state = GAME.setup(2, 4)
     img = draw(GAME.view(state, 0), NAMES[:2], 0)
-    assert img.width == 900 and img.height > 300
+    assert img.width == HAND_W <= 600 and img.height > 300

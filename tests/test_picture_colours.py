@@ -24,9 +24,10 @@ import pytest
 from colorspacious import cspace_convert, deltaE
 from PIL import Image, ImageChops, ImageColor, ImageDraw
 
-from render import chart, header, maharani
+from render import chart, header
 from render.azul import sprites as azul
 from render.common import BACKGROUND, HIGHLIGHT, HIGHLIGHT_EDGE, PLAYER_COLOURS
+from render.maharani import pieces as maharani
 from render.pastiche import board as pastiche_board
 from render.pastiche import common as pastiche_common
 from render.pastiche import paints as pastiche

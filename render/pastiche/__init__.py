@@ -1,9 +1,13 @@
 """Pastiche pictures, drawn only from ``GAME.view``.
 
-Public picture (``seat=None``): the growing hex painting scaled to fit however far it spreads
-(every corner dab visible, the most recent hex ringed, open spots labelled with their names
-for typing moves), the palette bank with counts, the gallery as cards, and each player's
-completed commissions, score and hexes. Private picture (``seat`` given): that player's
+Public picture (``seat=None``), phone first: a close-up of the painting's latest area big
+enough to read at 400 px (the last move marked by shape, not hue: the newest hex in a
+black-and-white frame behind a "new" plate, the commissions the turn completed said under
+it), then the whole painting scaled to fit however far it spreads (open spots labelled with
+their names for typing moves, the close-up's window framed), the palette bank with counts,
+the gallery as cards, the open offers, and each player's completed commissions (the newest
+framed), score and hexes. Once the game is over, the scores' arithmetic takes the
+close-up's place. Private picture (``seat`` given), a phone-shaped column: that player's
 palette cards, their commissions with the colours they still lack, and their two hexes in
 every distinct rotation with the best spot for each.
 
@@ -20,9 +24,10 @@ words.
 
 The picture is drawn by concern: :mod:`render.pastiche.paints` (the paints' colours and
 marks), :mod:`render.pastiche.common` (sizes, words of the game data, chips, badges,
-commission cards), :mod:`render.pastiche.board` (hexes and the painting),
-:mod:`render.pastiche.public` (the public picture) and :mod:`render.pastiche.hand` (a seat's
-private picture); this module chooses between them.
+commission cards), :mod:`render.pastiche.board` (hexes, the painting and its close-up),
+:mod:`render.pastiche.public` (the public picture), :mod:`render.pastiche.final` (the final
+scores' arithmetic) and :mod:`render.pastiche.hand` (a seat's private picture); this module
+chooses between them.
 """
 
 from __future__ import annotations

@@ -1,23 +1,28 @@
-"""The painting (Pastiche's board): hexes with their corner dabs and centres, drawn once
-per size as cached sprites, the open spots with their names, the ring around the newest hex,
-and rows of hexes in hand. Colour is never the only cue: each primary's dab carries its own
-mark."""
+"""The painting (Pastiche's board): hexes with their corner dabs and centres, composed once
+per size as cached sprites, the open spots with their names, the frame and plate that mark
+the newest hex, the whole painting and its close-up, and rows of hexes in hand. Colour is
+never the only cue: each primary's dab carries its own mark, and the last move's mark is
+black and white."""
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import (
-    HIGHLIGHT,
-    INK,
-    MUTED,
-    font,
+from render.common import INK, MUTED, font, smallest_size
+from render.pastiche.common import (
+    CANVAS,
+    PAD,
+    PANEL,
+    SPOT_LINE,
+    START_FILL,
+    WIDTH_RIGHT,
+    View,
 )
-from render.pastiche.common import CANVAS, PAD, PANEL, SPOT_LINE, START_FILL, View
 from render.pastiche.paints import LETTER, _dab_mark, _paint
 from render.words.catalogue import t
 
@@ -74,6 +79,11 @@ def _xy(q: int, r: int) -> tuple[float, float]:
 
 PAINT_BG = "#EFE8DA"
 SPOT_FILL = "#F7F3EA"
+HEX_RIM = "#5A5246"
+#: The last move's mark: black and white, so it is told by shape and contrast (≥ 12:1 on
+#: the canvas), never by hue.
+MARK_DARK = INK
+MARK_LIGHT = "#FFFFFF"
 
 
 def _quarter(value: float) -> float:
@@ -81,39 +91,100 @@ def _quarter(value: float) -> float:
     return round(value * 4) / 4
 
 
+def _draw_sprite(corners: str, centre: str, start: bool, s: float) -> Image.Image:
+    """One painted hex of radius ``s`` (1x), transparent outside, in premultiplied ``RGBa``
+    (so neither the paste nor anything after converts it). Composed from cached parts drawn
+    at 2x and reduced (smooth edges): the hex body, one dab per primary and the centre, so a
+    new hex costs a few small pastes (~0.2 ms) instead of drawing ~20 shapes at 2x (~2 ms
+    for a close-up hex). Each part lands on whole pixels, at most half a pixel off."""
+    half = math.ceil(s) + 3
+    img = _body_sprite(start, s).copy()
+    dab_r = _quarter(s * 0.27)
+    for k, letter in enumerate(corners):
+        px, py = _corner(half, half, s * 0.70, k)
+        _compose(img, _part_sprite(letter, dab_r), px, py)
+    if centre:
+        _compose(img, _part_sprite(centre, _quarter(s * 0.26)), half, half)
+    return img.convert("RGBa")
+
+
+def _compose(img: Image.Image, part: Image.Image, cx: float, cy: float) -> None:
+    """``part`` over ``img`` (both ``RGBA``), blended by its alpha: a plain masked paste
+    (no crop and composite as ``alpha_composite``), exact where the hex body beneath is
+    opaque, which is everywhere a part lies but for a dab's outermost pixel."""
+    img.paste(part, (round(cx - part.width / 2), round(cy - part.height / 2)), part)
+
+
+@lru_cache(maxsize=64)
+def _body_sprite(start: bool, s: float, k: int = 2) -> Image.Image:
+    """A hex without paint: its fill and rim (``RGBA``, to compose the parts on)."""
+    half = math.ceil(s) + 3
+    img = Image.new("RGBa", (2 * half * k, 2 * half * k), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    poly = _hex_poly(half * k, half * k, s * k)
+    d.polygon(poly, fill=START_FILL if start else CANVAS, outline=HEX_RIM)
+    d.line(poly + [poly[0]], fill=HEX_RIM, width=2)
+    return img.reduce(k).convert("RGBA")
+
+
+@lru_cache(maxsize=256)
+def _part_sprite(paint: str, r: float, k: int = 2) -> Image.Image:
+    """A round dab of radius ``r`` (``paint`` one primary's letter, or two for a split
+    centre) with its marks, smooth edged (``RGBA``)."""
+    size = 2 * math.ceil(r) + 4
+    img = Image.new("RGBa", (size * k, size * k), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    c, rk = size * k / 2, r * k
+    box = (c - rk, c - rk, c + rk, c + rk)
+    if len(paint) == 1:
+        d.ellipse(box, fill=_paint(LETTER[paint]), outline=INK)
+        _dab_mark(d, c, c, rk, paint)
+    else:
+        d.pieslice(box, 90, 270, fill=_paint(LETTER[paint[0]]))
+        d.pieslice(box, 270, 450, fill=_paint(LETTER[paint[1]]))
+        d.ellipse(box, outline=INK)
+        _dab_mark(d, c - rk * 0.45, c, rk * 0.5, paint[0])
+        _dab_mark(d, c + rk * 0.45, c, rk * 0.5, paint[1])
+    return img.reduce(k).convert("RGBA")
+
+
 @lru_cache(maxsize=1024)  # ~20 KB each: at most ~20 MB per render worker
 def _hex_sprite(
     corners: str, centre: str, start: bool, s: float, bg: str = PAINT_BG, k: int = 2
 ) -> Image.Image:
-    """One painted hex of radius ``s`` (1x), drawn at ``k``x and reduced: smooth edges.
-    Transparent outside. Drawn in premultiplied ``RGBa``, so the anti-aliased rim blends as
-    when it was drawn in place (within one level of 255) and neither the reduce nor the
-    paste converts it: half the cost of an ``RGBA`` sprite. ``bg`` no longer changes the
-    pixels (it was the transparent colour of the ``RGBA`` sprite)."""
-    half = math.ceil(s) + 3
-    img = Image.new("RGBa", (2 * half * k, 2 * half * k), (0, 0, 0, 0))
-    draw_hex(ImageDraw.Draw(img), half * k, half * k, s * k, corners, centre, start=start)
-    return img.reduce(k)
+    """A hex of the painting or of a hand (``bg`` and ``k`` no longer change the pixels:
+    they were the transparent colour of an older ``RGBA`` sprite and its drawing scale)."""
+    return _draw_sprite(corners, centre, start, s)
+
+
+@lru_cache(maxsize=96)  # ~170 KB each: the close-up's few hexes, ~16 MB per render worker
+def _close_sprite(corners: str, centre: str, start: bool, s: float) -> Image.Image:
+    """A hex of the close-up: one fixed size, so a new picture draws only the new hex."""
+    return _draw_sprite(corners, centre, start, s)
 
 
 @lru_cache(maxsize=64)
 def _spot_sprite(s: float, k: int = 2) -> Image.Image:
     half = math.ceil(s) + 3
-    img = Image.new("RGBa", (2 * half * k, 2 * half * k), (0, 0, 0, 0))  # see _hex_sprite
+    img = Image.new("RGBa", (2 * half * k, 2 * half * k), (0, 0, 0, 0))  # see _draw_sprite
     poly = _hex_poly(half * k, half * k, s * k)
     ImageDraw.Draw(img).polygon(poly, fill=SPOT_FILL, outline=SPOT_LINE)
     return img.reduce(k)
 
 
 @lru_cache(maxsize=64)
-def _ring_sprite(s: float, k: int = 2) -> Image.Image:
-    """The ring around the most recent hex: black under yellow."""
-    half = math.ceil(s) + 6
-    img = Image.new("RGBa", (2 * half * k, 2 * half * k), (0, 0, 0, 0))  # see _hex_sprite
+def _mark_sprite(s: float, k: int = 2) -> Image.Image:
+    """The frame around the most recent hex: a black band between white ones, drawn by
+    shape and contrast, not by hue (black on the cream canvas, white against the dark
+    dabs), so it reads in greyscale, for every colour vision, and at phone width."""
+    half = math.ceil(s) + 8
+    img = Image.new("RGBa", (2 * half * k, 2 * half * k), (0, 0, 0, 0))  # see _draw_sprite
     d = ImageDraw.Draw(img)
     ring = _hex_poly(half * k, half * k, s * k)
-    d.line(ring + [ring[0]], fill=INK, width=12, joint="curve")
-    d.line(ring + [ring[0]], fill=HIGHLIGHT, width=7, joint="curve")
+    band = max(4.0, s * 0.13) * k
+    d.line(ring + [ring[0]], fill=MARK_LIGHT, width=round(band + 4 * k), joint="curve")
+    d.line(ring + [ring[0]], fill=MARK_DARK, width=round(band), joint="curve")
+    d.line(ring + [ring[0]], fill=MARK_LIGHT, width=max(2, round(band / 3)), joint="curve")
     return img.reduce(k)
 
 
@@ -126,10 +197,80 @@ def _spot_cells(view: View) -> list[tuple[int, int]]:
     return [(q, r) for q, r in view["spot_cells"]]
 
 
-def _painting(
-    view: View, max_w: int, max_h: int, lang: str = "en"
-) -> tuple[Image.Image, list[tuple]]:
-    """The painting, plus text jobs (x, y, text, size, fill) to draw after.
+@dataclass(frozen=True, slots=True)
+class Label:
+    """A text drawn over the painting after it is pasted (at 1x, so it stays crisp): an
+    open spot's name, or, on a dark ``plate``, the mark of the most recent hex."""
+
+    x: float
+    y: float
+    text: str
+    size: int
+    plate: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Painted:
+    """A drawn piece of the painting: the image, its labels, and where the painting's unit
+    coordinates land on it (pixel = origin + unit × ``s``)."""
+
+    img: Image.Image
+    labels: list[Label]
+    s: float
+    ox: float
+    oy: float
+
+
+def _region(
+    view: View,
+    w: int,
+    h: int,
+    s: float,
+    ox: float,
+    oy: float,
+    label: int,
+    mark: int,
+    sprite: Any,
+    lang: str,
+) -> Painted:
+    """The hexes and open spots whose centres fall inside a ``w`` × ``h`` window (or close
+    enough to show in part), hexes of radius ``s`` from ``sprite``; the most recent hex
+    framed (:func:`_mark_sprite`) with a ``mark``-px "new" plate over its centre (a placed
+    hex's centre no longer matters to anyone)."""
+    img = Image.new("RGB", (w, h), PAINT_BG)
+    labels: list[Label] = []
+
+    def inside(x: float, y: float) -> bool:
+        return -s <= x <= w + s and -s <= y <= h + s
+
+    spots = [] if view["over"] else _spot_cells(view)
+    spot = _spot_sprite(_quarter(s * 0.96))
+    for (q, r), name in zip(spots, view["spots"], strict=False):
+        x, y = _xy(q, r)
+        cx, cy = ox + x * s, oy + y * s
+        if inside(cx, cy):
+            _paste_centred(img, spot, cx, cy)
+            half = font(label, True).getlength(name) / 2 + 2
+            if half <= cx <= w - half and label <= cy <= h - label:  # whole, or not at all
+                labels.append(Label(cx, cy, name, label))
+    hex_s = _quarter(s * 0.985)
+    last = view.get("last")
+    for b in view["board"]:
+        x, y = _xy(b["q"], b["r"])
+        cx, cy = ox + x * s, oy + y * s
+        if inside(cx, cy):
+            _paste_centred(img, sprite(b["corners"], b["centre"], b["start"], hex_s), cx, cy)
+    for b in view["board"]:
+        if b["name"] == last:
+            x, y = _xy(b["q"], b["r"])
+            cx, cy = ox + x * s, oy + y * s
+            _paste_centred(img, _mark_sprite(_quarter(s)), cx, cy)
+            labels.append(Label(cx, cy, t("pic.pastiche.new", lang), mark, plate=True))
+    return Painted(img, labels, s, ox, oy)
+
+
+def _painting(view: View, max_w: int, max_h: int, lang: str = "en") -> Painted:
+    """The whole painting, scaled to fit ``max_w`` × ``max_h`` however far it spreads.
 
     Every hex is a cached sprite (drawn at 2x and reduced once, then pasted): a painting is
     ~40 pastes instead of ~600 shapes on a 2x canvas and a full-size reduce (measured: 6 ms
@@ -144,56 +285,79 @@ def _painting(
     maxy = max(p[1] for p in pts) + 1
     bw, bh = maxx - minx, maxy - miny
     s = min(64.0, (max_w - 2 * PAD) / bw, (max_h - 2 * PAD) / bh)
-    if s < 24:  # a far-flung painting: use a wider, taller area, then smaller hexes
-        max_w, max_h = max_w + 200, max_h + 480
-        s = max(9.0, min(24.0, (max_w - 2 * PAD) / bw, (max_h - 2 * PAD) / bh))
+    if s < 24:  # a far-flung painting: a taller area, then a wider one, then smaller hexes
+        max_h += 380
+        s = min(24.0, (max_w - 2 * PAD) / bw, (max_h - 2 * PAD) / bh)
+        if s < 20:
+            max_w += 200
+            s = max(9.0, min(24.0, (max_w - 2 * PAD) / bw, (max_h - 2 * PAD) / bh))
     # whole pixels: one sprite size per hex size, shared by every painting that has it
     # (a painting is at most one pixel of hex radius smaller than the largest that fits)
     s = float(math.floor(s))
-    label = 18 if s >= 34 else 16 if s >= 24 else max(11, int(s * 0.7))
     w = int(max(max_w, bw * s + 2 * PAD))
-    h = int(max(420, bh * s + 2 * PAD))
+    # the spots' names: never under the legible floor of the whole picture's width
+    label = max(18 if s >= 34 else 16 if s >= 24 else int(s * 0.7), smallest_size(w + WIDTH_RIGHT))
+    h = int(max(360, bh * s + 2 * PAD))
     ox = (w - bw * s) / 2 - minx * s
     oy = (h - bh * s) / 2 - miny * s
-    img = Image.new("RGB", (w, h), PAINT_BG)
-    texts: list[tuple] = []
-    spot = _spot_sprite(_quarter(s * 0.96))
-    for (q, r), name in zip(spots, view["spots"], strict=False):
-        x, y = _xy(q, r)
-        cx, cy = ox + x * s, oy + y * s
-        _paste_centred(img, spot, cx, cy)
-        texts.append((cx, cy, name, label, MUTED))
-    last = view.get("last")
-    hex_s = _quarter(s * 0.985)
-    for b in view["board"]:
-        x, y = _xy(b["q"], b["r"])
-        sprite = _hex_sprite(b["corners"], b["centre"], b["start"], hex_s)
-        _paste_centred(img, sprite, ox + x * s, oy + y * s)
-    for b in view["board"]:
-        if b["name"] == last:
-            x, y = _xy(b["q"], b["r"])
-            cx, cy = ox + x * s, oy + y * s
-            _paste_centred(img, _ring_sprite(_quarter(s)), cx, cy)
-            texts.append((cx, cy + s * 0.55, t("pic.pastiche.new", lang), 16, INK))
-    return img, texts
+    return _region(view, w, h, s, ox, oy, label, 16, _hex_sprite, lang)
 
 
-def _draw_texts(draw: ImageDraw.ImageDraw, ox: int, oy: int, texts: list[tuple]) -> None:
-    for x, y, text, size, fill in texts:
-        f = font(size, True)
-        w = f.getlength(text)
-        if fill == INK:  # a plate so the label stays readable over the dabs
+#: The close-up's hex radius: its dabs stay ~7 px and its marks visible on a phone that
+#: shows the public picture 400 px wide.
+CLOSE_S = 100.0
+
+
+def _focus(view: View, half_w: float, half_h: float) -> tuple[float, float]:
+    """Where the close-up looks (unit coordinates): the most recent hex (else the middle of
+    the starting piece), moved towards the painting's middle as far as it takes to keep
+    the window on the painting and its open spots rather than on the empty table around."""
+    cells = [b for b in view["board"] if b["name"] == view.get("last")]
+    cells = cells or [b for b in view["board"] if b["start"]] or view["board"]
+    pts = [_xy(b["q"], b["r"]) for b in cells]
+    fx, fy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+    every = [_xy(b["q"], b["r"]) for b in view["board"]]
+    every += [_xy(q, r) for q, r in ([] if view["over"] else _spot_cells(view))]
+    # half a hex of table beyond the outermost hexes: room for the mark's frame
+    lo_x, hi_x = min(p[0] for p in every) - SQ3, max(p[0] for p in every) + SQ3
+    lo_y, hi_y = min(p[1] for p in every) - 1.5, max(p[1] for p in every) + 1.5
+    return _clamp(fx, lo_x, hi_x, half_w), _clamp(fy, lo_y, hi_y, half_h)
+
+
+def _clamp(focus: float, lo: float, hi: float, half: float) -> float:
+    """A window's middle near ``focus`` that keeps the window inside [lo, hi] (or centred
+    on it when it is the wider)."""
+    if hi - lo <= 2 * half:
+        return (lo + hi) / 2
+    return min(max(focus, lo + half), hi - half)
+
+
+def _close_up(view: View, w: int, h: int, size: int, lang: str = "en") -> Painted:
+    """The painting's latest area at a size a phone can read: the most recent hex with its
+    neighbours and the open spots around it, in a ``w`` × ``h`` window; its words ``size``
+    px tall."""
+    s = CLOSE_S
+    fx, fy = _focus(view, w / 2 / s, h / 2 / s)
+    ox, oy = w / 2 - fx * s, h / 2 - fy * s
+    return _region(view, w, h, s, ox, oy, size, size, _close_sprite, lang)
+
+
+def _draw_texts(draw: ImageDraw.ImageDraw, ox: int, oy: int, labels: list[Label]) -> None:
+    for lb in labels:
+        f = font(lb.size, True)
+        w = f.getlength(lb.text)
+        x, y = ox + lb.x, oy + lb.y
+        if lb.plate:  # the mark: white on a black plate, over the hex's centre
+            pad = max(4, lb.size // 4)
             draw.rounded_rectangle(
-                (
-                    ox + x - w / 2 - 4,
-                    oy + y - size / 2 - 3,
-                    ox + x + w / 2 + 4,
-                    oy + y + size / 2 + 4,
-                ),
-                radius=4,
-                fill=HIGHLIGHT,
+                (x - w / 2 - pad, y - lb.size / 2 - pad, x + w / 2 + pad, y + lb.size / 2 + pad),
+                radius=pad + 2,
+                fill=MARK_DARK,
+                outline=MARK_LIGHT,
+                width=2,
             )
-        draw.text((ox + x - w / 2, oy + y - size / 2 - 1), text, font=f, fill=fill)
+        fill = MARK_LIGHT if lb.plate else MUTED
+        draw.text((x, y), lb.text, font=f, fill=fill, anchor="mm")
 
 
 def _hex_row(

@@ -19,6 +19,7 @@ from render.common import (
     player_text_colour,
     smallest_size,
 )
+from render.header import band_font_size
 from render.pastiche.paints import _paint, _text_on
 from render.seats import seat_letters
 from render.words.catalogue import t, tn
@@ -37,11 +38,12 @@ WIDTH_RIGHT = 520
 PAINT_W = 880
 #: The bank's colour names shrink down to the public picture's legible floor.
 BANK_SMALLEST = smallest_size(PAINT_W + WIDTH_RIGHT)
-HEADER_H = 64
 PAD = 16
-#: The hand picture's width: phone-shaped (a tall column read at ~400 px), not a 1,400 px
-#: strip with its content in the left third.
-HAND_W = 900
+#: The hand picture's width: phone-shaped (a tall column a phone shows at 400 px, 5/7 of
+#: its size, like Taj Mahal's hand), not a 900 px strip whose 16 px text shrinks to 7 px.
+HAND_W = 560
+#: The hand's smallest text: still 9 px (the header band's floor) once shown 400 px wide.
+HAND_SMALLEST = band_font_size(HAND_W)
 
 
 def _name(names: list[str], seat: int, lang: str = "en") -> str:

@@ -1,6 +1,8 @@
-"""The private picture (a seat's hand): the palette cards, the commissions with the colours
-still lacking, the gallery's needs, and both hexes in every distinct rotation with the best
-spot for each."""
+"""The private picture (a seat's hand), laid out for a phone: one narrow column
+(:data:`~render.pastiche.common.HAND_W` px) with the palette cards, the commissions (one
+under the other) with the colours still lacking, the gallery's needs, and both hexes in
+every distinct rotation with the best spot for each. Every text stays ≥ 9 px when a phone
+shows the picture 400 px wide (:data:`~render.pastiche.common.HAND_SMALLEST`)."""
 
 from __future__ import annotations
 
@@ -14,13 +16,12 @@ from render.common import (
     MUTED,
     fit_lines,
     font,
-    smallest_size,
     wrap_text,
 )
 from render.pastiche.board import _hex_sprite, _paste_centred
 from render.pastiche.common import (
+    HAND_SMALLEST,
     HAND_W,
-    HEADER_H,
     PAD,
     View,
     _badge,
@@ -34,50 +35,66 @@ from render.pastiche.common import (
 from render.pastiche.paints import LETTER
 from render.words.catalogue import t, tn
 
+HEAD_FILL = "#3B3229"
+#: Rotations drawn side by side: three a row, so each keeps room for its cards' names.
+ROTATIONS_PER_ROW = 3
+
 
 def _header(
     draw: ImageDraw.ImageDraw, w: int, view: View, names: list[str], title: str, lang: str
-) -> None:
-    draw.rectangle((0, 0, w, HEADER_H), fill="#3B3229")
-    draw.text((PAD, 14), title, font=font(26, True), fill="#FFFFFF")
-    x = PAD + int(font(26, True).getlength(title)) + 20
-    f = font(20, True)
+) -> int:
+    """The dark head: whose hand (one line, smaller or on two when long), then whose turn
+    with their badge, wrapped. Returns its bottom."""
+    width = w - 2 * PAD
+    lines, f = fit_lines(title, 24, width, smallest=HAND_SMALLEST, bold=True)
+    status_f = font(17, True)
     if view["over"]:
         text = t("pic.pastiche.game_over", lang)
         out = view.get("outcome")
         if out:
             winners = ", ".join(_name(names, s, lang) for s in out["winners"])
             text += t("pic.pastiche.winner", lang, names=winners)
+        status = wrap_text(text, status_f, width)
+        indent = 0
     else:
         cur = view["current"]
-        x = _badge(draw, x, 17, cur, names, lang)
         verb = t(f"pic.pastiche.verb.{view['phase']}", lang)
         text = t(
             "pic.pastiche.turn", lang, name=_name(names, cur, lang), verb=verb, round=view["round"]
         )
-    # smaller, then on two lines, when a language needs more room: centred on the bar
-    lines, f = fit_lines(text, int(f.size), w - x - 20, smallest=smallest_size(w), bold=True)
-    step = f.size + 4
-    y = 20 + (20 - f.size) // 2 - (len(lines) - 1) * step // 2
-    for i, line in enumerate(lines):
-        draw.text((x, y + i * step), line, font=f, fill="#FFFFFF")
+        indent = 38
+        status = wrap_text(text, status_f, width - indent)
+    step = int(f.size) + 6
+    bottom = PAD + len(lines) * step + 8 + len(status) * 24 + 10
+    draw.rectangle((0, 0, w, bottom), fill=HEAD_FILL)
+    y = PAD - 4
+    for line in lines:
+        draw.text((PAD, y), line, font=f, fill="#FFFFFF")
+        y += step
+    y += 8
+    if not view["over"]:
+        _badge(draw, PAD, y - 4, view["current"], names, lang)
+    for line in status:
+        draw.text((PAD + indent, y), line, font=status_f, fill="#FFFFFF")
+        y += 24
+    return bottom
 
 
 def draw_private(view: View, names: list[str], seat: int, lang: str = "en") -> Image.Image:
     me = view["me"]
     w = HAND_W
+    width = w - 2 * PAD
 
     def layout(scratch: Image.Image) -> int:
         draw = ImageDraw.Draw(scratch)
         title = t("pic.pastiche.your_hand", lang, name=_name(names, seat, lang))
-        _header(draw, w, view, names, title, lang)
-        y = HEADER_H + PAD
+        y = _header(draw, w, view, names, title, lang) + PAD
         total = sum(me["cards"].values())
         note = t("pic.pastiche.over_limit", lang) if total > 8 else ""
         cards = tn("pic.pastiche.cards", me["usable"], lang, total=total, note=note)
-        for line in wrap_text(cards, font(22, True), w - 2 * PAD):
-            draw.text((PAD, y), line, font=font(22, True), fill=INK)
-            y += 32
+        for line in wrap_text(cards, font(20, True), width):
+            draw.text((PAD, y), line, font=font(20, True), fill=INK)
+            y += 28
         y += 4
         items = [
             (c["name"], f"{_colour(c['name'], lang)} ×{me['cards'][c['name']]}")
@@ -85,73 +102,64 @@ def draw_private(view: View, names: list[str], seat: int, lang: str = "en") -> I
         ]
         items = [it for it in items if me["cards"][it[0]] > 0]
         if items:
-            y = _chips(draw, PAD, y, w - 2 * PAD, items, 18)
+            y = _chips(draw, PAD, y, width, items, 18)
         else:
             draw.text((PAD, y), t("pic.pastiche.none", lang), font=font(18), fill=MUTED)
             y += 30
         y += 6
-        heading = t("pic.pastiche.commissions", lang)
-        draw.text((PAD, y), heading, font=font(22, True), fill=INK)
-        y += 34
-        cw = (w - 3 * PAD) // 2
-        bottoms = [y]
-        for i, com in enumerate(me["hand"]):
-            bottoms.append(
-                _commission_card(
-                    draw,
-                    PAD + i * (cw + PAD),
-                    y,
-                    cw,
-                    com,
-                    com["lack"],
-                    com["id"],
-                    lang,
-                    smallest_size(w),
-                )
-            )
-        y = max(bottoms) + 4
-        gl = me.get("gallery_lack", {})
-        if view["gallery"]:
-            heading = t("pic.pastiche.gallery_lack", lang)
-            draw.text((PAD, y), heading, font=font(18, True), fill=INK)
+        for line in wrap_text(t("pic.pastiche.commissions", lang), font(20, True), width):
+            draw.text((PAD, y), line, font=font(20, True), fill=INK)
             y += 28
-            for com in view["gallery"]:
-                lack = gl.get(com["id"], [])
-                if lack:
-                    need = t(
-                        "pic.pastiche.need", lang, colours=", ".join(_colour(c, lang) for c in lack)
-                    )
-                else:
-                    need = t("pic.pastiche.ready", lang)
-                line = t(
-                    "pic.pastiche.gallery_line",
-                    lang,
-                    title=_title(com, lang),
-                    points=com["points"],
-                    need=need,
-                )
-                lines, f = fit_lines(line, 17, w - 3 * PAD, smallest=smallest_size(w))
-                for part in lines:
-                    draw.text((PAD + 8, y), part, font=f, fill=INK)
-                    y += 25
-        y += 10
-        draw.text(
-            (PAD, y),
-            t("pic.pastiche.rotations", lang),
-            font=font(22, True),
-            fill=INK,
-        )
-        y += 36
+        y += 4
+        for com in me["hand"]:
+            y = _commission_card(
+                draw, PAD, y, width, com, com["lack"], com["id"], lang, HAND_SMALLEST
+            )
+        y = _gallery_needs(draw, y + 4, view, me, lang) + 10
+        for line in wrap_text(t("pic.pastiche.rotations", lang), font(20, True), width):
+            draw.text((PAD, y), line, font=font(20, True), fill=INK)
+            y += 28
+        y += 6
         for hx in me["hexes"]:
             if hx is None:
                 continue
-            y = _rotations(scratch, draw, PAD, y, w - 2 * PAD, hx, lang)
+            y = _rotations(scratch, draw, PAD, y, width, hx, lang)
         if not any(me["hexes"]):
             draw.text((PAD, y), t("pic.pastiche.no_hexes", lang), font=font(18), fill=MUTED)
             y += 30
         return y + PAD
 
-    return _on_canvas(w, 1160, layout)
+    return _on_canvas(w, 1900, layout)
+
+
+def _gallery_needs(draw: ImageDraw.ImageDraw, y: int, view: View, me: View, lang: str) -> int:
+    """One line (or two) per gallery card: its title, points and the colours still lacking."""
+    if not view["gallery"]:
+        return y
+    width = HAND_W - 2 * PAD
+    for line in wrap_text(t("pic.pastiche.gallery_lack", lang), font(18, True), width):
+        draw.text((PAD, y), line, font=font(18, True), fill=INK)
+        y += 26
+    gl = me.get("gallery_lack", {})
+    f = font(16)
+    for com in view["gallery"]:
+        lack = gl.get(com["id"], [])
+        if lack:
+            need = t("pic.pastiche.need", lang, colours=", ".join(_colour(c, lang) for c in lack))
+        else:
+            need = t("pic.pastiche.ready", lang)
+        line = t(
+            "pic.pastiche.gallery_line",
+            lang,
+            title=_title(com, lang),
+            points=com["points"],
+            need=need,
+        )
+        for i, part in enumerate(wrap_text(line, f, width - 20)):
+            draw.text((PAD + 8 + (12 if i else 0), y), part, font=f, fill=INK)
+            y += 22
+        y += 3
+    return y
 
 
 def _rotations(
@@ -163,49 +171,44 @@ def _rotations(
     hx: dict[str, Any],
     lang: str = "en",
 ) -> int:
+    """A hex in every distinct rotation, three a row: the hex, its rotation (``r3``), the
+    best spot and the cards it yields there."""
     centre = t("pic.pastiche.or", lang).join(_colour(LETTER[c], lang) for c in hx["centre"])
     heading = t("pic.pastiche.hex", lang, slot=hx["slot"], centre=centre)
-    draw.text((x, y), heading, font=font(20, True), fill=INK)
-    y += 30
-    cell_w = w // 6
-    s = 40.0
+    for line in wrap_text(heading, font(18, True), w):
+        draw.text((x, y), line, font=font(18, True), fill=INK)
+        y += 26
+    y += 2
+    cell_w = w // ROTATIONS_PER_ROW
+    s = 38.0
     size = int(2 * s + 6)
-    bottom = y
-    f = font(16)
-    for i, rot in enumerate(hx["rotations"]):
-        cx = x + i * cell_w
-        sprite = _hex_sprite(rot["corners"], hx["centre"], False, s, BACKGROUND)
-        _paste_centred(img, sprite, cx + (cell_w - size) // 2 + size / 2, y + size / 2)
-        ty = y + size + 2
-        label = f"r{rot['rotation']}"
-        draw.text(
-            (cx + (cell_w - font(18, True).getlength(label)) / 2, ty),
-            label,
-            font=font(18, True),
-            fill=INK,
-        )
-        ty += 24
-        cards = rot["best"]
-        if rot["best_spot"]:
-            head = t("pic.pastiche.at", lang, spot=rot["best_spot"])
-        else:
-            head = t("pic.pastiche.no_cards_anywhere", lang)
-        draw.text((cx + 6, ty), head, font=font(16, True), fill=INK)
-        ty += 22
-        line = ""
-        for c in (_colour(c, lang) for c in cards or []):
-            nxt = f"{line}, {c}" if line else c
-            if f.getlength(nxt) > cell_w - 12:
-                draw.text((cx + 6, ty), line + ",", font=f, fill=INK)
-                ty += 21
-                line = c
+    f, fb = font(16), font(16, True)
+    rots = hx["rotations"]
+    for r0 in range(0, len(rots), ROTATIONS_PER_ROW):
+        bottom = y
+        for i, rot in enumerate(rots[r0 : r0 + ROTATIONS_PER_ROW]):
+            cx = x + i * cell_w
+            sprite = _hex_sprite(rot["corners"], hx["centre"], False, s, BACKGROUND)
+            _paste_centred(img, sprite, cx + cell_w / 2, y + size / 2)
+            ty = y + size + 2
+            label = f"r{rot['rotation']}"
+            lf = font(18, True)
+            draw.text((cx + (cell_w - lf.getlength(label)) / 2, ty), label, font=lf, fill=INK)
+            ty += 24
+            if rot["best_spot"]:
+                head = t("pic.pastiche.at", lang, spot=rot["best_spot"])
             else:
-                line = nxt
-        if line:
-            draw.text((cx + 6, ty), line, font=f, fill=INK)
-            ty += 21
-        if rot["best_spot"] and not cards:
-            draw.text((cx + 6, ty), t("pic.pastiche.no_cards", lang), font=f, fill=MUTED)
-            ty += 21
-        bottom = max(bottom, ty)
-    return bottom + 12
+                head = t("pic.pastiche.no_cards_anywhere", lang)
+            for line in wrap_text(head, fb, cell_w - 12):
+                draw.text((cx + 6, ty), line, font=fb, fill=INK)
+                ty += 21
+            cards = ", ".join(_colour(c, lang) for c in rot["best"] or [])
+            for line in wrap_text(cards, f, cell_w - 12):
+                draw.text((cx + 6, ty), line, font=f, fill=INK)
+                ty += 21
+            if rot["best_spot"] and not rot["best"]:
+                draw.text((cx + 6, ty), t("pic.pastiche.no_cards", lang), font=f, fill=MUTED)
+                ty += 21
+            bottom = max(bottom, ty)
+        y = bottom + 12
+    return y

@@ -21,8 +21,16 @@ from render.common import (
     shrink_to_fit,
     wrap_text,
 )
-from render.header import Band, away_words, header_band
-from render.pastiche.board import _draw_texts, _hex_row, _painting
+from render.header import Band, away_words, band_font_size, header_band
+from render.pastiche.board import (
+    MARK_DARK,
+    MARK_LIGHT,
+    Painted,
+    _close_up,
+    _draw_texts,
+    _hex_row,
+    _painting,
+)
 from render.pastiche.common import (
     BANK_SMALLEST,
     LINE,
@@ -38,14 +46,19 @@ from render.pastiche.common import (
     _on_canvas,
     _title,
 )
+from render.pastiche.final import draw_final_table, final_rows
 from render.pastiche.paints import _paint, _text_on
 from render.seats import seat_letters
 from render.words.catalogue import t, tn
+from render.words.say import say
+from rules.pastiche.trade import side_words
+from rules.words import Msg, Seat
 
 
-def _bank(draw: ImageDraw.ImageDraw, x: int, y: int, view: View, lang: str) -> int:
+def _bank(img: Image.Image, x: int, y: int, view: View, lang: str) -> int:
     """The palette bank: a swatch per colour with its name and count, three to a row; two
     to a row when a language's colour names do not fit three (Polish *pomarańczowy*)."""
+    draw = ImageDraw.Draw(img)
     draw.text((x, y), t("pic.pastiche.bank", lang), font=font(22, True), fill=INK)
     y += 34
     f = font(16, True)
@@ -58,22 +71,33 @@ def _bank(draw: ImageDraw.ImageDraw, x: int, y: int, view: View, lang: str) -> i
     for i, (c, name) in enumerate(zip(view["colours"], names, strict=True)):
         cx = x + (i % cols) * col_w
         cy = y + (i // cols) * 36
-        n = view["bank"][c["name"]]
-        draw.rounded_rectangle(
-            (cx, cy, cx + col_w - 8, cy + 30),
-            radius=6,
-            fill=_paint(c["name"]) if n else "#E6E0D4",
-            outline=INK if n else LINE,
-        )
-        fill = _text_on(c["name"]) if n else MUTED
-        cnt = f"{n}"
-        room = col_w - 30 - int(f.getlength(cnt))  # a longer language is set smaller
-        fn = shrink_to_fit(name, 16, room, smallest=BANK_SMALLEST, bold=True)
-        name = fit_text(name, fn, room)
-        draw.text((cx + 7, cy + 5 + (16 - fn.size) // 2), name, font=fn, fill=fill)
-        draw.text((cx + col_w - 16 - f.getlength(cnt), cy + 5), cnt, font=f, fill=fill)
+        img.paste(_swatch(c["name"], name, view["bank"][c["name"]], col_w), (cx, cy))
     rows = (len(view["colours"]) + cols - 1) // cols
     return y + rows * 36 + 8
+
+
+@lru_cache(maxsize=512)  # ~25 KB each
+def _swatch(colour: str, name: str, n: int, col_w: int) -> Image.Image:
+    """One bank stack: the paint with its name and count (a pale empty box when none is
+    left). Drawn once per name and count: the bank changes with nearly every move, one or
+    two stacks at a time, and drawing its 17 stacks cost ~3 ms."""
+    img = Image.new("RGB", (col_w - 7, 31), BACKGROUND)
+    draw = ImageDraw.Draw(img)
+    f = font(16, True)
+    draw.rounded_rectangle(
+        (0, 0, col_w - 8, 30),
+        radius=6,
+        fill=_paint(colour) if n else "#E6E0D4",
+        outline=INK if n else LINE,
+    )
+    fill = _text_on(colour) if n else MUTED
+    cnt = f"{n}"
+    room = col_w - 30 - int(f.getlength(cnt))  # a longer language is set smaller
+    fn = shrink_to_fit(name, 16, room, smallest=BANK_SMALLEST, bold=True)
+    name = fit_text(name, fn, room)
+    draw.text((7, 5 + (16 - fn.size) // 2), name, font=fn, fill=fill)
+    draw.text((col_w - 16 - f.getlength(cnt), 5), cnt, font=f, fill=fill)
+    return img
 
 
 def _bank_room(cols: int, f: Any) -> int:
@@ -81,7 +105,8 @@ def _bank_room(cols: int, f: Any) -> int:
     return (WIDTH_RIGHT - 2 * PAD) // cols - 30 - int(f.getlength("12"))
 
 
-def _gallery(draw: ImageDraw.ImageDraw, x: int, y: int, view: View, lang: str) -> int:
+def _gallery(img: Image.Image, x: int, y: int, view: View, lang: str) -> int:
+    draw = ImageDraw.Draw(img)
     gallery = t("pic.pastiche.gallery", lang, deck=view["deck"])
     draw.text((x, y), gallery, font=font(22, True), fill=INK)
     y += 34
@@ -161,9 +186,13 @@ def _players(
             fill=INK,
         )
         cy += 24
+        fresh = set(view.get("fresh") or [])
         for com in info["done"]:
-            done = fit_text(f"{com['points']:>2} · {_title(com, lang)}", font(16), col - 20)
-            draw.text((cx + 4, cy), done, font=font(16), fill=INK)
+            done = f"{com['points']:>2} · {_title(com, lang)}"
+            if com["id"] in fresh:  # the last move: framed, behind a "new" plate
+                cy = _fresh_row(draw, cx, cy, col - 14, done, lang)
+                continue
+            draw.text((cx + 4, cy), fit_text(done, font(16), col - 20), font=font(16), fill=INK)
             cy += 22
         if not info["done"]:
             draw.text((cx + 4, cy), t("pic.pastiche.none_yet", lang), font=font(16), fill=MUTED)
@@ -176,6 +205,69 @@ def _players(
                 cy += 52
         bottom = max(bottom, cy)
     return bottom + 8
+
+
+def _fresh_row(draw: ImageDraw.ImageDraw, x: int, y: int, width: int, text: str, lang: str) -> int:
+    """A commission completed by the last move: a black frame around the row and a black
+    "new" plate before it, the same marks as the newest hex's (shape, not hue)."""
+    tag = t("pic.pastiche.new", lang)
+    fb = font(16, True)
+    tw = int(fb.getlength(tag)) + 12
+    draw.rounded_rectangle((x, y - 2, x + width, y + 26), radius=6, outline=MARK_DARK, width=3)
+    draw.rounded_rectangle((x + 4, y + 2, x + 4 + tw, y + 22), radius=4, fill=MARK_DARK)
+    draw.text((x + 4 + tw / 2, y + 12), tag, font=fb, fill=MARK_LIGHT, anchor="mm")
+    room = width - tw - 16
+    draw.text((x + tw + 10, y + 2), fit_text(text, fb, room), font=fb, fill=INK)
+    return y + 32
+
+
+def _fresh_plates(
+    draw: ImageDraw.ImageDraw,
+    y: int,
+    width: int,
+    size: int,
+    view: View,
+    names: list[str],
+    lang: str,
+) -> int:
+    """The commissions the last turn completed, in words under the close-up (never over
+    the painting), ``size`` px tall (the band's, so ≥ 9 px at phone width): with the newest
+    hex framed above, the whole last move reads on a phone. Returns the bottom."""
+    fresh = view.get("fresh") or []
+    owner = {c["id"]: s for s, info in enumerate(view["seats"]) for c in info["done"]}
+    done = {c["id"]: c for info in view["seats"] for c in info["done"]}
+    f = font(size, True)
+    tag = t("pic.pastiche.new", lang)
+    tw = int(f.getlength(tag)) + 16
+    step = size + 10
+    for cid in fresh[-2:]:
+        if cid not in done:
+            continue
+        com = done[cid]
+        text = t(
+            "pic.pastiche.fresh",
+            lang,
+            name=_name(names, owner[cid], lang),
+            title=_title(com, lang),
+            points=tn("pic.pastiche.pts", com["points"], lang),
+        )
+        lines = wrap_text(text, f, width - 2 * PAD - tw - 20)
+        right = PAD + tw + 14 + max(f.getlength(line) for line in lines)
+        y += 8
+        draw.rounded_rectangle(
+            (PAD - 6, y, right, y + len(lines) * step + 10),
+            radius=8,
+            fill="#FFFFFF",
+            outline=MARK_DARK,
+            width=3,
+        )
+        draw.rounded_rectangle((PAD, y + 6, PAD + tw, y + 4 + step), radius=6, fill=MARK_DARK)
+        draw.text((PAD + tw / 2, y + 5 + step / 2), tag, font=f, fill=MARK_LIGHT, anchor="mm")
+        for i, line in enumerate(lines):
+            draw.text((PAD + tw + 8, y + 5 + step / 2 + i * step), line, font=f, fill=INK,
+                      anchor="lm")  # fmt: skip
+        y += len(lines) * step + 10
+    return y
 
 
 #: Offers drawn in the public picture; more are summed up in one line.
@@ -248,21 +340,40 @@ def _status_lines(view: View, names: list[str], lang: str = "en") -> list[str]:
     return lines
 
 
+#: The close-up's height and the overview's largest (the whole painting, under it).
+CLOSE_H = 400
+OVERVIEW_H = 440
+
+
 def draw_public(view: View, names: list[str], lang: str = "en") -> Image.Image:
-    paint, texts = _painting(view, PAINT_W, 820, lang)
-    pw, ph = paint.size
+    """Phone first: under the status line, a close-up of the painting's latest area big
+    enough to read at 400 px; under it, the whole painting with the close-up's window
+    framed; the bank, gallery and offers on the right; the players below."""
+    paint, close = _paintings(_painting_key(view), lang)
+    pw, ph = paint.img.size
     w = pw + WIDTH_RIGHT
+    close_size = band_font_size(w)  # the close-up's words: ≥ 9 px at phone width
 
     def layout(img: Image.Image) -> int:
         draw = ImageDraw.Draw(img)
         y = PAD
-        for line in _status_lines(view, names, lang):
+        final = bool(final_rows(view))
+        for line in [] if final else _status_lines(view, names, lang):
             for part in wrap_text(line, font(18, True), pw - 2 * PAD):  # never cut off
                 draw.text((PAD, y), part, font=font(18, True), fill=INK)
                 y += 26
         top = y + 8
-        img.paste(paint, (0, top))
-        _draw_texts(draw, 0, top, texts)
+        if final:  # the scores' arithmetic where the close-up was: the end reads on a phone
+            over_top = draw_final_table(draw, top, pw, close_size, view, names, lang)
+        else:
+            img.paste(close.img, (0, top))
+            _draw_texts(draw, 0, top, close.labels)
+            over_top = _fresh_plates(draw, top + CLOSE_H, pw, close_size, view, names, lang)
+        over_top += 6
+        img.paste(paint.img, (0, over_top))
+        _draw_texts(draw, 0, over_top, paint.labels)
+        if not final:
+            _frame(draw, over_top, paint, close)
         rx = pw + PAD
         yb = _paste_panel(img, "bank", rx, PAD, view, lang)
         right_bottom = _paste_panel(img, "gallery", rx, yb + 10, view, lang)
@@ -270,11 +381,61 @@ def draw_public(view: View, names: list[str], lang: str = "en") -> Image.Image:
             right_bottom = _offers(
                 draw, rx, right_bottom + 10, WIDTH_RIGHT - 2 * PAD, view, names, lang
             )
-        py = max(top + ph, right_bottom) + PAD
+        py = max(over_top + ph, right_bottom) + PAD
         draw.line((PAD, py - 8, w - PAD, py - 8), fill=LINE, width=2)
         return _players(draw, PAD, py, w - 2 * PAD, view, names, lang, img) + PAD
 
-    return _on_canvas(w, max(ph, 640) + 640, layout, _band(w, view, names, lang))
+    # the left column and the players' panels below it (a taller right column or more
+    # completed commissions than usual paint twice: rare)
+    guess = max(CLOSE_H + ph + 120, 1000) + 380
+    return _on_canvas(w, guess, layout, _band(w, view, names, lang))
+
+
+PaintingKey = tuple[Any, ...]
+
+
+def _painting_key(view: View) -> PaintingKey:
+    """What the two paintings are drawn from: the hexes, the open spots, the newest hex."""
+    board = tuple((b["q"], b["r"], b["name"], b["corners"], b["centre"], b["start"])
+                  for b in view["board"])  # fmt: skip
+    spots = tuple(zip(view["spots"], map(tuple, view["spot_cells"]), strict=True))
+    return board, spots, view.get("last"), view["over"]
+
+
+@lru_cache(maxsize=4)  # ~2.7 MB each
+def _paintings(key: PaintingKey, lang: str) -> tuple[Painted, Painted]:
+    """The whole painting and its close-up, drawn once per painting: every move of a turn
+    but the placement (trades, exchanges, completions, the turn's end) shows the same one.
+    Callers only paste the images, never draw on them."""
+    board, spots, last, over = key
+    view: View = {
+        "board": [
+            {"q": q, "r": r, "name": n, "corners": c, "centre": ce, "start": st}
+            for q, r, n, c, ce, st in board
+        ],
+        "spots": [name for name, _ in spots],
+        "spot_cells": [list(cell) for _, cell in spots],
+        "last": last,
+        "over": over,
+    }
+    paint = _painting(view, PAINT_W, OVERVIEW_H, lang)
+    w = paint.img.width + WIDTH_RIGHT
+    return paint, _close_up(view, paint.img.width, CLOSE_H, band_font_size(w), lang)
+
+
+def _frame(draw: ImageDraw.ImageDraw, top: int, paint: Painted, close: Painted) -> None:
+    """The close-up's window on the whole painting: a dark frame with a light edge."""
+    cw, ch = close.img.size
+    x0 = paint.ox + (0 - close.ox) / close.s * paint.s
+    x1 = paint.ox + (cw - close.ox) / close.s * paint.s
+    y0 = paint.oy + (0 - close.oy) / close.s * paint.s
+    y1 = paint.oy + (ch - close.oy) / close.s * paint.s
+    pw, ph = paint.img.size
+    x0, x1 = max(3.0, x0), min(pw - 4.0, x1)
+    y0, y1 = max(3.0, y0), min(ph - 4.0, y1)
+    box = (x0, top + y0, x1, top + y1)
+    draw.rectangle(box, outline=MARK_LIGHT, width=6)
+    draw.rectangle((box[0] + 1, box[1] + 1, box[2] - 1, box[3] - 1), outline=MARK_DARK, width=3)
 
 
 def _band(w: int, view: View, names: list[str], lang: str) -> Image.Image:
@@ -296,6 +457,7 @@ def _band(w: int, view: View, names: list[str], lang: str) -> Image.Image:
             name=_name(names, cur, lang),
             verb=t(f"pic.pastiche.verb.{view['phase']}", lang),
         )
+        action += offer_words(view, names, lang)
     scores = [(s, str(out["scores"][s] if out else view["seats"][s]["score"])) for s in range(n)]
     band = Band(
         game=t("pic.pastiche.title", lang),
@@ -308,6 +470,36 @@ def _band(w: int, view: View, names: list[str], lang: str) -> Image.Image:
         places=final_places(view),
     )
     return header_band(w, band, letters, lang)
+
+
+#: Open offers the band spells out; more are counted ("… and 2 more").
+BAND_OFFERS = 3
+
+
+def offer_words(view: View, names: list[str], lang: str) -> str:
+    """The open offers in the band's words, " · offer 1: Bálint gives 2 orange for violet,
+    Łucja to answer": the band rings both the player on turn and each offer's receiver, so
+    it names both sides of every offer (the rules' own status words, in every language)."""
+    offers = view.get("offers") or []
+    everyone = [_name(names, s, lang) for s in range(len(view["seats"]))]
+    parts = [
+        say(
+            Msg(
+                "pastiche.status.offer",
+                id=o["id"],
+                maker=Seat(o["from"]),
+                give=side_words(o["give"]),
+                get=side_words(o["get"]),
+                taker=Seat(o["to"]),
+            ),
+            lang,
+            everyone,
+        )
+        for o in offers[:BAND_OFFERS]
+    ]
+    if len(offers) > BAND_OFFERS:
+        parts.append(t("pic.pastiche.offers_more", lang, n=len(offers) - BAND_OFFERS))
+    return "".join(f" · {p}" for p in parts)
 
 
 #: The view parts each cached side panel is drawn from (and keyed by).
@@ -331,5 +523,5 @@ def _panel_sprite(kind: str, key: str, lang: str) -> tuple[Image.Image, int]:
     m = PANEL_MARGIN
     img = Image.new("RGB", (WIDTH_RIGHT, 1600), BACKGROUND)
     paint = _bank if kind == "bank" else _gallery
-    bottom = paint(ImageDraw.Draw(img), m, m, parts, lang) - m
+    bottom = paint(img, m, m, parts, lang) - m
     return img.crop((0, 0, WIDTH_RIGHT, bottom + m)), bottom

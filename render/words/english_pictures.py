@@ -183,4 +183,13 @@ PICTURE_WORDS: dict[str, str] = {
     "pic.azul.sum.spared": (
         "* The full floor penalty: a score never drops below 0, so it cost less."
     ),
+    # Pastiche: the commission the last turn completed, under the close-up (public.py)
+    "pic.pastiche.fresh": "{name} completed {title} · {points}",
+    # Maharani: the final picture's gold by source (render/maharani/final.py)
+    "pic.maharani.src.head": "How the gold was won",
+    "pic.maharani.src.tiles": "Tile areas",
+    "pic.maharani.src.workers": "Worker groups",
+    "pic.maharani.src.second": "Second tiles",
+    "pic.maharani.src.total": "Total",
+    "pic.maharani.src.legend": "Quarters: workers → gold",
 }

@@ -49,6 +49,10 @@ Rule decisions ([R] in the reference, implemented exactly) and readings of uncle
 - Clock: a timed-out player's default move is ``stop`` (after one tile); the start of a
   turn and a pending worker choice have none (the bot makes the easy computer move: a
   ``refresh`` default let a table of absent players pass forever).
+- Gold by source (:mod:`rules.maharani.tally`): the state also keeps each seat's tile gold,
+  worker gold and gold paid for second tiles, and each scored quarter's workers per seat;
+  the view's ``sources`` gives them (and each quarter's gold), so the final picture shows
+  the arithmetic. A state saved before they existed keeps playing without them.
 - Commitments (``is_commitment``): none. Nothing is hidden in Maharani; an end of turn that
   drew tiles from the bag revealed them and is never taken back (``Event.reveals``).
 """

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from rules.ai.hooks import GameAI, rank_greedy
 from rules.base import Game, Move, State, View
+from rules.maharani import tally
 from rules.maharani.data import geometry
 from rules.maharani.engine import QUARTER_GOLD, active_side
 from rules.maharani.words import colour
@@ -73,6 +74,7 @@ def state_from_view(view: View, rng_state: int) -> State:
         "pending": pending,
         "recent": [g.space_by_name[s] for s in view["recent"]],
         "end": view["end"],
+        **tally.from_view(view),
     }
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Event
+from rules.maharani import tally
 from rules.maharani.data import Geometry, geometry
 from rules.maharani.words import a_tile, animal, colour, gold, quarter_name
 from rules.rng import Rng
@@ -80,6 +81,7 @@ def new_state(n: int, seed: int, two_player_seats: str) -> tuple[State, list[Eve
         "pending": None,
         "recent": [],
         "end": None,
+        **tally.fresh(n),
     }
     events: list[Event] = []
     _refill(st, rng, events)
@@ -97,6 +99,7 @@ def copy_state(st: State) -> State:
     out["recent"] = list(st["recent"])
     out["supply"] = [list(x) for x in st["supply"]]
     out["markers"] = [list(x) for x in st["markers"]]
+    tally.copy(st, out)
     return out
 
 
@@ -325,6 +328,7 @@ def place_tile(
     st["placed"] += 1
     won = tile_group_size(st, space)
     st["gold"][seat] += won
+    tally.add(st, seat, tally.TILES, won)
     if events is not None:
         _tile_event(g, seat, field, tile, src, tgt, space, d, won, events)
     _remove_surplus_centre(st, events)
@@ -423,6 +427,7 @@ def place_worker(
     st["workers"][space] = code
     won = group_size(g, space, st["workers"], code)
     st["gold"][seat] += won
+    tally.add(st, seat, tally.WORKERS, won)
     if events is None:
         return
     style = Msg("maharani.ev.worker_style", style=WORKER_STYLE[wc]) if st["colours"] == 2 else ""
@@ -502,6 +507,10 @@ def score_quarter(
                 Msg("maharani.ev.score_result", who=who(seat), style=style, workers=k, gold=won)
             )
     st["scored"][q] = True
+    workers = [
+        [counts.get(seat * 2 + c, 0) for c in range(st["colours"])] for seat in range(st["n"])
+    ]
+    tally.quarter(st, q, workers)
     if events is None:
         return
     events.append(
@@ -538,10 +547,10 @@ def end_turn(st: State, events: list[Event] | None) -> None:
     seat = st["turn"]
     if st["placed"] == 2:
         st["gold"][seat] -= SECOND_TILE_COST
+        tally.add(st, seat, tally.PAID, SECOND_TILE_COST)
         if events is not None:
-            events.append(
-                Event("pay", Msg("maharani.ev.pay", who=who(seat), gold=gold(SECOND_TILE_COST)))
-            )
+            text = Msg("maharani.ev.pay", who=who(seat), gold=gold(SECOND_TILE_COST))
+            events.append(Event("pay", text, data={"gold": SECOND_TILE_COST}))
     rng = Rng(st["rng"])
     _refill(st, rng, events)
     st["rng"] = rng.state

@@ -18,7 +18,7 @@ from rules.base import (
     View,
     rank_by,
 )
-from rules.maharani import engine
+from rules.maharani import engine, tally
 from rules.maharani.data import geometry
 from rules.maharani.engine import QUARTER_GOLD, SIDE_WORDS, WORKER_STYLE, active_side, who
 from rules.maharani.moves import PLACEMENT_RE, clean, explain, legal_moves, random_move
@@ -42,6 +42,8 @@ class Maharani(Game):
     max_players: ClassVar[int] = 4
     Options: ClassVar[type[BaseModel]] = MaharaniOptions
     has_hidden_information: ClassVar[bool] = False
+    #: a snapshot from before issue 42 lacks the gold-by-source tally (rules.maharani.tally)
+    later_keys: ClassVar[tuple[str, ...]] = ("tally", "results")
     score_unit: ClassVar[str] = "gold"
     summary: ClassVar[str] = Msg("maharani.summary")
     notation_help: ClassVar[str] = Msg("maharani.notation_help")
@@ -258,6 +260,7 @@ class Maharani(Game):
             },
             "end": state["end"],
             "quarter_gold": list(QUARTER_GOLD),
+            "sources": tally.sources(state, QUARTER_GOLD),
         }
 
     def outcome(self, state: State) -> Outcome | None:

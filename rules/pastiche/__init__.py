@@ -66,6 +66,12 @@ End and scoring
   23–27: 5, 28–31: 6). Ties: more completed commissions, then usable palette points, then
   painter bonus; [R] then a shared win.
 
+The last move, for pictures [ours]
+- The view's ``last`` names the newest hex's cell, and ``fresh`` the commissions completed
+  since that placement (the turn's completions, kept through the next player's start until
+  they place; a turn without a hex to place starts it afresh). Both are public: completed
+  commissions lie face up.
+
 Hidden information
 - Palette cards and commission cards in hand are private (counts are public). [ours] Hexes in
   hand are public (they lie face up in front of their owner; the reference does not hide them).

@@ -228,6 +228,7 @@ class PasticheAI(GameAI):
             "board": board,
             "spots": [list(c) for c in view["spot_cells"]],
             "last": bd.key(last_cell) if last_cell else None,
+            "fresh": list(view["fresh"]),
             "deals": [dict(d) for d in view["offers"]],
             "deal_id": view["next_offer"],
             "made": list(view["offers_made"]),

@@ -88,6 +88,8 @@ class Pastiche(Game):
     max_players: ClassVar[int] = 4
     Options: ClassVar[type[BaseModel]] = PasticheOptions
     has_hidden_information: ClassVar[bool] = True
+    #: a snapshot from before issue 42 lacks the commissions the last turn completed
+    later_keys: ClassVar[tuple[str, ...]] = ("fresh",)
     summary: ClassVar[str] = Msg("pastiche.summary")
     notation_help: ClassVar[str] = Msg("pastiche.notation_help")
 
@@ -136,6 +138,7 @@ class Pastiche(Game):
             "board": bd.start_board(),
             "spots": [[q, r] for q, r in bd.frontier(bd.start_board())],
             "last": None,
+            "fresh": [],
             "deals": [],
             "deal_id": 1,
             "made": [0] * player_count,
@@ -336,6 +339,7 @@ class Pastiche(Game):
         s["board"][k] = [hex_id, rot, corners]
         s["spots"] = bd.grow_frontier(s["spots"], s["board"], cell)
         s["last"] = k
+        s["fresh"] = []  # the commissions of the turn before no longer are the latest
         s["phase"] = "trade"
         name = bd.cell_name(cell)
         what: Msg | Join = colours_word(got) if got else Msg("pastiche.no_cards")
@@ -421,6 +425,7 @@ class Pastiche(Game):
             p["cards"][c] -= 1
             s["bank"][c] += 1
         p["done"].append(cid)
+        s["fresh"] = [*s.get("fresh", []), cid]  # replaced, never edited: _clone shares it
         s["phase"] = "complete"
         before = sc.commission_points(p["done"][:-1])
         events.append(
@@ -551,6 +556,7 @@ class Pastiche(Game):
             s["phase"] = "place"
         else:
             s["phase"] = "trade"
+            s["fresh"] = []  # no placement starts this turn: its completions start afresh
             events.append(Event("nohex", Msg("pastiche.ev.no_hex", who=Seat(nxt))))
 
     # ----- views ------------------------------------------------------------------------------
@@ -612,6 +618,7 @@ class Pastiche(Game):
             "over": state["over"],
             "board": self._board_json(state),
             "last": last,
+            "fresh": list(state.get("fresh", [])),
             "spots": [bd.cell_name((q, r)) for q, r in state["spots"]],
             "spot_cells": [[q, r] for q, r in state["spots"]],
             "bank": dict(state["bank"]),

@@ -1,0 +1,284 @@
+"""Maharani's words around the board: the seat strips on the board's sides, the side panel
+(seats, markers, bag, colour legend, quarter table; once the game is over, the gold's
+arithmetic of :mod:`render.maharani.final`) and the status sentence."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw, ImageFont
+
+from render.common import (
+    BACKGROUND,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    final_winners,
+    fit_text,
+    font,
+    player_colour,
+    player_text_colour,
+    smallest_size,
+)
+from render.maharani.final import draw_breakdown
+from render.maharani.pieces import (
+    BOARD_END,
+    MARGIN,
+    PANEL_X,
+    STRIP,
+    WIDTH,
+    _animal,
+    _text_on,
+    tile_fill,
+    tile_letter,
+    worker_sprite,
+)
+from render.words.catalogue import t, tn, word
+
+
+def marker_font(markers: list[str], room: float) -> tuple[ImageFont.FreeTypeFont, int] | None:
+    """Font and chip padding for one row of markers ``room`` px wide: the usual 16 px with
+    roomy chips when they fit; else tighter chips, then smaller type down to the legible
+    floor; None when even that is too wide (the caller uses two rows)."""
+    for size in range(16, smallest_size(WIDTH) - 1, -1):
+        fnt = font(size, True)
+        for chip in (14, 8):
+            if sum(fnt.getlength(m) for m in markers) + len(markers) * (chip + 6) - 6 <= room:
+                return fnt, chip
+    return None
+
+
+def _strip_box(side: str) -> tuple[int, int, int, int]:
+    lo, hi = MARGIN, BOARD_END
+    inner_lo, inner_hi = MARGIN + STRIP, BOARD_END - STRIP
+    if side == "N":
+        return inner_lo, lo, inner_hi, lo + STRIP - 6
+    if side == "S":
+        return inner_lo, hi - STRIP + 6, inner_hi, hi
+    if side == "W":
+        return lo, inner_lo, lo + STRIP - 6, inner_hi
+    return hi - STRIP + 6, inner_lo, hi, inner_hi
+
+
+def _seat_strip(
+    img: Image.Image,
+    side: str,
+    seat: int | None,
+    names: list[str],
+    letters: list[str],
+    active: bool,
+    lang: str,
+) -> None:
+    x0, y0, x1, y1 = _strip_box(side)
+    if seat is None:
+        text = t("pic.maharani.empty_side", lang)
+        colour = MUTED
+    else:
+        text = t("pic.maharani.to_play", lang, name=names[seat]) if active else names[seat]
+        colour = INK
+    letter = letters[seat] if seat is not None else ""
+    img.paste(_strip_tile(side, seat, letter, text, colour, active), (x0, y0))
+
+
+@lru_cache(maxsize=64)  # ~0.15 MB each
+def _strip_tile(
+    side: str, seat: int | None, letter: str, text: str, colour: str, active: bool
+) -> Image.Image:
+    """A whole side strip on the background it sits on (box, disc, words), pasted without a
+    mask: the same pixels as drawing the box and pasting the words in place, for one copy."""
+    x0, y0, x1, y1 = _strip_box(side)
+    tile = Image.new("RGB", (x1 - x0 + 1, y1 - y0 + 1), BACKGROUND)
+    fill = HIGHLIGHT if active else ("#E6DCC6" if seat is not None else BACKGROUND)
+    ImageDraw.Draw(tile).rounded_rectangle(
+        (0, 0, x1 - x0, y1 - y0),
+        radius=12,
+        fill=fill,
+        outline="#000000" if active else "#BFB291",
+        width=3 if active else 1,
+    )
+    strip = _strip_sprite(side, seat, letter, text, colour)
+    tile.paste(strip, (0, 0), strip)
+    return tile
+
+
+@lru_cache(maxsize=64)  # ~0.1 MB each
+def _strip_sprite(side: str, seat: int | None, letter: str, text: str, colour: str) -> Image.Image:
+    """A side strip's disc and words (rotated for W and E), drawn once per content: the
+    rotation and text cost more than the rest of the strip."""
+    x0, y0, x1, y1 = _strip_box(side)
+    horizontal = side in ("N", "S")
+    length = (x1 - x0) if horizontal else (y1 - y0)
+    thick = (y1 - y0) if horizontal else (x1 - x0)
+    strip = Image.new("RGBA", (length, thick), (0, 0, 0, 0))
+    sd = ImageDraw.Draw(strip)
+    pos = 16
+    if seat is not None:
+        disc = worker_sprite(player_colour(seat), player_text_colour(seat), letter, False, 36)
+        strip.paste(disc, (pos, (thick - 36) // 2), disc)
+        pos += 46
+    f = font(22, True)
+    sd.text(
+        (pos, thick / 2), fit_text(text, f, length - pos - 10), font=f, fill=colour, anchor="lm"
+    )
+    if side == "W":
+        strip = strip.rotate(90, expand=True)
+    elif side == "E":
+        strip = strip.rotate(-90, expand=True)
+    return strip
+
+
+def _panel(
+    img: Image.Image,
+    view: dict[str, Any],
+    names: list[str],
+    letters: list[str],
+    colours: tuple[str, ...],
+    lang: str,
+) -> None:
+    d = ImageDraw.Draw(img)
+    x = PANEL_X
+    right = WIDTH - MARGIN
+    y = MARGIN
+    n = view["players"]
+    d.text((x, y), t("pic.maharani.title", lang), font=font(30, True), fill=INK)
+    turn = t("pic.maharani.turn", lang, n=view["turn_no"])
+    d.text((right, y + 8), turn, font=font(20), fill=MUTED, anchor="ra")
+    y += 46
+    d.text((x, y), _status_text(view, names, lang), font=font(19, True), fill=INK)
+    y += 34
+    best = max(view["gold"])
+    ended = view.get("ended")
+    over = view["phase"] == "over" or bool(ended)
+    named = final_winners(view)  # the match's own winners, when the service said them
+    # the finished game: short seat boxes (name and gold), then the gold's arithmetic
+    arithmetic = view["phase"] == "over" and view.get("sources") is not None
+    for s in range(n):
+        active = s == view["turn"] and not over
+        box_h = 64 if arithmetic else 136
+        d.rounded_rectangle(
+            (x, y, right, y + box_h - 8),
+            radius=12,
+            fill="#FFF6C2" if active else "#FFFFFF",
+            outline="#000000" if active else "#CFC6B0",
+            width=3 if active else 1,
+        )
+        disc = worker_sprite(player_colour(s), player_text_colour(s), letters[s], False, 40)
+        img.paste(disc, (x + 10, y + 10), disc)
+        gold = view["gold"][s]
+        gold_text = t("pic.maharani.gold", lang, gold=gold) + (
+            " ★"
+            if (s in named if named is not None else view["phase"] == "over" and gold == best)
+            else ""
+        )
+        gf = font(24, True)
+        gw = int(gf.getlength(gold_text))
+        d.text((right - 12, y + 30), gold_text, font=gf, fill=INK, anchor="rm")
+        nf = font(22, True)
+        d.text(
+            (x + 60, y + 30),
+            fit_text(names[s], nf, right - x - 90 - gw),
+            font=nf,
+            fill=INK,
+            anchor="lm",
+        )
+        if arithmetic:
+            y += box_h
+            continue
+        side = view["sides"][s]
+        supply = view["supply"][s]
+        if view["worker_colours"] == 2:
+            workers = t("pic.maharani.workers_two", lang, first=supply[0], second=supply[1])
+        else:
+            workers = t("pic.maharani.workers", lang, n=supply[0])
+        side_word = t(f"pic.maharani.side.{side}", lang)
+        d.text((x + 12, y + 58), f"{side_word} · {workers}", font=font(17), fill=INK)
+        cx = x + 12
+        markers = [
+            _animal(view["animals"][q], lang) + (" ✓" if up else " ✗")
+            for q, up in enumerate(view["markers"][s])
+        ]
+        # one row of chips (tighter, smaller type if need be); a language whose animal names
+        # still do not fit gets two lower rows inside the box, never a chip out of it
+        fitted = marker_font(markers, right - 12 - cx)
+        if fitted is not None:
+            f, chip = fitted
+            rows = [(list(enumerate(markers)), y + 88, 28)]
+        else:
+            f, chip = font(16, True), 14
+            half = (len(markers) + 1) // 2
+            pairs = list(enumerate(markers))
+            rows = [(pairs[:half], y + 80, 22), (pairs[half:], y + 104, 22)]
+        for row, top, tall in rows:
+            cx = x + 12
+            for q, marker in row:
+                up = view["markers"][s][q]
+                w = int(f.getlength(marker)) + chip
+                d.rounded_rectangle(
+                    (cx, top, cx + w, top + tall),
+                    radius=8,
+                    fill="#F3E9CF" if up else "#555555",
+                    outline="#8A7A55" if up else "#222222",
+                )
+                d.text(
+                    (cx + w / 2, top + tall / 2),
+                    marker,
+                    font=f,
+                    fill=INK if up else "#FFFFFF",
+                    anchor="mm",
+                )
+                cx += w + 6
+        y += box_h
+    if arithmetic:
+        y = draw_breakdown(img, x, y + 8, right, view, letters, lang) + 6
+    else:
+        y += 4
+        d.text((x, y), t("pic.maharani.markers_legend", lang), font=font(16), fill=MUTED)
+        y += 26
+        bag = tn("pic.maharani.bag", view["bag"], lang)
+        if view["discarded"]:
+            bag += tn("pic.maharani.set_aside", len(view["discarded"]), lang)
+        d.text((x, y), bag, font=font(17), fill=INK)
+        y += 30
+    # colour legend
+    f = font(16, True)
+    names = [word("pic.maharani.colour", colour, lang) for colour in colours]
+    cols = 3  # two a row when a language's colour names do not fit three (pomarańczowy)
+    if any(font(16).getlength(name) > (right - x) // cols - 42 for name in names):
+        cols = 2
+    col_w = (right - x) // cols
+    for i, colour in enumerate(colours):
+        lx = x + (i % cols) * col_w
+        ly = y + (i // cols) * 34
+        fill = tile_fill(colour, colours)
+        d.rounded_rectangle((lx, ly, lx + 28, ly + 28), radius=5, fill=fill, outline="#222222")
+        d.text((lx + 14, ly + 14), tile_letter(colour), font=f, fill=_text_on(fill), anchor="mm")
+        d.text((lx + 36, ly + 14), names[i], font=font(16), fill=INK, anchor="lm")
+    y += 34 * ((len(colours) + cols - 1) // cols) + 6
+    table = " · ".join(f"{k}→{g}" for k, g in enumerate(view["quarter_gold"]) if k)
+    d.text((x, y), t("pic.maharani.quarter_pays", lang), font=font(16), fill=MUTED)
+    d.text((x, y + 22), table, font=font(17, True), fill=INK)
+
+
+def _status_text(view: dict[str, Any], names: list[str], lang: str = "en", fit: bool = True) -> str:
+    phase = view["phase"]
+    if view.get("ended"):  # resigned or aborted: what happened instead of whose turn
+        text = view["ended"]["text"]
+        return fit_text(text, font(19, True), 440) if fit else text
+    if phase == "over":
+        best = max(view["gold"])
+        named = final_winners(view)
+        seats = named if named is not None else [s for s, g in enumerate(view["gold"]) if g == best]
+        win = [names[s] for s in seats]
+        key = "pic.maharani.over_early" if view["end"] == "stall" else "pic.maharani.over"
+        winners = t("pic.maharani.and", lang).join(win)
+        text = t(key, lang, winners=winners)
+        return fit_text(text, font(19, True), 440) if fit else text
+    who = names[view["turn"]]
+    if phase == "first":
+        text = t("pic.maharani.first", lang, who=who)
+    elif phase == "second":
+        text = t("pic.maharani.second", lang, who=who)
+    else:
+        text = t("pic.maharani.worker", lang, who=who, space=view["pending_worker"]["space"])
+    return fit_text(text, font(19, True), 440) if fit else text
