@@ -21,7 +21,9 @@ from render.words.catalogue import t
 COURT = ("vizier", "general", "monk", "princess", "mogul", "elephant")
 #: Width of the column of seat chips left of the counts, and the circles' diameter.
 LABEL_W = 72
-CIRCLE = 62
+CIRCLE = 58
+#: The prizes' letters (and the crown): about 9 px when the picture is shown 400 px wide.
+SYMBOL = 32
 ROW_H = 38
 PRIZE_THERE = "#FFF7D6"
 PRIZE_GONE = "#E4DED2"
@@ -99,7 +101,7 @@ def draw_court(
     col = (width - LABEL_W) / len(COURT)
     last = view.get("last") or {}
     won_now = set(last.get("won") or [])
-    f_big = font(34, bold=True)
+    f_big = font(SYMBOL, bold=True)
     for i, prize in enumerate(COURT):
         cx, cy = x0 + LABEL_W + col * (i + 0.5), y + CIRCLE / 2
         there = prize in view["court"]
@@ -114,7 +116,7 @@ def draw_court(
             if prize == "elephant":
                 d.text((cx, cy), "E", font=f_big, fill=INK, anchor="mm")
             else:
-                _symbol(d, cx, cy, prize, 34)
+                _symbol(d, cx, cy, prize, SYMBOL)
         elif prize in won_now:  # taken by the last turn: its taker's chip, marked
             chip(d, cx, cy, last["seat"], letters[last["seat"]], 20)
             _mark_ring(d, cx, cy, r + 5)

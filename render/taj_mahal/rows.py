@@ -25,8 +25,8 @@ from rules.taj_mahal.components import SYMBOL_LETTERS
 #: Played cards in a player's row: at least this size, bigger when there is room.
 CARD_W, CARD_H = 36, 52
 CARD_H_MAX = 70
-#: The acting player's row: a pale fill with a dark edge (the edge carries the contrast).
-ACTING_FILL = "#FFF3B0"
+#: The acting player's row: a dark frame (a shape, on the panel's own background; a pale
+#: yellow fill had too little contrast to matter) beside the "▶" before the name.
 X0 = MAP_W + 14
 TEXT_X = X0 + 32
 RIGHT = W - 12
@@ -109,10 +109,11 @@ def draw_rows(
     y: int,
     lang: str,
 ) -> None:
-    """The rows (:func:`measure_rows`) from ``y`` down to the picture's bottom; what the
-    rows leave free is shared among them (their cards grow with it)."""
+    """The rows (:func:`measure_rows`) from ``y`` down."""
     n = view["players"]
-    spare = max(0, img.height - 6 - y - sum(r.height for r in rows)) // n
+    # what the rows leave free makes their cards bigger, up to CARD_H_MAX; the rest stays
+    # below them (a tall pale row for the acting player reads no better)
+    spare = min(CARD_H_MAX - CARD_H, max(0, img.height - 6 - y - sum(r.height for r in rows)) // n)
     last = view.get("last") or {}
     last_ids = {c["id"] for c in last.get("cards") or []} if last.get("seat") is not None else set()
     fb, f, fk = font(16, bold=True), font(16), font(15)
@@ -121,7 +122,7 @@ def draw_rows(
         h = row.height + spare
         acting = s in view["to_act"]
         if acting:
-            d.rectangle((X0 - 10, y - 2, W - 4, y + h - 6), fill=ACTING_FILL, outline=INK, width=2)
+            d.rectangle((X0 - 10, y - 2, W - 4, y + h - 6), outline=INK, width=3)
         chip(d, X0 + 10, y + 16, s, letters[s], 14)
         name = ("▶ " if acting else "") + fit_text(_name(names, s, lang), fb, 150)
         d.text((TEXT_X, y + 5), name, font=fb, fill=INK)
@@ -136,7 +137,7 @@ def draw_rows(
             _card_bonus(d, W - 44 - b * 60, ty + 10, code, used=True)  # used when taken
         cy = ty + LINE * len(row.tiles) + 12
         # as big as the room left lets them be (the court's counts say it on a phone)
-        ch = CARD_H if row.known else CARD_H + min(spare, CARD_H_MAX - CARD_H)
+        ch = CARD_H if row.known else CARD_H + spare
         cw = ch * CARD_W // CARD_H
         played = info["played"][: (RIGHT - TEXT_X + 8) // (cw + 8)]
         for i, card in enumerate(played):
