@@ -135,3 +135,31 @@ def test_the_hand_view_says_which_cards_may_still_be_played_this_visit() -> None
     assert playable(0) == ([], [])  # only the white card left: no coloured card beside it
     s, _ = play(s, 1, "withdraw")
     assert playable(1) == ([], [])  # withdrawn: nothing until the next visit
+
+
+def test_a_state_saved_before_these_records_plays_on_draws_and_thinks() -> None:
+    """A match stored before ``sources``, ``known`` and ``last`` were kept: its moves
+    apply, its views say the last turn from then on, its final picture shows no breakdown
+    (the sources before are unknown) rather than a wrong one, and a computer player still
+    reads its view."""
+    from render.taj_mahal import draw
+    from rules.ai.hooks import ai_for
+    from rules.rng import Rng
+
+    states: list[dict] = []
+    random_playout(GAME, 3, 4, on_step=lambda *a: states.append(a[3]))
+    later = set(GAME.later_keys)
+    old = {k: v for k, v in states[len(states) // 2].items() if k not in later}
+    view = GAME.view(old, None)
+    assert view["last"] is None and view["player_info"][0]["points"] is None
+    seat = GAME.to_act(old)[0]
+    ai_for(GAME).determinize(GAME, GAME.view(old, seat), seat, Rng(1))
+    s = old
+    while GAME.to_act(s):
+        seat = GAME.to_act(s)[0]
+        s, _ = GAME.apply(s, seat, GAME.legal_moves(s, seat)[0])
+        assert GAME.view(s, None)["last"]["seat"] == seat
+    final = GAME.view(s, None)
+    assert final["over"] and final["player_info"][0]["points"] is None
+    draw(final, ["Ann", "Ben", "Cid"], None)
+    draw(GAME.view(s, 0), ["Ann", "Ben", "Cid"], 0)

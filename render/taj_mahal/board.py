@@ -20,15 +20,16 @@ from PIL import Image, ImageDraw
 
 from render.common import (
     BACKGROUND,
-    HIGHLIGHT,
     INK,
     MUTED,
     font,
+    highlight_outline,
     player_colour,
     player_text_colour,
     shrink_to_fit,
     smallest_size,
 )
+from render.seats import is_computer_label
 from render.taj_mahal.pieces import (
     FORT,
     GOOD_FILL,
@@ -37,6 +38,7 @@ from render.taj_mahal.pieces import (
     _crown,
     _mark_ring,
     _tile_badge,
+    robot_badge,
 )
 from render.words.say import say
 from rules.taj_mahal.components import components
@@ -187,12 +189,23 @@ def bonus_box(city: str, width: float) -> tuple[float, float, float, float]:
     return (bx - width / 2, by - 11, bx + width / 2, by + 11)
 
 
+def _palace(seat: int, letter: str, crowned: bool) -> Image.Image:
+    """The palace sprite of ``seat`` (its label from :func:`render.seats.seat_letters`;
+    not cached here: a label equals its letters whether a computer plays or not)."""
+    colour, ink = player_colour(seat), player_text_colour(seat)
+    return _palace_sprite(colour, ink, str(letter), crowned, is_computer_label(letter))
+
+
 @cache
-def _palace_sprite(colour: str, text_colour: str, letter: str, crowned: bool) -> Image.Image:
-    """A palace (house shape with the owner's letter), crowned palaces with a gold crown."""
+def _palace_sprite(
+    colour: str, text_colour: str, letter: str, crowned: bool, computer: bool
+) -> Image.Image:
+    """A palace (house shape with the owner's letters), crowned palaces with a gold crown,
+    a computer's with a small robot at its lower right (so not its colour alone tells
+    whose it is)."""
     k = 4
     s = 36
-    img = Image.new("RGBA", (s * k, s * k), (0, 0, 0, 0))
+    img = Image.new("RGBA", (s * k + 4 * k, s * k + 4 * k), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     top = 14 if crowned else 6
     pts = [(4, 16 + top // 2), (18, top), (32, 16 + top // 2), (32, 34), (4, 34)]
@@ -201,7 +214,10 @@ def _palace_sprite(colour: str, text_colour: str, letter: str, crowned: bool) ->
         _crown(d, 18 * k, 6 * k, 16 * k, "#F2C230")
     img = img.reduce(k)
     d = ImageDraw.Draw(img)
-    d.text((18, 26), letter, font=font(16, bold=True), fill=text_colour, anchor="mm")
+    size = 16 if len(letter) < 2 else 13
+    d.text((18, 26), letter, font=font(size, bold=True), fill=text_colour, anchor="mm")
+    if computer:
+        robot_badge(d, 24, 33, 11)
     return img
 
 
@@ -215,11 +231,10 @@ def _draw_map(
     cxy = _city_xy()
     cur = view["province"]
     cx, cy = pxy[cur]
-    # the current province: a wide ring in the highlight colour between two dark ones,
-    # so it stands out on the cream map whatever the eye makes of the yellow
-    d.ellipse((cx - RX - 9, cy - RY - 9, cx + RX + 9, cy + RY + 9), outline=INK, width=3)
-    d.ellipse((cx - RX - 6, cy - RY - 6, cx + RX + 6, cy + RY + 6), outline=HIGHLIGHT, width=6)
-    d.ellipse((cx - RX - 1, cy - RY - 1, cx + RX + 1, cy + RY + 1), outline=INK, width=2)
+    # the current province: the two-tone highlight (ink edge, yellow inside), a thin ink
+    # ring outside it
+    highlight_outline(d, (cx - RX - 3, cy - RY - 3, cx + RX + 3, cy + RY + 3), 6, ellipse=True)
+    d.ellipse((cx - RX - 6, cy - RY - 6, cx + RX + 6, cy + RY + 6), outline=INK, width=1)
     for p in pxy:
         number = view["province_tiles"][p]
         faded = number < view["visit"] or (number == view["visit"] and view["court_tile"] is None)
@@ -247,14 +262,14 @@ def _draw_map(
         )
     for city, seat in view["palaces"].items():
         x, y = cxy[city]
-        spr = _palace_sprite(player_colour(seat), player_text_colour(seat), letters[seat], False)
+        spr = _palace(seat, letters[seat], False)
         img.paste(spr, (x - 18, y - 20), spr)
     crown_here = "mogul" not in view["court"]
     last = view.get("last") or {}
     crowned_at: dict[str, tuple[int, int]] = {}
     for city, seat in view["crowned"].items():
         x, y = cxy[city]
-        spr = _palace_sprite(player_colour(seat), player_text_colour(seat), letters[seat], True)
+        spr = _palace(seat, letters[seat], True)
         x, y = crowned_xy(city, city in view["palaces"])
         crowned_at[city] = (x, y)
         img.paste(spr, (x - 18, y - 24), spr)

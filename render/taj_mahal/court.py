@@ -14,7 +14,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.common import INK, MUTED, font, player_colour, player_text_colour
-from render.taj_mahal.pieces import CARD_FILL, _mark_ring, _symbol, _tile_badge
+from render.seats import is_computer_label
+from render.taj_mahal.pieces import CARD_FILL, _mark_ring, _symbol, _tile_badge, robot_badge
 from render.words.catalogue import t
 
 #: The court's prizes in drawing order; the elephant (the province tile) is the sixth.
@@ -61,10 +62,13 @@ def court_leads(view: dict[str, Any]) -> dict[str, tuple[list[int], int, int]]:
 
 
 def chip(d: ImageDraw.ImageDraw, cx: float, cy: float, seat: int, letter: str, r: int) -> None:
-    """A seat's round chip: its colour, outlined, with its letter."""
+    """A seat's round chip: its colour, outlined, with its letters (unique in the match:
+    :func:`render.seats.seat_letters`); a computer's wears a robot at its lower right."""
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=player_colour(seat), outline=INK, width=2)
-    size = max(15, int(r * 1.25))
+    size = max(15, int(r * (1.25 if len(letter) < 2 else 0.95)))
     d.text((cx, cy), letter, font=font(size, True), fill=player_text_colour(seat), anchor="mm")
+    if is_computer_label(letter):
+        robot_badge(d, cx + r * 0.45, cy + r * 0.75, max(9, round(r * 0.9)))
 
 
 def colour_swatch(d: ImageDraw.ImageDraw, x: float, cy: float, colour: str | None) -> None:

@@ -15,6 +15,7 @@ from render.common import (
     MUTED,
     font,
 )
+from render.seats import draw_robot
 from render.words.catalogue import t, word
 from rules.taj_mahal.components import SYMBOL_LETTERS
 
@@ -31,7 +32,7 @@ CARD_FILL = {
 SPECIAL_FILL = "#D3942F"
 GOOD_FILL = {"rice": "#FFFFFF", "tea": "#9ED39B", "spice": "#F0A35E", "jewel": "#B9A3F0"}
 GOOD_LETTER = {"rice": "R", "tea": "T", "spice": "S", "jewel": "J"}
-FORT = "#7B4FA0"
+FORT = "#5C2A5A"  # plum: apart from every player colour, blue too, for deuteranopes
 
 
 def _name(names: list[str], seat: int, lang: str = "en") -> str:
@@ -137,6 +138,16 @@ def _mark_ring(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
     d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=INK, width=3)
     d.ellipse((cx - r + 3, cy - r + 3, cx + r - 3, cy + r - 3), outline="#FFFFFF", width=2)
     _mark_below(d, cx, cy - r + 2)
+
+
+def robot_badge(d: ImageDraw.ImageDraw, x: float, cy: float, size: int) -> None:
+    """A computer seat's mark: a drawn robot head ``size`` px tall from ``x`` on a white
+    plate (:func:`render.seats.draw_robot`: the 🤖 of its name is no glyph of our fonts,
+    and colour alone would be its only cue)."""
+    d.rounded_rectangle(
+        (x - 2, cy - size * 0.62, x + size * 0.98, cy + size * 0.62), radius=3, fill="#FFFFFF"
+    )
+    draw_robot(d, x, cy, size, INK, "#FFFFFF")
 
 
 def _mini_card(d: ImageDraw.ImageDraw, x: float, y: float, w: float = 12, h: float = 17) -> None:

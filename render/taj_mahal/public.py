@@ -26,6 +26,7 @@ from render.common import (
     wrap_text,
 )
 from render.header import Band, action_words, away_words, header_band, with_band
+from render.seats import seat_letters
 from render.taj_mahal.board import MAP_FILL, MAP_W, TOP, W, _base, _draw_map
 from render.taj_mahal.court import court_leads, court_words, draw_court
 from render.taj_mahal.pieces import (
@@ -40,16 +41,6 @@ from render.words.say import say
 from rules.taj_mahal.components import components
 
 __all__ = ["court_leads", "_draw_public"]
-
-
-def _letters(names: list[str], n: int) -> list[str]:
-    """Owner letters for palaces: initials when distinct, else seat numbers."""
-    initials = [
-        (names[i][:1] if i < len(names) and names[i] else str(i + 1)).upper() for i in range(n)
-    ]
-    if len(set(initials)) == n:
-        return initials
-    return [str(i + 1) for i in range(n)]
 
 
 def _specials(
@@ -203,7 +194,7 @@ def _band(view: dict[str, Any], names: list[str], letters: list[str], lang: str)
 def _draw_public(view: dict[str, Any], names: list[str], lang: str) -> Image.Image:
     img = _base(lang).copy()
     d = ImageDraw.Draw(img)
-    letters = _letters(names, view["players"])
+    letters = seat_letters(names, view["players"])
     below_map = _draw_map(img, d, view, letters, lang)
     y = _panel(img, d, view, letters, lang)
     rows = measure_rows(view, names, lang)
