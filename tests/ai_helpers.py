@@ -62,15 +62,17 @@ def open_pile_variant(state: State, seat: int, rng: Rng) -> State:
 
 def taj_mahal_variant(state: State, seat: int, rng: Rng) -> State:
     """The same position as ``seat`` sees it, with everything it cannot see redealt: the
-    ordinary cards in the other hands, the draw pile and the discard pile, and the rng."""
+    ordinary cards in the other hands (but those each took from the face-up display), the
+    draw pile, and the rng. The discard pile is face up: it stays as it is."""
     s = {**state, "hands": [list(h) for h in state["hands"]]}
-    unseen: list[int] = list(state["deck"]) + list(state["discard"])
+    unseen: list[int] = list(state["deck"])
     keep: list[list[int]] = []
     for o, hand in enumerate(s["hands"]):
-        specials = [c for c in hand if TM_CARDS[c].kind == "special"]
-        keep.append(specials)
+        known = set(state["known"][o])
+        shown = [c for c in hand if TM_CARDS[c].kind == "special" or c in known]
+        keep.append(shown)
         if o != seat:
-            unseen += [c for c in hand if TM_CARDS[c].kind != "special"]
+            unseen += [c for c in hand if c not in shown]
     rng.shuffle(unseen)
     for o, hand in enumerate(s["hands"]):
         if o == seat:
@@ -78,8 +80,7 @@ def taj_mahal_variant(state: State, seat: int, rng: Rng) -> State:
         k = len(hand) - len(keep[o])
         s["hands"][o] = sorted(keep[o] + unseen[:k])
         del unseen[:k]
-    s["deck"] = unseen[: len(state["deck"])]
-    s["discard"] = unseen[len(state["deck"]) :]
+    s["deck"] = unseen
     s["rng"] = rng.next64()
     return s
 

@@ -23,7 +23,7 @@ from tests.ai_helpers import taj_mahal_variant
 
 COMP = components()
 #: State keys the seat cannot see (besides the other hands): sampled by the determinizer.
-HIDDEN = {"hands", "deck", "discard", "rng", "bonus", "btiles", "pending"}
+HIDDEN = {"hands", "deck", "rng", "bonus", "btiles", "pending"}
 
 Policy = Callable[[State, int, Rng], Move]
 

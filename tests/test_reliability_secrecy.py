@@ -59,7 +59,8 @@ class Secrets:
         raise NotImplementedError
 
     def open_in_hand(self, view: dict[str, Any]) -> set[Any]:
-        """Items held in a hand that the rules show openly (Taj Mahal's special cards)."""
+        """Items held in a hand that the rules show openly (Taj Mahal's special cards and
+        the cards taken from its face-up display)."""
         return set()
 
     def public_items(self, view: dict[str, Any]) -> set[Any]:
@@ -78,7 +79,8 @@ class Secrets:
 
 
 class TajMahalSecrets(Secrets):
-    private_keys = {"hand", "seat"}
+    # "playable": which cards of his own hand a seat may play this visit
+    private_keys = {"hand", "seat", "playable"}
     data_keys = {"card", "cards", "hand", "drawn", "display"}
 
     def hands(self, state):
@@ -93,7 +95,9 @@ class TajMahalSecrets(Secrets):
         from rules.taj_mahal.components import components
 
         specials = view["specials"].items()
-        return {components().specials[sid] for sid, owner in specials if owner is not None}
+        held = {components().specials[sid] for sid, owner in specials if owner is not None}
+        # cards taken from the face-up display (and not played since): everyone saw them
+        return held | {c["id"] for p in view["player_info"] for c in p["known"]}
 
     def names(self, item):
         from rules.taj_mahal.components import components

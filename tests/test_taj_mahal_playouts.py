@@ -19,7 +19,9 @@ def _public_is_private_minus_hand(state: State) -> None:
     for seat in range(state["n"]):
         mine = GAME.view(state, seat)
         assert [c["id"] for c in mine["hand"]] == state["hands"][seat]
-        rest = {k: v for k, v in mine.items() if k not in ("hand", "seat")}
+        # which of his cards he may still play this visit: his own, from his hand
+        assert set(mine["playable"]["cards"]) <= set(state["hands"][seat])
+        rest = {k: v for k, v in mine.items() if k not in ("hand", "seat", "playable")}
         assert rest == pub
 
 

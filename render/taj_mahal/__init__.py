@@ -2,25 +2,30 @@
 
 Public picture (seat None): the map (provinces named, roads, fortresses with their bonus
 tiles, palaces in the owner's colour + letter, crowned palaces, the current province
-outlined), the court with the prizes still there, the display, and one row per player
-(score, hand size, colour, played cards, tiles, whose turn). Private picture (a seat): that
-player's hand grouped by colour, with a small header.
+outlined), the court drawn for a phone (big prizes, each player's counts for them, the
+leader's boxed), the display, one row per player (score, hand size, colour, played cards,
+tiles, the cards known in the hand), the discard pile's cards under the map; the last turn
+marked by shape and outline (framed cards, ringed palaces); once the game is over, every
+seat's points by the rulebook's sources instead of the court. Private picture (a seat):
+that player's hand grouped by colour, the cards he cannot play this visit dimmed.
 
 Symbols are letters (V G M P E) and a crown shape for the Grand Mogul, so colour is never
-the only cue; card colours also carry their letter (R Y G B W, S special).
-The static map (background, provinces, roads, labels) is drawn once at 2x, reduced and
-cached; each picture pastes it and draws the pieces of the moment on top.
+the only cue; card colours also carry their letter (R Y G B W; a special card its own
+frame). The static map (background, provinces, roads, cities) is drawn once at 2x,
+reduced and cached; each picture pastes it, draws the pieces of the moment on top and the
+province names (cached sprites, per language) over them.
 
-Words come from the catalogue (``pic.taj.*`` in :mod:`render.words.catalogue`) in the language given
-to :func:`draw`; the rules' words (the status line, province names: messages of
-``rules/taj_mahal/words.py``) are said in that language too. Symbol and card letters, card
-codes, numbers and player names pass through. The cached map is kept per language (its
-only words are the province names).
+Words come from the catalogue (``pic.taj.*`` in :mod:`render.words.catalogue`) in the
+language given to :func:`draw`; the rules' words (the status line, province names:
+messages of ``rules/taj_mahal/words.py``) are said in that language too. Symbol and card
+letters, card codes, numbers and player names pass through.
 
-Drawn by concern: :mod:`render.taj_mahal.pieces` (cards, symbols, tiles),
-:mod:`render.taj_mahal.board` (the map), :mod:`render.taj_mahal.public` (the public
-picture, the court's leads) and :mod:`render.taj_mahal.hand` (a seat's hand); this module
-chooses between them.
+Drawn by concern: :mod:`render.taj_mahal.pieces` (cards, symbols, tiles, the last-move
+marks), :mod:`render.taj_mahal.board` (the map), :mod:`render.taj_mahal.court` (the
+court and its counts), :mod:`render.taj_mahal.rows` (the players' rows),
+:mod:`render.taj_mahal.scores` (the final points by source),
+:mod:`render.taj_mahal.public` (the public picture) and :mod:`render.taj_mahal.hand` (a
+seat's hand); this module chooses between them.
 """
 
 from __future__ import annotations

@@ -1,7 +1,15 @@
-"""The map of the public picture: provinces, roads and labels drawn once per language at 2x,
-reduced and cached (:func:`_base`), then the pieces of the moment on top (:func:`_draw_map`):
-palaces in the owner's colour and letter, crowned palaces, fortresses with their bonus tiles,
-goods, the current province outlined."""
+"""The map of the public picture: provinces, roads and cities drawn once at 2x, reduced and
+cached (:func:`_base`), then the pieces of the moment on top (:func:`_draw_map`): palaces in
+the owner's colour and letter, crowned palaces, fortresses with their bonus tiles, goods,
+the current province outlined, the palaces the last turn placed ringed, and the province
+names last.
+
+Why the names go on top, from small cached sprites (:func:`_label_sprites`): drawn under
+the pieces, a crowned palace beside a city covered a long name. Each name is set to fit
+between its province's west and east cities (down to the legible floor), so on top it
+covers no palace either. Bonus tiles sit beside their fortress, never over a city
+(:func:`bonus_box`; ``tests/test_taj_mahal_render.py`` checks every fortress).
+"""
 
 from __future__ import annotations
 
@@ -18,12 +26,24 @@ from render.common import (
     highlight_outline,
     player_colour,
     player_text_colour,
+    shrink_to_fit,
+    smallest_size,
 )
-from render.taj_mahal.pieces import FORT, GOOD_FILL, GOOD_LETTER, _card_bonus, _crown, _tile_badge
+from render.seats import is_computer_label
+from render.taj_mahal.pieces import (
+    FORT,
+    GOOD_FILL,
+    GOOD_LETTER,
+    _card_bonus,
+    _crown,
+    _mark_ring,
+    _tile_badge,
+    robot_badge,
+)
 from render.words.say import say
 from rules.taj_mahal.components import components
 
-W, H = 1400, 930
+W, H = 1400, 1040
 MAP_W = 890
 #: the board starts here; the header band (render.header) sits above the whole picture
 TOP = 10
@@ -44,12 +64,15 @@ CENTRES: dict[str, tuple[float, float]] = {
     "MAL": (3.15, 4.75),
 }
 SCALE_X, SCALE_Y = 148, 150
-RX, RY = 84, 66  # province ellipse
-OFFS = {"N": (0, -47), "E": (64, 0), "S": (0, 47), "W": (-64, 0), "TAJ": (0, 13)}
+RX, RY = 86, 66  # province ellipse
+OFFS = {"N": (0, -47), "E": (70, 0), "S": (0, 47), "W": (-70, 0), "TAJ": (0, 13)}
 CITY_R = 17
+#: Half the room a province name has between its west and east cities' palaces.
+LABEL_HALF = OFFS["E"][0] - 18 - 4
 
 
 PROVINCE_FILL = "#E9DEC4"
+MAP_FILL = "#F7F1E3"
 ROAD = "#9C8A6A"
 
 
@@ -85,13 +108,13 @@ def _city_xy() -> dict[str, tuple[int, int]]:
 
 @cache
 def _base(lang: str) -> Image.Image:
-    """Static map layer at final size (drawn at 2x and reduced once per language: the
-    province names are catalogue words, ``taj_mahal.province.*``)."""
+    """Static map layer at final size (drawn at 2x and reduced once; ``lang`` keys the
+    cache of callers that draw per language)."""
     comp = components()
     k = 2
     img = Image.new("RGB", (W * k, H * k), BACKGROUND)
     d = ImageDraw.Draw(img)
-    d.rectangle((0, 0, MAP_W * k, H * k), fill="#F7F1E3")
+    d.rectangle((0, 0, MAP_W * k, H * k), fill=MAP_FILL)
     pxy = _province_xy()
     for cx, cy in pxy.values():
         d.ellipse(
@@ -115,17 +138,7 @@ def _base(lang: str) -> Image.Image:
         )
     img = img.reduce(k)
     d = ImageDraw.Draw(img)
-    f_label = font(17, bold=True)
     f_city = font(16, bold=True)
-    centre_city = {comp.city_province[c] for c in cxy if c.endswith("_TAJ")}
-    for p, (cx, cy) in pxy.items():
-        label = say(comp.province_label[p], lang)
-        tw = f_label.getlength(label)
-        if p in centre_city:
-            cy -= 5
-        # the name sits in the middle band between the W and E cities, on a light plate
-        d.rounded_rectangle((cx - tw / 2 - 4, cy - 24, cx + tw / 2 + 4, cy - 3), 5, fill="#F7F1E3")
-        d.text((cx, cy - 13), label, font=f_label, fill=INK, anchor="mm")
     for c, (x, y) in cxy.items():
         pos = c.partition("_")[2]
         if pos == "TAJ":
@@ -136,11 +149,63 @@ def _base(lang: str) -> Image.Image:
 
 
 @cache
-def _palace_sprite(colour: str, text_colour: str, letter: str, crowned: bool) -> Image.Image:
-    """A palace (house shape with the owner's letter), crowned palaces with a gold crown."""
+def _label_sprites(lang: str) -> tuple[tuple[Image.Image, int, int], ...]:
+    """Each province's name on a light plate, as (sprite, x, y) to paste over the pieces
+    (per language: the names are catalogue words, ``taj_mahal.province.*``). A name is set
+    in the largest size from 17 down to the legible floor that fits between the palaces of
+    its west and east cities."""
+    comp = components()
+    out = []
+    floor = smallest_size(W)
+    centre_city = {comp.city_province[c] for c in comp.cities if c.endswith("_TAJ")}
+    for p, (cx, cy) in _province_xy().items():
+        label = say(comp.province_label[p], lang)
+        # Agra's name sits in the narrow band between its north city and the palaces on
+        # its centre city: the floor size, on a lower plate
+        centre = p in centre_city
+        fnt = shrink_to_fit(
+            label, floor if centre else 17, 2 * LABEL_HALF - 8, smallest=floor, bold=True
+        )
+        tw = int(fnt.getlength(label)) + 1
+        h = 19 if centre else 21
+        sprite = Image.new("RGBA", (tw + 8, h), (0, 0, 0, 0))
+        d = ImageDraw.Draw(sprite)
+        d.rounded_rectangle((0, 0, tw + 7, h - 1), 5, fill=MAP_FILL)
+        d.text((tw / 2 + 4, h // 2), label, font=fnt, fill=INK, anchor="mm")
+        out.append((sprite, cx - (tw + 8) // 2, cy - (30 if centre else 25)))
+    return tuple(out)
+
+
+def bonus_box(city: str, width: float) -> tuple[float, float, float, float]:
+    """Where a bonus tile ``width`` wide lies beside its fortress ``city``: left of a north
+    or south city, under a west or east one, clear of the city and of a palace on it."""
+    x, y = _city_xy()[city]
+    pos = city.partition("_")[2]
+    if pos in ("N", "S"):
+        bx = x - 21 - width / 2
+        by = y - 12 if pos == "N" else y + 12
+    else:
+        bx, by = x, y + 28
+    return (bx - width / 2, by - 11, bx + width / 2, by + 11)
+
+
+def _palace(seat: int, letter: str, crowned: bool) -> Image.Image:
+    """The palace sprite of ``seat`` (its label from :func:`render.seats.seat_letters`;
+    not cached here: a label equals its letters whether a computer plays or not)."""
+    colour, ink = player_colour(seat), player_text_colour(seat)
+    return _palace_sprite(colour, ink, str(letter), crowned, is_computer_label(letter))
+
+
+@cache
+def _palace_sprite(
+    colour: str, text_colour: str, letter: str, crowned: bool, computer: bool
+) -> Image.Image:
+    """A palace (house shape with the owner's letters), crowned palaces with a gold crown,
+    a computer's with a small robot at its lower right (so not its colour alone tells
+    whose it is)."""
     k = 4
     s = 36
-    img = Image.new("RGBA", (s * k, s * k), (0, 0, 0, 0))
+    img = Image.new("RGBA", (s * k + 4 * k, s * k + 4 * k), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     top = 14 if crowned else 6
     pts = [(4, 16 + top // 2), (18, top), (32, 16 + top // 2), (32, 34), (4, 34)]
@@ -149,71 +214,110 @@ def _palace_sprite(colour: str, text_colour: str, letter: str, crowned: bool) ->
         _crown(d, 18 * k, 6 * k, 16 * k, "#F2C230")
     img = img.reduce(k)
     d = ImageDraw.Draw(img)
-    d.text((18, 26), letter, font=font(16, bold=True), fill=text_colour, anchor="mm")
+    size = 16 if len(letter) < 2 else 13
+    d.text((18, 26), letter, font=font(size, bold=True), fill=text_colour, anchor="mm")
+    if computer:
+        robot_badge(d, 24, 33, 11)
     return img
 
 
 def _draw_map(
-    img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], letters: list[str]
-) -> None:
+    img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], letters: list[str], lang: str
+) -> int:
+    """The pieces of the moment on the map, the province names over them; returns the y
+    below the map."""
     comp = components()
     pxy = _province_xy()
     cxy = _city_xy()
     cur = view["province"]
     cx, cy = pxy[cur]
+    # the current province: the two-tone highlight (ink edge, yellow inside), a thin ink
+    # ring outside it
     highlight_outline(d, (cx - RX - 3, cy - RY - 3, cx + RX + 3, cy + RY + 3), 6, ellipse=True)
     d.ellipse((cx - RX - 6, cy - RY - 6, cx + RX + 6, cy + RY + 6), outline=INK, width=1)
-    for p, (px, py) in pxy.items():
+    for p in pxy:
         number = view["province_tiles"][p]
         faded = number < view["visit"] or (number == view["visit"] and view["court_tile"] is None)
         goods = view["tile_goods"][str(number)]
-        left = px + 48 + 15 + 4 + 20 * len(goods) > MAP_W - 8  # never under the side panel
-        _tile_badge(img, px + 48, py - 50, number, goods, faded, left)
+        _tile_badge(img, *tile_xy(p, len(goods)), number, goods, faded)
     f_b = font(15, bold=True)
     for city, b in view["bonus"].items():
         x, y = cxy[city]
-        pos = city.partition("_")[2]
-        if pos == "TAJ":  # the centre city has no room beside it: the tile sits inside
+        if city.partition("_")[2] == "TAJ":  # no room beside the centre city: the tile inside
             d.text((x, y), b["code"], font=font(16, True), fill="#FFFFFF", anchor="mm")
             continue
-        dx, dy = {"N": (-34, -12), "S": (-34, 12), "E": (0, 28), "W": (0, 28), "TAJ": (0, 28)}.get(
-            pos, (0, 26)
-        )
+        if b["kind"] == "card":
+            box = bonus_box(city, _card_bonus_width(b["code"]))
+            _card_bonus(d, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, b["code"])
+            continue
         text = b["code"]
+        fill = "#FFE9A8"
         if b["kind"] == "good":
             text = GOOD_LETTER.get(text, text[:1].upper())
             fill = GOOD_FILL.get(b["code"], "#FFFFFF")
-        elif b["kind"] == "card":
-            _card_bonus(d, x + dx, y + dy, b["code"])
-            continue
-        else:
-            fill = "#FFE9A8"
-        tw = f_b.getlength(text)
-        bx, by = x + dx, y + dy
-        d.rounded_rectangle(
-            (bx - tw / 2 - 4, by - 10, bx + tw / 2 + 4, by + 10),
-            4,
-            fill=fill,
-            outline=FORT,
-            width=2,
+        box = bonus_box(city, f_b.getlength(text) + 8)
+        d.rounded_rectangle(box, 4, fill=fill, outline=FORT, width=2)
+        d.text(
+            ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, font=f_b, fill=INK, anchor="mm"
         )
-        d.text((bx, by), text, font=f_b, fill=INK, anchor="mm")
     for city, seat in view["palaces"].items():
         x, y = cxy[city]
-        spr = _palace_sprite(player_colour(seat), player_text_colour(seat), letters[seat], False)
+        spr = _palace(seat, letters[seat], False)
         img.paste(spr, (x - 18, y - 20), spr)
     crown_here = "mogul" not in view["court"]
+    last = view.get("last") or {}
+    crowned_at: dict[str, tuple[int, int]] = {}
     for city, seat in view["crowned"].items():
         x, y = cxy[city]
-        spr = _palace_sprite(player_colour(seat), player_text_colour(seat), letters[seat], True)
-        dx = 0
-        if city in view["palaces"]:
-            # beside the other palace, never over it: outwards of the province (W cities to
-            # the left, so the province name stays clear; N cities to the left of the tile
-            # badge), else to the right
-            dx = -34 if city.partition("_")[2] in ("W", "N") else 34
-            if not (x - 18 + dx >= 6 and x + 18 + dx <= MAP_W - 6):  # never off the map
-                dx = -dx
-        img.paste(spr, (x - 18 + dx, y - 24), spr)
+        spr = _palace(seat, letters[seat], True)
+        x, y = crowned_xy(city, city in view["palaces"])
+        crowned_at[city] = (x, y)
+        img.paste(spr, (x - 18, y - 24), spr)
         if crown_here and comp.city_province[city] == cur:
-            d.ellipse((x - 21 + dx, y - 27, x + 21 + dx, y + 15), outline="#C79A00", width=3)
+            d.ellipse((x - 21, y - 27, x + 21, y + 15), outline="#C79A00", width=3)
+    # the palaces the last turn placed: ringed, with a pointer (shape, not colour)
+    for city in last.get("palaces") or []:
+        if view["palaces"].get(city) == last["seat"]:
+            x, y = cxy[city]
+            _mark_ring(d, x, y - 2, 26)
+    if last.get("crown") in crowned_at:
+        x, y = crowned_at[last["crown"]]
+        _mark_ring(d, x, y - 6, 27)
+    for sprite, x, y in _label_sprites(lang):
+        img.paste(sprite, (x, y), sprite)
+    return max(y for _, y in cxy.values()) + CITY_R + 12
+
+
+def tile_xy(prov: str, goods: int) -> tuple[int, int]:
+    """Where province ``prov``'s tile (its number, then ``goods`` goods chips to the
+    right) sits: up and right of the north city; higher and nearer the city where that
+    would run under the side panel (the right edge: chips to the left hid the city)."""
+    px, py = _province_xy()[prov]
+    if px + 48 + 15 + 4 + 20 * goods <= MAP_W - 8:
+        return px + 48, py - 50
+    return px + 22, py - 86
+
+
+def crowned_xy(city: str, beside: bool) -> tuple[int, int]:
+    """Where a crowned palace in ``city`` is drawn: on the city, or, ``beside`` a regular
+    palace there, next to it and never over it: outwards of the province for a west or a
+    north city (to the left, clear of the name and the province tile), up into the
+    province's empty middle for a south city (clear of the tiles beside the west and
+    east cities), to the right otherwise (east, and a south city of a province with a
+    centre city); below the city where that would leave the map."""
+    x, y = _city_xy()[city]
+    if not beside:
+        return x, y
+    prov, _, pos = city.partition("_")
+    if pos == "S" and not any(c == f"{prov}_TAJ" for c in _city_xy()):
+        return x, y - 27
+    dx = -34 if pos in ("W", "N") else 34
+    if not (x - 18 + dx >= 6 and x + 18 + dx <= MAP_W - 6):  # at the map's edge: below
+        return x, y + 30
+    return x + dx, y
+
+
+def _card_bonus_width(code: str) -> float:
+    """How wide :func:`render.taj_mahal.pieces._card_bonus` draws a "+1 card" tile."""
+    text = code.split("card")[0] or "+1"
+    return font(15, bold=True).getlength(text) + 32

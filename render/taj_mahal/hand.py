@@ -1,10 +1,17 @@
-"""The private picture (a seat's hand): the cards grouped by colour, with a small header."""
+"""The private picture (a seat's hand): the cards grouped by colour, with a small header.
+
+Cards the seat can no longer play this visit are dimmed, and a line says why (his colour
+this visit, the colour change, or that he has withdrawn); a card of another colour that
+only the colour-change card lets through carries its "⇄". Which cards those are is the
+rules' answer (the view's ``playable``, from the same rule as the legal moves), never
+worked out here.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageColor, ImageDraw
 
 from render.common import (
     BACKGROUND,
@@ -51,7 +58,11 @@ def _draw_private(view: dict[str, Any], names: list[str], seat: int, lang: str) 
     )
     f_head, f_status, f_group = font(20, True), font(17), font(18, True)
     head_lines = wrap_text(head, f_head, width - 2 * pad)
-    status_lines = wrap_text(say(view["status"], lang, names), f_status, width - 2 * pad)
+    status = say(view["status"], lang, names)
+    rule = _playable_words(view, info, lang)
+    status_lines = wrap_text(status, f_status, width - 2 * pad)
+    if rule:
+        status_lines += wrap_text(rule, f_status, width - 2 * pad)
     head_h = 14 + 28 * len(head_lines)
     top = head_h + 10 + 24 * len(status_lines) + 8
     rh = ch + 26
@@ -77,6 +88,11 @@ def _draw_private(view: dict[str, Any], names: list[str], seat: int, lang: str) 
         d.text((pad, head_h + 10 + 24 * i), line, font=f_status, fill=INK)
     if not groups:
         d.text((pad, top + 8), t("pic.taj.no_cards", lang), font=font(18), fill=MUTED)
+    playable = view.get("playable") or {}
+    usable = set(playable.get("cards") or [])
+    with_change = set(playable.get("with_change") or [])
+    dim = bool(playable) and not view["over"]
+    veil = Image.new("RGBA", (cw + 1, ch + 1), (*ImageColor.getrgb(BACKGROUND), 170))
     for gx, gy, label, cards in placed:
         d.text(
             (gx, gy),
@@ -88,5 +104,35 @@ def _draw_private(view: dict[str, Any], names: list[str], seat: int, lang: str) 
             r, c = divmod(i, per_row)
             cx, cy = gx + c * (cw + gap), gy + 30 + r * rh
             _card(img, cx, cy, card, cw, ch)
-            d.text((cx + cw / 2, cy + ch + 2), card["code"], font=font(15), fill=INK, anchor="ma")
+            out = dim and card["id"] not in usable
+            if out:  # not this visit: dimmed (its code below stays readable)
+                img.paste(veil, (cx, cy), veil)
+            elif card["id"] in with_change:  # only with the colour-change card
+                d.ellipse(
+                    (cx + cw - 20, cy - 4, cx + cw + 4, cy + 20),
+                    fill="#FFFFFF",
+                    outline=INK,
+                    width=2,
+                )
+                d.text((cx + cw - 8, cy + 8), "⇄", font=font(16, True), fill=INK, anchor="mm")
+            ink = MUTED if out else INK
+            d.text((cx + cw / 2, cy + ch + 2), card["code"], font=font(15), fill=ink, anchor="ma")
     return img
+
+
+def _playable_words(view: dict[str, Any], info: dict[str, Any], lang: str) -> str | None:
+    """Which cards are dimmed and why, by the view's ``playable`` (None once the game is
+    over, or for a view without it)."""
+    playable = view.get("playable")
+    if playable is None or view["over"]:
+        return None
+    if not info["in_visit"]:
+        return t("pic.taj.play_none", lang)
+    if not playable["cards"]:
+        return t("pic.taj.play_nothing", lang)
+    if info["colour"] is None:
+        return t("pic.taj.play_any", lang)
+    colour = _colour(info["colour"], lang)
+    if playable["with_change"]:
+        return t("pic.taj.play_lock_change", lang, colour=colour)
+    return t("pic.taj.play_lock", lang, colour=colour)

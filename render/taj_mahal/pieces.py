@@ -15,6 +15,7 @@ from render.common import (
     MUTED,
     font,
 )
+from render.seats import draw_robot
 from render.words.catalogue import t, word
 from rules.taj_mahal.components import SYMBOL_LETTERS
 
@@ -78,31 +79,33 @@ def _card_sprite(
 def _draw_card(
     d: ImageDraw.ImageDraw, x: int, y: int, card: dict[str, Any], w: int = 46, h: int = 66
 ) -> None:
-    """A card: fill by colour, its colour letter in the corner, its symbols big."""
+    """A card: fill by colour, a top strip with its colour letter, its symbols below.
+
+    A special card has no colour letter: its shape says it (a second frame inside the
+    edge) and its top strip says what it adds ("+1"), so the two never share the strip
+    (a small card once drew "S" and "+1" into one another: "$1")."""
     kind = card["kind"]
-    fill = SPECIAL_FILL if kind == "special" else CARD_FILL.get(card["colour"], "#FFFFFF")
+    special = kind == "special"
+    fill = SPECIAL_FILL if special else CARD_FILL.get(card["colour"], "#FFFFFF")
     d.rounded_rectangle((x, y, x + w, y + h), 6, fill=fill, outline=INK, width=2)
-    tag = card["code"].split("-")[0]
     f_small = font(15, bold=True)
-    d.text((x + 4, y + 2), tag, font=f_small, fill=INK)
     syms = card["symbols"]
-    if kind == "special" and not syms:
-        label = card["code"].split("-")[1]
-        d.text(
-            (x + w / 2, y + h / 2 + 6),
-            "+2" if label == "2" else "⇄",
-            font=font(20, True),
-            fill=INK,
-            anchor="mm",
-        )
-        return
-    if kind == "special":
-        d.text((x + w - 4, y + 2), "+1", font=f_small, fill=INK, anchor="ra")
-    n = len(syms)
-    size = 20 if h >= 60 else 17
-    for i, s in enumerate(syms):
-        cy = y + h * (0.58 if n == 1 else (0.42 + 0.32 * i))
-        _symbol(d, x + w / 2, cy, s, size)
+    if special:
+        d.rounded_rectangle((x + 4, y + 4, x + w - 4, y + h - 4), 4, outline=INK, width=1)
+        if not syms:
+            label = "+2" if card["code"].split("-")[1] == "2" else "⇄"
+            size = 20 if w >= 40 else 17
+            d.text((x + w / 2, y + h / 2), label, font=font(size, True), fill=INK, anchor="mm")
+            return
+        d.text((x + w / 2, y + 5), "+1", font=f_small, fill=INK, anchor="ma")
+    else:
+        d.text((x + 4, y + 2), card["code"].split("-")[0], font=f_small, fill=INK)
+    # the symbols share what is left below the strip, each in its own band
+    top = y + 20
+    band = (y + h - 4 - top) / max(1, len(syms))
+    size = max(15, min(24, int(band), int(w * 0.5)))
+    for i, sym in enumerate(syms):
+        _symbol(d, x + w / 2, top + band * (i + 0.5), sym, size)
 
 
 def _symbol(d: ImageDraw.ImageDraw, cx: float, cy: float, sym: str, size: int) -> None:
@@ -110,6 +113,41 @@ def _symbol(d: ImageDraw.ImageDraw, cx: float, cy: float, sym: str, size: int) -
         _crown(d, cx, cy, size * 1.1, "#F2C230")
     else:
         d.text((cx, cy), SYMBOL_LETTERS[sym], font=font(size, bold=True), fill=INK, anchor="mm")
+
+
+def _mark_below(d: ImageDraw.ImageDraw, cx: float, y: float, size: float = 14) -> None:
+    """The last-move pointer: a dark triangle pointing down at ``y`` (its tip), outlined
+    in white so it shows on any background. A shape, never a colour alone."""
+    pts = [(cx - size * 0.6, y - size), (cx + size * 0.6, y - size), (cx, y)]
+    d.polygon(pts, fill=INK, outline="#FFFFFF", width=1)
+
+
+def _mark_box(
+    d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], r: int = 8, pointer: int = 10
+) -> None:
+    """The last-move frame around a card: a thick dark frame with a white line inside, a
+    triangle pointing at it from above (contrast on light and dark fills alike)."""
+    x0, y0, x1, y1 = box
+    d.rounded_rectangle((x0 - 4, y0 - 4, x1 + 4, y1 + 4), r, outline=INK, width=3)
+    d.rounded_rectangle((x0 - 1, y0 - 1, x1 + 1, y1 + 1), r - 2, outline="#FFFFFF", width=1)
+    _mark_below(d, (x0 + x1) / 2, y0 - 4, pointer)
+
+
+def _mark_ring(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
+    """The last-move ring around a palace or a prize: dark, white inside, a pointer."""
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=INK, width=3)
+    d.ellipse((cx - r + 3, cy - r + 3, cx + r - 3, cy + r - 3), outline="#FFFFFF", width=2)
+    _mark_below(d, cx, cy - r + 2)
+
+
+def robot_badge(d: ImageDraw.ImageDraw, x: float, cy: float, size: int) -> None:
+    """A computer seat's mark: a drawn robot head ``size`` px tall from ``x`` on a white
+    plate (:func:`render.seats.draw_robot`: the 🤖 of its name is no glyph of our fonts,
+    and colour alone would be its only cue)."""
+    d.rounded_rectangle(
+        (x - 2, cy - size * 0.62, x + size * 0.98, cy + size * 0.62), radius=3, fill="#FFFFFF"
+    )
+    draw_robot(d, x, cy, size, INK, "#FFFFFF")
 
 
 def _mini_card(d: ImageDraw.ImageDraw, x: float, y: float, w: float = 12, h: float = 17) -> None:
@@ -148,20 +186,17 @@ def _tile_badge(
     number: int,
     goods: list[str],
     faded: bool,
-    goods_left: bool = False,
 ) -> None:
     """Paste a province tile badge (drawn once per tile, goods and look)."""
-    sprite, cx, cy = _badge_sprite(number, tuple(goods), faded, goods_left)
+    sprite, cx, cy = _badge_sprite(number, tuple(goods), faded)
     img.paste(sprite, (int(x) - cx, int(y) - cy), sprite)
 
 
 @lru_cache(maxsize=256)
-def _badge_sprite(
-    number: int, goods: tuple[str, ...], faded: bool, goods_left: bool
-) -> tuple[Image.Image, int, int]:
+def _badge_sprite(number: int, goods: tuple[str, ...], faded: bool) -> tuple[Image.Image, int, int]:
     span = 15 + 4 + 20 * len(goods) + 4
     sprite = Image.new("RGBA", (2 * span, 36), (0, 0, 0, 0))
-    _draw_tile_badge(ImageDraw.Draw(sprite), span, 18, number, list(goods), faded, goods_left)
+    _draw_tile_badge(ImageDraw.Draw(sprite), span, 18, number, list(goods), faded)
     return sprite, span, 18
 
 
@@ -172,10 +207,9 @@ def _draw_tile_badge(
     number: int,
     goods: list[str],
     faded: bool,
-    goods_left: bool = False,
 ) -> None:
-    """An octagonal province tile: number, then its goods as letter chips (to its left
-    where the right would run into the side panel)."""
+    """An octagonal province tile: number, then its goods as letter chips to its right
+    (the map places the tile where they fit: ``render.taj_mahal.board.tile_xy``)."""
     r = 15
     pts = [
         (x + r * a, y + r * b)
@@ -195,6 +229,6 @@ def _draw_tile_badge(
     if faded:
         return
     for i, g in enumerate(goods):
-        gx = x - r - 4 - 18 - i * 20 if goods_left else x + r + 4 + i * 20
+        gx = x + r + 4 + i * 20
         d.rounded_rectangle((gx, y - 9, gx + 18, y + 9), 4, fill=GOOD_FILL[g], outline=INK)
         d.text((gx + 9, y), GOOD_LETTER[g], font=font(15, bold=True), fill=INK, anchor="mm")

@@ -192,4 +192,26 @@ PICTURE_WORDS: dict[str, str] = {
     "pic.maharani.src.second": "Second tiles",
     "pic.maharani.src.total": "Total",
     "pic.maharani.src.legend": "Quarters: workers → gold",
+    # Taj Mahal (issue 42: public cards, the last move, the final arithmetic, the hand)
+    "pic.taj.discard.one": "Discard pile: {n} card, face up",
+    "pic.taj.discard.other": "Discard pile: {n} cards, face up",
+    "pic.taj.known": "from the display: {cards}",
+    "pic.taj.last_mark": "last move",
+    "pic.taj.final_title": "Final scoring: points by source",
+    "pic.taj.source.palaces": "Palaces and chains",
+    "pic.taj.source.goods": "Goods",
+    "pic.taj.source.bonus": "Bonus tiles",
+    "pic.taj.source.special": "+2 Points card",
+    "pic.taj.source.hand": "Cards in hand",
+    "pic.taj.source.total": "Total",
+    "pic.taj.hand_part": "{what} {n}",
+    "pic.taj.hand_sum": "hand: {parts} = {points}",
+    "pic.taj.play_any": "This visit you may play a card of any colour.",
+    "pic.taj.play_lock": "This visit: {colour} only. Dimmed cards cannot be played now.",
+    "pic.taj.play_lock_change": (
+        "This visit: {colour}; another colour only with ⇄ (colour change). "
+        "Dimmed cards cannot be played now."
+    ),
+    "pic.taj.play_none": "You have withdrawn from this visit: no card can be played in it.",
+    "pic.taj.play_nothing": "No card you can play now: only withdrawing is left.",
 }

@@ -1,11 +1,12 @@
 """What a computer player needs to know about Taj Mahal (hooks of :mod:`rules.ai.hooks`).
 
-Hidden information in Taj Mahal: the other players' hands (their sizes and the special cards
-each holds are public), the order of the draw pile, the contents of the discard pile (public
-in principle, but the view shows only its size) and the random-number state. Everything else
-the view shows. The determinizer therefore deals the ordinary cards nobody can see (the 96
-ordinary cards minus the seat's own hand, every card on the table and the display) at random
-into the other hands, the draw pile and the discard pile, in the sizes the view shows.
+Hidden information in Taj Mahal: the other players' hands (their sizes, the special cards
+each holds and the cards each took from the display are public), the order of the draw pile
+and the random-number state. Everything else the view shows, the discard pile's cards
+included. The determinizer therefore deals the ordinary cards nobody can see (the 96
+ordinary cards minus the seat's own hand, every card on the table, the display, the discard
+pile and the cards known to be in a hand) at random into the other hands, beside what each
+is known to hold, and the draw pile, in the sizes the view shows.
 
 Why the policies look the way they do: a visit is an auction of the court prizes, so the
 rollout asks "which prizes do I lead now, and which card would make me lead more?", plays
@@ -94,7 +95,10 @@ class TajMahalAI(GameAI):
         played = [[c["id"] for c in p["played"]] for p in info]
         mine = sorted(c["id"] for c in view["hand"])
         display = [c["id"] for c in view["display"]]
-        seen = set(mine) | set(display) | {c for pl in played for c in pl}
+        discard = [c["id"] for c in view["discard"]]
+        known = [[c["id"] for c in p["known"]] for p in info]
+        seen = set(mine) | set(display) | set(discard) | {c for pl in played for c in pl}
+        seen |= {c for k in known for c in k}
         pool = [c for c in comp.deck if c not in seen]
         rng.shuffle(pool)
         hands: list[list[int]] = []
@@ -103,17 +107,17 @@ class TajMahalAI(GameAI):
                 hands.append(mine)
                 continue
             # Special cards are public: their holder keeps them in hand unless played now.
-            known = [
+            # and the cards he took from the display (not played since) are still there
+            held = [
                 comp.specials[sid]
                 for sid, owner in view["specials"].items()
                 if owner == s and comp.specials[sid] not in played[s]
-            ]
-            k = info[s]["hand_size"] - len(known)
-            hands.append(sorted(known + pool[:k]))
+            ] + known[s]
+            k = info[s]["hand_size"] - len(held)
+            hands.append(sorted(held + pool[:k]))
             del pool[:k]
-        deck = pool[: view["deck_size"]]
-        discard = pool[view["deck_size"] :]
-        if len(discard) != view["discard_size"]:
+        deck = pool
+        if len(deck) != view["deck_size"] or len(discard) != view["discard_size"]:
             raise ValueError("the view's card counts do not add up to the deck")
         state: State = {
             "n": n,
@@ -145,11 +149,28 @@ class TajMahalAI(GameAI):
             "pending": None,
             "over": view["over"],
             "final": view["final"],
+            "sources": [dict(p["points"] or {}) for p in info],
+            "known": known,
+            "last": self._last(view),
         }
         self._bonus_tiles(view, state)
         if view["pending"] is not None:
             state["pending"] = self._pending(view, state)
         return state
+
+    @staticmethod
+    def _last(view: View) -> dict[str, Any] | None:
+        """The latest turn as the state keeps it (card ids), from the view's."""
+        last = view["last"]
+        if last is None:
+            return None
+        return {
+            **last,
+            "cards": [c["id"] for c in last["cards"]],
+            "took": [c["id"] for c in last["took"]],
+            "won": list(last["won"]),
+            "palaces": list(last["palaces"]),
+        }
 
     @staticmethod
     def _bonus_tiles(view: View, state: State) -> None:

@@ -28,6 +28,7 @@ from rules.taj_mahal.components import INFLUENCE, Components
 from rules.taj_mahal.scoring import hand_score
 from rules.taj_mahal.state import (
     SYMBOL_ORDER,
+    add_points,
     crown_cities,
     draw,
     free_cities,
@@ -191,10 +192,9 @@ def finish(s: State, comp: Components, events: list[Event] | None) -> None:
     """After the last visit: every hand scores (:func:`rules.taj_mahal.scoring.hand_score`)
     and the game is over."""
     final = []
-    s["score"] = s["score"].copy()  # copy before changing (see clone)
     for seat in range(s["n"]):
         h = hand_score(s["hands"][seat], comp)
-        s["score"][seat] += int(h["points"])  # type: ignore[call-overload]
+        add_points(s, seat, "hand", int(h["points"]))  # type: ignore[call-overload]
         final.append(h)
         if events is None:
             continue
@@ -212,7 +212,12 @@ def finish(s: State, comp: Components, events: list[Event] | None) -> None:
                     if h["colour"]
                     else Msg("taj_mahal.coloured"),
                 ),
-                {"seat": seat, **h, "hand": list(s["hands"][seat])},
+                {
+                    "seat": seat,
+                    **h,
+                    "hand": list(s["hands"][seat]),
+                    "sources": {"hand": h["points"]},
+                },
                 reveals=True,
             )
         )

@@ -10,6 +10,12 @@ from collections.abc import Iterable
 
 from rules.taj_mahal.components import Components
 
+#: Where points come from, by the rulebook's scoring: palaces and their connections when a
+#: player withdraws (9.3), goods of province and goods bonus tiles (9.2), the points of
+#: bonus tiles (9.1: +2 and the Taj Mahal's +4), the +2 Points special card when played
+#: (3.4), and the cards left in hand at the end (11). Every point scored has one source.
+SOURCES: tuple[str, ...] = ("palaces", "goods", "bonus", "special", "hand")
+
 
 def symbol_counts(cards: Iterable[int], comp: Components) -> dict[str, int]:
     """How many of each symbol these played cards show (specials add their one symbol)."""

@@ -8,7 +8,17 @@ State (plain JSON):
   hands [[card ids]], played [[card ids]], lock [colour|None], inv [still in the visit],
   acted [played a card this visit], turn, start, deck (top = end), discard, display,
   special {special id: seat|None}, score [int], pending (the withdrawing player's
-  decisions still open) or None, over, final.
+  decisions still open) or None, over, final; and what the table shows face up besides:
+  sources [{source: points}] (each seat's score by the rulebook's sources, see
+  ``scoring.SOURCES``), known [[card ids]] (cards each seat took from the face-up display
+  and has not played since), last (the latest turn: its seat, the cards played, or the
+  prizes won, palaces placed, crown and display cards taken of a withdrawal) or None.
+
+Why ``sources``, ``known`` and ``last`` are kept, though the rules never read them: the
+pictures show what the table shows (whose cards came from the display, what the last turn
+changed, where every point came from), and none of it can be told from the rest of the
+state afterwards. Each changes only with public facts, so the view may show it. A state
+stored before they existed lacks them: everything here reads them with ``get``.
 
 Why a ``pending`` record: every decision after a withdrawal (cities, crown, display picks)
 belongs to the withdrawing player and must be a move of his; the record says what is still
@@ -40,6 +50,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from rules.base import Event, State
 from rules.rng import Rng
 from rules.taj_mahal.components import INFLUENCE, SYMBOL_LETTERS, components
+from rules.taj_mahal.scoring import SOURCES
 from rules.words import Msg
 
 
@@ -111,6 +122,9 @@ def deal(n: int, seed: int, opts: Options) -> State:
         "pending": None,
         "over": False,
         "final": None,
+        "sources": [dict.fromkeys(SOURCES, 0) for _ in range(n)],
+        "known": [[] for _ in range(n)],
+        "last": None,
     }
     state["display"] = draw(state, comp.display_size(n), [])
     return state
@@ -256,7 +270,7 @@ def display_card(display: list[int], code: str) -> int | None:
 SYMBOL_ORDER = {symbol: i for i, symbol in enumerate(SYMBOL_LETTERS)}
 
 #: Per-seat lists: the acting seat's own list is copied up front, the others on demand.
-_NESTED = ("hands", "played", "infl", "ptiles", "btiles")
+_NESTED = ("hands", "played", "infl", "ptiles", "btiles", "known", "sources")
 
 
 def clone(s: State, seat: int) -> State:
@@ -304,3 +318,16 @@ def own(s: State, key: str, seat: int | None = None) -> None:
             s[key] = outer
     else:
         s[key] = value.copy()
+
+
+def add_points(s: State, seat: int, source: str, points: int) -> None:
+    """``seat`` scores ``points`` from ``source`` (one of ``scoring.SOURCES``): the score
+    and its breakdown together, copied before changing (see :func:`clone`)."""
+    if not points:
+        return
+    s["score"] = s["score"].copy()
+    s["score"][seat] += points
+    if "sources" in s:  # a state stored before the breakdown was kept has none
+        own(s, "sources", seat)
+        mine = s["sources"][seat]
+        mine[source] = mine.get(source, 0) + points

@@ -3,6 +3,14 @@
 The view is the only thing the pictures, the posts and the computer players read (its
 keys are a contract with ``render/taj_mahal/`` and ``rules/taj_mahal/ai.py``); it holds
 everything public plus the seat's own hand, never another seat's hand or the deck order.
+
+Everything the table shows face up is in it, so a player who comes back after three days
+sees what he would see at the table: the discard pile's cards (face up by the rules, in
+the order they were laid on it), the cards each player took from the display and has not
+played since (``known``), the last turn (``last``: the cards played, or the prizes won,
+palaces placed, crown and display cards taken), and each seat's points by the rulebook's
+sources (``points``, summing to its score). A seat's own view also says which cards of its
+hand it may still play this visit (``playable``), by the same rule as its legal moves.
 """
 
 from __future__ import annotations
@@ -11,9 +19,10 @@ from typing import Any
 
 from rules.base import State, View
 from rules.taj_mahal.components import components
+from rules.taj_mahal.moves import turn_moves_of
 from rules.taj_mahal.rounds import outcome
 from rules.taj_mahal.scoring import goods_owned
-from rules.taj_mahal.state import phase, province, to_act
+from rules.taj_mahal.state import phase, province, to_act, withdraw_only
 from rules.words import Msg, Seat
 
 
@@ -57,6 +66,8 @@ def view(state: State, seat: int | None) -> View:
         }
 
     prov = province(state)
+    known = state.get("known") or [[] for _ in range(state["n"])]
+    sources = state.get("sources")
     players = []
     for s in range(state["n"]):
         players.append(
@@ -79,6 +90,9 @@ def view(state: State, seat: int | None) -> View:
                 "goods": goods_owned(state["ptiles"][s], state["btiles"][s], comp),
                 "palaces_left": state["left"][s],
                 "specials": [sid for sid, o in state["special"].items() if o == s],
+                "known": [card(c) for c in known[s]],
+                # None for a state stored before the breakdown was kept
+                "points": dict(sources[s]) if sources else None,
             }
         )
     p = state["pending"]
@@ -109,6 +123,7 @@ def view(state: State, seat: int | None) -> View:
         "display": [card(c) for c in state["display"]],
         "deck_size": len(state["deck"]),
         "discard_size": len(state["discard"]),
+        "discard": [card(c) for c in state["discard"]],
         "turn": state["turn"],
         "start": state["start"],
         "to_act": to_act(state),
@@ -122,6 +137,7 @@ def view(state: State, seat: int | None) -> View:
             "picks": p["picks"] if p["scored"] else 2,
         },
         "player_info": players,
+        "last": _last(state, card),
         "over": state["over"],
         "final": state["final"],
         "status": status(state),
@@ -129,4 +145,43 @@ def view(state: State, seat: int | None) -> View:
     if seat is not None and 0 <= seat < state["n"]:
         out["seat"] = seat
         out["hand"] = [card(c) for c in state["hands"][seat]]
+        out["playable"] = playable(state, seat)
     return out
+
+
+def _last(state: State, card: Any) -> dict[str, Any] | None:
+    """The latest turn as the table saw it (cards as the view shows them), or None."""
+    last = state.get("last")
+    if last is None:
+        return None
+    return {
+        "seat": last["seat"],
+        "cards": [card(c) for c in last["cards"]],
+        "won": list(last["won"]),
+        "palaces": list(last["palaces"]),
+        "crown": last["crown"],
+        "took": [card(c) for c in last["took"]],
+    }
+
+
+def playable(state: State, seat: int) -> dict[str, list[int]]:
+    """Which cards of ``seat``'s hand he may still play this visit, by the rule of his
+    legal moves (:func:`rules.taj_mahal.moves.turn_moves_of`): ``cards`` the ids of those
+    a play may use, ``with_change`` those of another colour than his lock, playable only
+    together with the colour-change card. Both empty once he has withdrawn from the visit
+    (or when the last player may only withdraw, ``last_player_may_play`` off).
+
+    Why the rules say it and not the picture: the colour lock, the colour change and
+    "a white or special card only beside a coloured card" are rules; a picture that
+    worked them out again could tell a player a card is playable when it is not."""
+    if state["over"] or not state["inv"][seat] or withdraw_only(state):
+        return {"cards": [], "with_change": []}
+    comp = components()
+    hand = state["hands"][seat]
+    lock = state["lock"][seat]
+    codes: set[str] = set()
+    for move in turn_moves_of(False, lock, tuple(hand), tuple(state["court"])):
+        codes.update(move.notation.split("+"))
+    usable = [c for c in hand if comp.cards[c].code in codes]
+    other = [c for c in usable if comp.cards[c].kind == "colour" and comp.cards[c].colour != lock]
+    return {"cards": usable, "with_change": other if lock is not None else []}

@@ -36,7 +36,7 @@ from rules.taj_mahal.scoring import (
     palace_score,
     symbol_counts,
 )
-from rules.taj_mahal.state import draw, next_in, own
+from rules.taj_mahal.state import add_points, card_codes, draw, next_in, own
 from rules.taj_mahal.words import listed
 from rules.words import Join, Msg, Seat
 
@@ -73,8 +73,20 @@ def play(
         s["acted"] = s["acted"].copy()
         s["acted"][seat] = True
     if extra is not None and extra.points:
-        s["score"] = s["score"].copy()
-        s["score"][seat] += extra.points
+        add_points(s, seat, "special", extra.points)
+    known = s.get("known")
+    if known is not None and known[seat]:
+        _forget(s, seat, cid)
+        if eid is not None:
+            _forget(s, seat, eid)
+    s["last"] = {
+        "seat": seat,
+        "cards": [cid] if eid is None else [cid, eid],
+        "won": [],
+        "palaces": [],
+        "crown": None,
+        "took": [],
+    }
     if events is not None:
         if extra is None:
             text = Msg("taj_mahal.ev.play", who=Seat(seat), card=main.name)
@@ -89,10 +101,27 @@ def play(
         else:
             text = Msg("taj_mahal.ev.play_with", who=Seat(seat), card=main.name, extra=extra.name)
         cards = [cid] if eid is None else [cid, eid]
-        events.append(Event("play", text, {"seat": seat, "cards": cards}))
+        data: dict[str, Any] = {"seat": seat, "cards": cards}
+        if extra is not None and extra.points:
+            data["sources"] = {"special": extra.points}
+        events.append(Event("play", text, data))
     nxt = next_in(s, seat)
     assert nxt is not None
     s["turn"] = nxt
+
+
+def _forget(s: State, seat: int, cid: int) -> None:
+    """``seat`` played card ``cid``: a card of its kind he took from the display is no
+    longer known to be in his hand. Which copy is forgotten follows from public facts
+    only (the lowest id of that code he is known to hold: a play takes the lowest copy in
+    the hand, and the known cards are in the hand), so the view may show the rest."""
+    codes = card_codes()
+    code = codes[cid]
+    for k in s["known"][seat]:  # sorted ids
+        if codes[k] == code:
+            own(s, "known", seat)
+            s["known"][seat].remove(k)
+            return
 
 
 def withdraw(s: State, seat: int, comp: Components, events: list[Event] | None) -> None:
@@ -123,6 +152,14 @@ def withdraw(s: State, seat: int, comp: Components, events: list[Event] | None) 
     palaces = min(palaces, s["left"][seat])
     crown = "mogul" in won and s["left"][seat] > palaces
     ptile = s["visit"] + 1 if "elephant" in won else None
+    s["last"] = {
+        "seat": seat,
+        "cards": [],
+        "won": list(won),
+        "palaces": [],
+        "crown": None,
+        "took": [],
+    }
     if events is not None:
         prizes = listed([PRIZE_WORDS[p] for p in won]) if won else Msg("taj_mahal.nothing")
         key = "taj_mahal.ev.withdraw" if s["acted"][seat] else "taj_mahal.ev.withdraw_idle"
@@ -156,6 +193,9 @@ def place_palace(
     s["left"][seat] -= 1
     p["palaces"] -= 1
     p["placed"].append(city)
+    last = s.get("last")
+    if last is not None:  # a new dict: the state before shares the old one (see clone)
+        s["last"] = {**last, "palaces": [*last["palaces"], city]}
     b = s["bonus"].get(city)
     if b is not None:  # the city's bonus tile leaves the map: copy before changing
         own(s, "bonus")
@@ -173,9 +213,7 @@ def place_palace(
             drawn = draw(s, tile.value, events)
             s["hands"][seat].extend(drawn)
             s["hands"][seat].sort()
-        if points:
-            s["score"] = s["score"].copy()
-            s["score"][seat] += points
+        add_points(s, seat, "goods" if tile.kind == "good" else "bonus", points)
         own(s, "btiles", seat)
         s["btiles"][seat].append(b)
     if events is not None:
@@ -193,6 +231,9 @@ def place_crown(
     s["left"][seat] -= 1
     p["crown"] = False
     p["placed"].append(city)
+    last = s.get("last")
+    if last is not None:
+        s["last"] = {**last, "crown": city}
     if events is None:
         return
     owner = s["palace"].get(city)
@@ -216,6 +257,12 @@ def take(s: State, seat: int, cid: int, comp: Components, events: list[Event] | 
     s["display"].remove(cid)
     insort(s["hands"][seat], cid)  # hands stay sorted
     s["pending"]["picks"] -= 1
+    if "known" in s:  # taken face up: everyone saw it go into this hand
+        own(s, "known", seat)
+        insort(s["known"][seat], cid)
+    last = s.get("last")
+    if last is not None:
+        s["last"] = {**last, "took": [*last["took"], cid]}
     if events is None:
         return
     name = comp.cards[cid].name
@@ -241,6 +288,8 @@ def _palace_event(
         return Event("palace", Msg("taj_mahal.ev.palace", **where), data)
     tile = comp.bonus_tiles[b]
     data["bonus"] = b
+    if points:
+        data["sources"] = {"goods" if tile.kind == "good" else "bonus": points}
     if tile.kind == "points":
         text = Msg("taj_mahal.ev.palace_points", **where, tile=tile.name, points=points)
         return Event("palace", text, data)
@@ -261,6 +310,7 @@ def score_withdrawal(s: State, seat: int, comp: Components, events: list[Event] 
     p = s["pending"]
     parts: list[Msg] = []  # the words of each part, only when someone reads them
     total = 0
+    sources: dict[str, int] = {}
     if p["ptile"] is not None:
         goods = comp.tile_goods[p["ptile"]]
         before = goods_owned(s["ptiles"][seat], s["btiles"][seat], comp)
@@ -268,6 +318,7 @@ def score_withdrawal(s: State, seat: int, comp: Components, events: list[Event] 
         own(s, "ptiles", seat)
         s["ptiles"][seat].append(p["ptile"])
         total += sum(pts)
+        sources["goods"] = sum(pts)
         if events is not None:
             each = [
                 Msg("taj_mahal.ev.score_good", good=Msg(f"taj_mahal.good.{g}"), points=v)
@@ -280,12 +331,12 @@ def score_withdrawal(s: State, seat: int, comp: Components, events: list[Event] 
         mine |= {c for c, o in s["crowned"].items() if o == seat}
         pts_p, provinces = palace_score(mine, p["placed"], comp)
         total += pts_p
+        sources["palaces"] = pts_p
         if events is not None:
             names = Join("words.comma", [comp.province_label[x] for x in provinces])
             parts.append(Msg("taj_mahal.ev.score_palaces", points=pts_p, provinces=names))
-    if total:
-        s["score"] = s["score"].copy()  # copy before changing (see clone)
-        s["score"][seat] += total
+    for source, points in sources.items():
+        add_points(s, seat, source, points)
     if total and events is not None:
         events.append(
             Event(
@@ -296,7 +347,7 @@ def score_withdrawal(s: State, seat: int, comp: Components, events: list[Event] 
                     points=total,
                     parts=Join("words.semicolon", parts),
                 ),
-                {"seat": seat, "points": total},
+                {"seat": seat, "points": total, "sources": sources},
             )
         )
     own(s, "discard")
