@@ -21,9 +21,9 @@ from typing import Any
 from bot.matches.absences import Absences
 from bot.matches.core import Core
 from bot.matches.errors import NotAllowed
-from bot.matches.records import Records, row_words
+from bot.matches.records import Records
 from bot.matches.reports import User
-from bot.matches.rows import picture_end
+from bot.matches.rows import picture_end, row_said
 from bot.storage import MatchRow
 from render.words.catalogue import match_language, picture_language
 from rules import get_game
@@ -163,7 +163,7 @@ class Pictures:
                 if back:
                     seen = {**seen, "away": {str(s): until for s, until in back.items()}}
             if seat is None and ply >= 0:
-                last = await self._last_words(match_id, ply, names, lang)
+                last = await self._last_words(match_id, game_id, ply, names, lang)
                 if last:
                     seen = {**seen, "last_move": last}
             return seen
@@ -192,10 +192,10 @@ class Pictures:
         return png
 
     async def _last_words(
-        self, match_id: int, ply: int, names: list[str], lang: Any = None
+        self, match_id: int, game_id: str, ply: int, names: list[str], lang: Any = None
     ) -> str | None:
-        """The move of log row ``ply`` in a few words, for the picture's header band (in
-        the picture's language)."""
+        """What log row ``ply`` did, for the picture's header band, in the picture's
+        language: a move's public sentence (``rows.row_said``)."""
         if ply <= 0:
             return None
         rows = await self._store.moves(match_id, last=1)
@@ -203,7 +203,7 @@ class Pictures:
             rows = [r for r in await self._store.moves(match_id) if r.ply == ply]
         if not rows:
             return None
-        return row_words(rows[0], names, lang)
+        return row_said(get_game(game_id), rows[0], names, lang)
 
     async def turn_picture(self, match_id: int, ply: int, lang: str = "en") -> bytes | None:
         """The picture for the turn post of log row ``ply``: the board after that row, or

@@ -7,8 +7,10 @@ palace plies are one turn, a Pastiche turn's placement, bank trades and fulfilme
 one (a trade answered by another player splits it: that answer is the other player's
 turn), and in Azul and Maharani every move is a turn. It needs no per-game code, so a
 fifth game gets its replay for free. Each turn frame is the game's own public picture
-after the turn, whose header band names the turn's moves ("Bob: place … · trade …") and
-whose board highlights the last move, exactly as the turn posts show it. Undone moves are
+after the turn, whose header band tells the turn's moves as the table saw them ("Bob
+painted hex 2 at k11 … Bob traded yellow + orange to the bank for blue.": each move's
+public sentence, ``rules.base.Game.tell``) and whose board highlights the last move,
+exactly as the turn posts show it. Undone moves are
 left out (the log's 'undo' rows cancel them); a resignation adds no frame.
 
 **Private stays private.** Every board is drawn from ``game.view(state, None)``, the
@@ -40,7 +42,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bot.matches.errors import NotAllowed, NotFound
-from bot.matches.rows import effective_moves, label_words_of, match_ending, picture_end
+from bot.matches.rows import effective_moves, match_ending, picture_end, row_said
 from bot.storage import MatchRow, MoveRow
 from render.registry import renderer_target
 from render.replay import (
@@ -61,8 +63,6 @@ from render.replay import (
 )
 from render.words.catalogue import picture_language, t, tn
 from render.words.posts import result_reason, score_words, standing_names
-from render.words.say import say
-from rules.base import fill_names
 from rules.registry import game_target
 from rules.registry import get_game as registered_game
 
@@ -89,7 +89,8 @@ class ReplayJob:
     seed: int
     options: dict[str, Any]
     names: list[str]
-    #: (ply, seat, notation, words) of every move in force, in order
+    #: (ply, seat, notation, what the move did in the public's words) of every move in
+    #: force, in order
     moves: list[tuple[int, int, str, str]]
     title: TitleCard
     final: FinalCard
@@ -140,20 +141,20 @@ def turn_ends(moves: list[tuple[int, int, str, str]]) -> list[int]:
 
 
 def turn_views(job: ReplayJob) -> list[dict[str, Any]]:
-    """The public view after each turn, with the header band's words of the turn's moves
-    (and, on the last one, how the match ended when the board cannot tell). Only ever
-    ``view(state, None)``: what any spectator sees."""
+    """The public view after each turn, with the header band's words of the turn's moves:
+    their public sentences, one after the other (and, on the last one, how the match ended
+    when the board cannot tell). Only ever ``view(state, None)``: what any spectator
+    sees."""
     game = _import(job.game_target)
     state = game.setup(job.players, job.seed, job.options)
     ends = set(turn_ends(job.moves))
     views: list[dict[str, Any]] = []
     words: list[str] = []
-    for i, (_ply, seat, notation, label) in enumerate(job.moves):
-        state, _ = game.apply(state, seat, game.parse(state, seat, notation))
-        words.append(label)
+    for i, (_ply, seat, notation, said) in enumerate(job.moves):
+        state = game.next_state(state, seat, game.parse(state, seat, notation))
+        words.append(said)
         if i in ends:
-            who = job.names[seat] if 0 <= seat < len(job.names) else f"{seat + 1}"
-            view = {**game.view(state, None), "last_move": f"{who}: {' · '.join(words)}"}
+            view = {**game.view(state, None), "last_move": " ".join(words)}
             if job.end and i == len(job.moves) - 1:
                 view.update(job.end)
             views.append(view)
@@ -214,12 +215,6 @@ def _date(stamp: float) -> str:
     return datetime.fromtimestamp(stamp, UTC).strftime("%Y-%m-%d")
 
 
-def _label(row: MoveRow, lang: str, names: list[str]) -> str:
-    """A move's label in the replay's language (its stored English when kept without words)."""
-    kept = label_words_of(row.events)
-    return fill_names(row.label, names) if kept is None else say(kept, lang, names)
-
-
 def final_card(match: MatchRow, lang: str) -> FinalCard:
     """The standings of a finished match; how an aborted one ended; for a running one,
     only that it is still being played (its scores may count hidden cards)."""
@@ -266,7 +261,8 @@ def make_job(
     lang = picture_language(lang)
     names = match.names
     game = registered_game(match.game_id)
-    played = [(r.ply, r.seat, r.notation, _label(r, lang, names)) for r in moves]
+    # each move told from its stored public events (no replaying here: that is the worker's)
+    played = [(r.ply, r.seat, r.notation, row_said(game, r, names, lang)) for r in moves]
     turns = len(turn_ends(played))
     ended_at = None
     if match.status in ("finished", "aborted"):

@@ -459,6 +459,7 @@ ENGLISH: dict[str, str] = {
     "end.aborted_vote_reason": "Aborted by a vote of the players ({names}): {reason}",
     # ----- clocks running out, away -----------------------------------------------
     "clock.timed_label": "(out of time) {label}",
+    "clock.timed_told": "(out of time) {told}",
     "clock.label": "{name} ran out of time; {computer} plays the seat on",
     "clock.handed_over": (
         "{name} ran out of time. {computer} takes over the seat and plays it to the end; "
