@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import logging
 import os
 import socket
@@ -54,7 +53,7 @@ import discord
 
 from bot.computers.players import is_computer
 from bot.discord.common import clip
-from bot.discord.panel import mute_view, turn_view
+from bot.discord.panel import mute_view, picture_file, turn_view
 from bot.matches import clocks
 from bot.matches.errors import ServiceError
 from bot.matches.score_chart import chart_png
@@ -441,7 +440,7 @@ class OutboxWorker:
         # changes, bot/community/ratings.py), all in the match's language
         body = post_body(p, public, info.names, (lines, status) if "lines" in p else None)
         content = clip("\n".join(x for x in [body, to_act, clock, note] if x), 2000)
-        file = discord.File(io.BytesIO(png), filename=name) if png is not None else None
+        file = picture_file(png, name) if png is not None else None
         message = await self._post(
             thread_id,
             content,
@@ -565,7 +564,7 @@ class OutboxWorker:
         allowed = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(int(u)) for u in mentions]
         )
-        files = [discord.File(io.BytesIO(png), filename=filename)] if png is not None else []
+        files = [picture_file(png, filename)] if png is not None else []
         message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
         try:
             await message.edit(
@@ -593,7 +592,7 @@ class OutboxWorker:
             int(info.thread_id),
             t("chart.post", public, match=info.id),
             nonce=f"tx{row.id}",
-            file=discord.File(io.BytesIO(png), filename=f"match-{info.id}-scores.png"),
+            file=picture_file(png, f"match-{info.id}-scores.png"),
             mentions=[],
         )
 

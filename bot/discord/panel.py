@@ -58,6 +58,7 @@ from bot.discord.common import (
     user_of,
 )
 from bot.matches.reports import MatchInfo, User
+from render.alt_text import alt_of
 from render.words.catalogue import match_language, t, tn
 from render.words.posts import listing, say_line
 from render.words.say import say
@@ -743,15 +744,18 @@ async def send_hand(interaction: discord.Interaction, match_id: int) -> None:
     png, _view = await bot.service.hand(match_id, user, loc(interaction))
     await interaction.followup.send(
         t("hand.caption", loc(interaction), match=match_id),
-        file=discord.File(_bytes_io(png), filename=f"hand-{match_id}.png"),
+        file=picture_file(png, f"hand-{match_id}.png"),
         ephemeral=True,
     )
 
 
-def _bytes_io(data: bytes) -> Any:
+def picture_file(png: bytes, filename: str) -> discord.File:
+    """A picture as Discord receives it: the PNG, its file name and its description in
+    words (the attachment's alt text, ``render.alt_text``; at most 1,024 characters as
+    Discord allows), which the picture carries when the render worker described it."""
     import io
 
-    return io.BytesIO(data)
+    return discord.File(io.BytesIO(png), filename=filename, description=alt_of(png))
 
 
 class LobbyButton(

@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any
 from bot.matches.errors import NotAllowed, NotFound
 from bot.matches.rows import effective_moves, match_ending, picture_end, row_said
 from bot.storage import MatchRow, MoveRow
+from render.alt_text import replay_alt
 from render.registry import renderer_target
 from render.replay import (
     FRAME_WIDTH,
@@ -101,6 +102,8 @@ class ReplayJob:
     limit: int = UPLOAD_LIMIT
     webp: bool | None = None
     width: int = FRAME_WIDTH
+    #: the replay in words (``render.alt_text.replay_alt``): its file's description
+    alt: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +125,8 @@ class Replay:
     pid: int
     attempts: int = 1
     match_id: int = 0
+    #: the replay in words, the description its file is sent with
+    alt: str = ""
 
     @property
     def filename(self) -> str:
@@ -207,6 +212,7 @@ def build(job: ReplayJob) -> Replay:
         cpu_s=time.process_time() - cpu,
         pid=os.getpid(),
         attempts=encoded.attempts,
+        alt=job.alt,
     )
 
 
@@ -276,6 +282,7 @@ def make_job(
         turns=turns,
         ended=ended_at,
     )
+    final = final_card(match, lang)
     return ReplayJob(
         game_target=game_target(match.game_id),
         renderer_target=renderer_target(match.game_id),
@@ -285,12 +292,13 @@ def make_job(
         names=names,
         moves=played,
         title=title,
-        final=final_card(match, lang),
+        final=final,
         lang=lang,
         end=picture_end(match, lang),
         limit=limit,
         webp=webp,
         width=width,
+        alt=replay_alt(title, final, lang),
     )
 
 

@@ -358,6 +358,7 @@ ENGLISH: dict[str, str] = {
     ),
     "console.post": "[match #{match}] {text}",
     "console.picture": "  picture: {path}",
+    "console.alt": "  in words: {text}",
     "console.your_turn": "  → {names}: your turn",
     "console.private_to": "[private to {name}] {text}",
     "console.private": "(private to {name}) {text}",

@@ -8,7 +8,6 @@ gets a private confirmation, so a failed post can never make a move look undone.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from typing import Any
 
@@ -29,7 +28,14 @@ from bot.discord.common import (
     user_of,
 )
 from bot.discord.i18n import L
-from bot.discord.panel import build_panel, gate, play_and_confirm, resign_view, send_hand
+from bot.discord.panel import (
+    build_panel,
+    gate,
+    picture_file,
+    play_and_confirm,
+    resign_view,
+    send_hand,
+)
 from bot.matches.reports import MatchInfo, TurnReport
 from render.words.catalogue import match_language, t
 from render.words.say import say
@@ -149,7 +155,7 @@ class PlayCog(commands.Cog):
                 2000,
             ),
             ephemeral=False,
-            file=discord.File(io.BytesIO(png), filename=f"match-{match_id}.png"),
+            file=picture_file(png, f"match-{match_id}.png"),
         )
 
     @app_commands.command(name="hand", description=L("cmd.hand"))
