@@ -42,7 +42,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bot.matches.errors import NotAllowed, NotFound
-from bot.matches.rows import effective_moves, match_ending, picture_end, row_said
+from bot.matches.rows import (
+    effective_moves,
+    label_words_of,
+    match_ending,
+    picture_end,
+    row_label,
+    tell_events,
+)
 from bot.storage import MatchRow, MoveRow
 from render.alt_text import replay_alt
 from render.registry import renderer_target
@@ -64,6 +71,7 @@ from render.replay import (
 )
 from render.words.catalogue import picture_language, t, tn
 from render.words.posts import result_reason, score_words, standing_names
+from render.words.say import say
 from rules.registry import game_target
 from rules.registry import get_game as registered_game
 
@@ -90,9 +98,11 @@ class ReplayJob:
     seed: int
     options: dict[str, Any]
     names: list[str]
-    #: (ply, seat, notation, what the move did in the public's words) of every move in
-    #: force, in order
-    moves: list[tuple[int, int, str, str]]
+    #: (ply, seat, notation, the label's words, today's "Bob: <label>") of every move in
+    #: force, in order: the worker tells each move from its events (``Game.tell``), the
+    #: label's words mark a move made for a late seat, "Bob: <label>" stands for a move
+    #: the game cannot tell
+    moves: list[tuple[int, int, str, Any, str]]
     title: TitleCard
     final: FinalCard
     lang: str
@@ -139,7 +149,7 @@ def _import(target: str) -> Any:
     return getattr(importlib.import_module(module), attr)
 
 
-def turn_ends(moves: list[tuple[int, int, str, str]]) -> list[int]:
+def turn_ends(moves: list[tuple[int, int, str, Any, str]]) -> list[int]:
     """Indexes (into ``moves``) of the last move of each turn: a turn is the run of
     consecutive moves by one seat."""
     return [i for i, m in enumerate(moves) if i + 1 == len(moves) or moves[i + 1][1] != m[1]]
@@ -155,9 +165,10 @@ def turn_views(job: ReplayJob) -> list[dict[str, Any]]:
     ends = set(turn_ends(job.moves))
     views: list[dict[str, Any]] = []
     words: list[str] = []
-    for i, (_ply, seat, notation, said) in enumerate(job.moves):
-        state = game.next_state(state, seat, game.parse(state, seat, notation))
-        words.append(said)
+    for i, (_ply, seat, notation, label_words, labelled) in enumerate(job.moves):
+        state, events = game.apply(state, seat, game.parse(state, seat, notation))
+        told = tell_events(game, seat, notation, [e.public() for e in events], label_words)
+        words.append(labelled if told is None else say(told, job.lang, job.names))
         if i in ends:
             view = {**game.view(state, None), "last_move": " ".join(words)}
             if job.end and i == len(job.moves) - 1:
@@ -267,8 +278,11 @@ def make_job(
     lang = picture_language(lang)
     names = match.names
     game = registered_game(match.game_id)
-    # each move told from its stored public events (no replaying here: that is the worker's)
-    played = [(r.ply, r.seat, r.notation, row_said(game, r, names, lang)) for r in moves]
+    # each move is told in the worker, from the events of its replay (nothing here)
+    played = [
+        (r.ply, r.seat, r.notation, label_words_of(r.events), row_label(r, names, lang))
+        for r in moves
+    ]
     turns = len(turn_ends(played))
     ended_at = None
     if match.status in ("finished", "aborted"):

@@ -221,6 +221,16 @@ def told_words(told: Told | None, label_words: Any) -> Any:
     return words
 
 
+def tell_events(game: Game, seat: int, notation: str, events: list[Event], label_words: Any) -> Any:
+    """:func:`told_words` of a move with these public events (None: the game cannot tell
+    it — data of an older version it no longer reads, words kept only in English)."""
+    try:
+        told = game.tell(seat, notation, events)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        return None
+    return told_words(told, label_words)
+
+
 def tell_row(game: Game, row: MoveRow) -> Any:
     """The public sentence of a stored move row, from its public events (the same words
     the turn post said when it was made; a row stored before sentences existed is told
@@ -229,21 +239,12 @@ def tell_row(game: Game, row: MoveRow) -> Any:
     if row.kind != "move":
         return None
     events = [Event.from_public_json(e) for e in row.events if e.get("kind") != LABEL_EVENT]
-    try:
-        told = game.tell(row.seat, row.notation, events)
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-        return None  # data of an older version the game no longer reads: the label stands
-    return told_words(told, label_words_of(row.events))
+    return tell_events(game, row.seat, row.notation, events, label_words_of(row.events))
 
 
-def row_said(game: Game, row: MoveRow, names: list[str], lang: Any) -> str:
-    """What a log row did, for the public: a move's told sentence ("Bob took 2 blue from
-    factory 3 to line 4.") in ``lang``; where the game cannot tell it, today's "Bob:
-    <label>" (the label words, or the English label of a row stored before words were
-    kept); any other row (resign, undo, substitutes) its label."""
-    told = tell_row(game, row)
-    if told is not None:
-        return say(told, lang, names)
+def row_label(row: MoveRow, names: list[str], lang: Any) -> str:
+    """Today's words of a log row: "Bob: <label>" for a move (the label words, or the
+    English label of a row stored before words were kept), else its label."""
     kept = label_words_of(row.events)
     label = fill_names(row.label, names) if kept is None else say(kept, lang, names)
     if row.kind != "move":
@@ -251,3 +252,10 @@ def row_said(game: Game, row: MoveRow, names: list[str], lang: Any) -> str:
     if 0 <= row.seat < len(names):
         return f"{names[row.seat]}: {label}"
     return f"{t('history.seat', lang, seat=row.seat + 1)}: {label}"
+
+
+def row_said(game: Game, row: MoveRow, names: list[str], lang: Any) -> str:
+    """What a log row did, for the public: a move's told sentence ("Bob took 2 blue from
+    factory 3 to line 4.") in ``lang``; where the game cannot tell it, :func:`row_label`."""
+    told = tell_row(game, row)
+    return say(told, lang, names) if told is not None else row_label(row, names, lang)
