@@ -223,9 +223,10 @@ class Told:
     """A move told to the table: what a spectator reads of it (a turn post's move line, a
     picture's "Last move", a replay, alt text).
 
-    - ``words``: one public sentence in the past tense and the third person, naming the
-      mover as a seat ("Bob took 2 blue from factory 3 to line 4."): never the mover's
-      button label, which speaks to the mover ("End your turn", "Offer Bob your …").
+    - ``words``: one public sentence in the third person, naming the mover as a seat
+      ("Bob took 2 blue from factory 3 to line 4."; English in the past tense, other
+      languages in the tense their event texts use): never the mover's button label,
+      which speaks to the mover ("End your turn", "Offer Bob your …").
     - ``events``: the indexes of the move's events the sentence retells, which a post
       showing the sentence leaves out (the rest — a refill, a scoring — stay lines of
       their own).
