@@ -1,7 +1,8 @@
-"""Shared drawing helpers: fonts, player colours, supersampling and PNG encoding.
+"""Shared drawing helpers: fonts, player colours and seat chips, supersampling and PNG encoding.
 
 Fonts are bundled DejaVu Sans (Pillow's built-in font lacks ő ű ł ś ż ą ę ß ä, and our
-players write Hungarian, German and Polish names). PNGs are quantised to 256 colours (see
+players write Hungarian, German and Polish names); a character they lack is never drawn as
+an empty box (:mod:`render.glyphs`). PNGs are quantised to 256 colours (see
 :func:`encode_png`): faster to encode and ~2–3x smaller than plain RGB PNG, and it looks the same.
 """
 
@@ -20,6 +21,8 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
+from render.glyphs import characters_of, drawable
+
 _deflate: types.ModuleType  # zlib's interface either way
 try:  # zlib-ng's deflate: ~3x faster than zlib at level 1 (see :func:`palette_png`)
     from zlib_ng import zlib_ng as _deflate
@@ -33,7 +36,15 @@ PLAYER_TEXT_ON: list[str] = ["#FFFFFF", "#FFFFFF", "#FFFFFF", "#000000", "#00000
 BACKGROUND = "#F4EFE6"
 INK = "#222222"
 MUTED = "#6B6B6B"
+#: The highlight (who acts, where the visit is, what the last move changed): yellow with an
+#: ink edge, drawn by :func:`highlight_outline`. Why two tones: the yellow alone has 1.25:1
+#: luminance contrast on the cream background (tritans barely see it), and ink alone
+#: vanishes on a dark tile; ink has ≥ 3:1 against every surface of relative luminance
+#: ≥ 0.15, yellow against every one ≤ 0.19, so one of the two always stands out, and they
+#: stand 10:1 apart (tests/test_picture_colours.py). A yellow fill behind ink text (a
+#: plate, the active seat's strip) needs no edge.
 HIGHLIGHT = "#FFD400"
+HIGHLIGHT_EDGE = INK
 
 
 class CachedFont(ImageFont.FreeTypeFont):
@@ -47,12 +58,17 @@ class CachedFont(ImageFont.FreeTypeFont):
     is rounded to 1/8 px (so labels centred at fractional x reuse masks). Masks are small (a label
     is a few KB); each font keeps at most :attr:`LIMIT` of them and forgets them all when
     full (cheap, and the working set of one game is far below the limit).
+
+    Every text it draws or measures is first made :func:`render.glyphs.drawable` with this
+    font's characters: whichever module draws a player's name, a character the font lacks
+    never comes out as an empty box, and a text measures as it is drawn.
     """
 
     LIMIT = 4096
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.characters = characters_of(str(self.path))
         self._masks: dict[Hashable, tuple[Any, tuple[int, int]]] = {}
         self._lengths: dict[Hashable, float] = {}
         self._lock = threading.Lock()  # FreeType faces are not safe across render threads
@@ -72,9 +88,10 @@ class CachedFont(ImageFont.FreeTypeFont):
         **kwargs: Any,
     ) -> tuple[Any, tuple[int, int]]:
         def rasterise() -> tuple[Any, tuple[int, int]]:
+            shown = drawable(text, self.characters) if isinstance(text, str) else text
             with self._lock:  # reads ``start`` when called: after the rounding below
                 return super(CachedFont, self).getmask2(
-                    text, mode, direction, features, language, stroke_width, anchor, ink,
+                    shown, mode, direction, features, language, stroke_width, anchor, ink,
                     start, *args, **kwargs,
                 )  # fmt: skip
 
@@ -112,12 +129,27 @@ class CachedFont(ImageFont.FreeTypeFont):
         key = (text, mode, direction, tuple(features) if features else None, language)
         hit = self._lengths.get(key)
         if hit is None:
+            shown = drawable(text, self.characters) if isinstance(text, str) else text
             with self._lock:
-                hit = super().getlength(text, mode, direction, features, language)
+                hit = super().getlength(shown, mode, direction, features, language)
             if len(self._lengths) >= self.LIMIT:
                 self._lengths.clear()
             self._lengths[key] = hit
         return hit
+
+    def getbbox(
+        self,
+        text: str | bytes | bytearray,
+        mode: str = "",
+        direction: str | None = None,
+        features: list[str] | None = None,
+        language: str | None = None,
+        stroke_width: float = 0,
+        anchor: str | None = None,
+    ) -> tuple[float, float, float, float]:
+        shown = drawable(text, self.characters) if isinstance(text, str) else text
+        with self._lock:
+            return super().getbbox(shown, mode, direction, features, language, stroke_width, anchor)
 
 
 @cache
@@ -330,6 +362,30 @@ def player_colour(seat: int) -> str:
 
 def player_text_colour(seat: int) -> str:
     return PLAYER_TEXT_ON[seat % len(PLAYER_TEXT_ON)]
+
+
+def highlight_outline(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    width: int = 6,
+    *,
+    radius: float = 0,
+    ellipse: bool = False,
+) -> None:
+    """The highlight ring, ``width`` px inside ``box`` like Pillow's ``outline``: its outer
+    edge in ink, the rest yellow (see :data:`HIGHLIGHT`); a rounded rectangle of
+    ``radius``, or an ellipse. Draw it where ``outline=HIGHLIGHT`` was: one call."""
+    edge = max(2, round(width * 0.4))
+    x0, y0, x1, y1 = box
+    inner = (x0 + edge, y0 + edge, x1 - edge, y1 - edge)
+    if ellipse:
+        draw.ellipse(box, outline=HIGHLIGHT_EDGE, width=width)
+        draw.ellipse(inner, outline=HIGHLIGHT, width=max(1, width - edge))
+    else:
+        draw.rounded_rectangle(box, radius=radius, outline=HIGHLIGHT_EDGE, width=width)
+        draw.rounded_rectangle(
+            inner, radius=max(0, radius - edge), outline=HIGHLIGHT, width=max(1, width - edge)
+        )
 
 
 def ended_view(view: dict[str, Any]) -> dict[str, Any]:

@@ -25,7 +25,8 @@ from babel import UnknownLocaleError
 from babel.dates import format_date
 from PIL import Image, ImageDraw
 
-from render.common import fit_text, font, player_colour, player_text_colour, wrap_text
+from render.common import fit_text, font, wrap_text
+from render.seats import chip_width, draw_seat_chip
 from render.words.catalogue import language_of, t
 
 #: How wide a phone shows a picture in a Discord thread before it is tapped.
@@ -101,13 +102,11 @@ def band_font_size(width: int) -> int:
 def _chip(
     d: ImageDraw.ImageDraw, x: float, cy: float, seat: int, letter: str, size: int, ring: bool
 ) -> float:
-    """A round chip in the seat's colour with its letter; returns the x after it."""
-    r = size * 0.62
-    if ring:
-        d.ellipse((x - 3, cy - r - 3, x + 2 * r + 3, cy + r + 3), fill=ACTING_RING)
-    d.ellipse((x, cy - r, x + 2 * r, cy + r), fill=player_colour(seat), outline=BAND_INK, width=2)
-    d.text((x + r, cy), letter, font=font(size, True), fill=player_text_colour(seat), anchor="mm")
-    return x + 2 * r
+    """The seat's chip (:func:`render.seats.draw_seat_chip`: its unique letters, a robot's
+    head for a computer), ringed when the seat must act; returns the x after it."""
+    return draw_seat_chip(
+        d, x, cy, seat, letter, size, edge=BAND_INK, ring=ACTING_RING if ring else None
+    )
 
 
 def band_height(width: int, last: bool, action_rows: int = 1, last_rows: int = 1) -> int:
@@ -140,8 +139,8 @@ def header_band(width: int, band: Band, letters: list[str], lang: str) -> Image.
     # who must act: already at the band's smallest size, so a long sentence (a long
     # translation, three winners' names) takes more rows instead of being cut
     x: float = pad
-    for _ in band.acting[:3]:
-        x += 3 + s * 1.24 + s * 0.4
+    for seat in band.acting[:3]:
+        x += 3 + chip_width(letters[seat], s) + s * 0.4
     action = wrap_text(band.action, bold, int(width - pad - x)) or [""]
     last = last_move_lines(band, width, lang)
     height = band_height(width, bool(last), len(action), len(last))
@@ -155,7 +154,7 @@ def header_band(width: int, band: Band, letters: list[str], lang: str) -> Image.
     for seat, score in score_parts:
         x -= bold.getlength(score)
         d.text((x, cy), score, font=bold, fill=BAND_INK, anchor="lm")
-        x -= s * 1.24 + 6
+        x -= chip_width(letters[seat], s) + 6
         _chip(d, x, cy, seat, letters[seat], s, seat in band.acting)
         x -= s * 0.7
     title = band.game

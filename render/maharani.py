@@ -38,11 +38,13 @@ from render.common import (
     final_winners,
     fit_text,
     font,
+    highlight_outline,
     player_colour,
     player_text_colour,
     smallest_size,
 )
 from render.header import Band, away_words, header_band, with_band
+from render.seats import seat_letters
 from render.words.catalogue import picture_language, t, tn, word
 
 CELL = 100
@@ -272,7 +274,7 @@ def draw(view: dict[str, Any], names: list[str], seat: int | None, lang: str = "
     lang = picture_language(lang)
     n = view["players"]
     names = _names(names, n, lang)
-    letters = _initials(names, n)
+    letters = seat_letters(names, n)
     colours = tuple(view["colours"])
     key = tuple(
         (b["space"], b["r"], b["c"], b["q"], b["type"], tuple(b["half_pillars"]))
@@ -337,7 +339,7 @@ def draw(view: dict[str, Any], names: list[str], seat: int | None, lang: str = "
             )
             img.paste(sprite, (x + CELL - wsize - 5, y + 5), sprite)
         if b["space"] in recent or b["space"] == pending:
-            d.rectangle((x + 1, y + 1, x + CELL - 2, y + CELL - 2), outline=HIGHLIGHT, width=5)
+            highlight_outline(d, (x + 1, y + 1, x + CELL - 2, y + CELL - 2), 5)
 
     # ---- quarter borders over the tiles (around the rondel block)
     mid_x, mid_y = GX0 + 4 * CELL, GY0 + 4 * CELL

@@ -42,7 +42,8 @@ def sample_pictures(game_id: str, seeds: tuple[int, ...] = (3,)) -> list[Image.I
     from rules.playout import random_playout
 
     game = get_game(game_id)
-    names = ["Alice", "Bob", "Carol", "Dénes", "Łucja", "Mia"]
+    # computers among them: their chips' robot heads are drawn in every band
+    names = ["Alice", "Bob", "🤖 Ada (normal)", "Dénes", "Łucja", "🤖 Alan (hard)"]
     pictures: list[Image.Image] = []
     for players in range(game.min_players, game.max_players + 1):
         for seed in seeds:

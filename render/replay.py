@@ -27,14 +27,9 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from render.common import (
-    BACKGROUND,
-    fit_text,
-    font,
-    player_colour,
-    player_text_colour,
-)
+from render.common import BACKGROUND, fit_lines, fit_text, font, wrap_text
 from render.header import BAND_FILL, BAND_INK, BAND_MUTED
+from render.seats import SeatLabel, chip_width, draw_seat_chip, is_computer, seat_letters
 from render.words.catalogue import t, tn
 
 #: A frame's width before any reduction (px): a phone shows a tapped picture ~1,080 px wide.
@@ -141,22 +136,21 @@ def scaled_height(image: Image.Image, width: int) -> int:
     return max(1, round(image.height * width / image.width))
 
 
-def _chip(draw: ImageDraw.ImageDraw, x: int, y: int, size: int, seat: int, letter: str) -> None:
-    draw.rounded_rectangle(
-        (x, y, x + size, y + size), radius=size // 4, fill=player_colour(seat), outline=BAND_MUTED
-    )
-    draw.text(
-        (x + size / 2, y + size / 2),
-        letter,
-        font=font(round(size * 0.6), bold=True),
-        fill=player_text_colour(seat),
-        anchor="mm",
+def _chip(draw: ImageDraw.ImageDraw, x: int, y: int, size: int, seat: int, label: str) -> float:
+    """The seat's chip ``size`` px tall from (``x``, ``y``), as the pictures' header band
+    draws it (:func:`render.seats.draw_seat_chip`: its unique letters, or its place, and a
+    robot's head for a computer); returns the x after it."""
+    return draw_seat_chip(
+        draw, x, y + size / 2, seat, label, round(size * 0.6), edge=BAND_MUTED, height=size
     )
 
 
-def _initial(name: str, seat: int) -> str:
-    letters = [c for c in name if c.isalnum()]
-    return letters[0].upper() if letters else str(seat + 1)
+def _labels(players: Sequence[Seat]) -> dict[int, str]:
+    """Each seat's chip letters, unique in the match (render.seats.seat_letters)."""
+    names = {p.seat: p.name for p in players}
+    seats = max(names, default=-1) + 1
+    letters = seat_letters([names.get(s, "") for s in range(seats)])
+    return {s: letters[s] for s in names}
 
 
 def title_frame(card: TitleCard, size: tuple[int, int], lang: str = "en") -> Image.Image:
@@ -178,16 +172,13 @@ def title_frame(card: TitleCard, size: tuple[int, int], lang: str = "en") -> Ima
     chip = round(44 * unit)
     name_font = font(round(30 * unit), bold=True)
     rows = min(len(card.players), max(1, (height - y - round(150 * unit)) // (chip + 16)))
+    labels = _labels(card.players)
+    widths = [chip_width(labels[p.seat], round(chip * 0.6), chip) for p in card.players]
+    left = margin + max(widths, default=chip) + round(20 * unit)
     for player in card.players[:rows]:
-        _chip(draw, margin, y, chip, player.seat, _initial(player.name, player.seat))
-        name = fit_text(player.name, name_font, inner - chip - round(20 * unit))
-        draw.text(
-            (margin + chip + round(20 * unit), y + chip / 2),
-            name,
-            font=name_font,
-            fill=BAND_INK,
-            anchor="lm",
-        )
+        _chip(draw, margin, y, chip, player.seat, labels[player.seat])
+        name = fit_text(player.name, name_font, int(width - margin - left))
+        draw.text((left, y + chip / 2), name, font=name_font, fill=BAND_INK, anchor="lm")
         y += chip + round(16 * unit)
     y += round(24 * unit)
     small = font(round(24 * unit))
@@ -217,24 +208,35 @@ def final_frame(card: FinalCard, size: tuple[int, int], lang: str = "en") -> Ima
     y += round(84 * unit)
     chip = round(48 * unit)
     row_font = font(round(32 * unit), bold=True)
-    for row in card.standings:
+    places = [SeatLabel(str(row.rank), is_computer(row.name)) for row in card.standings]
+    left = margin + max((chip_width(p, round(chip * 0.6), chip) for p in places), default=chip)
+    left += round(20 * unit)
+    for row, place in zip(card.standings, places, strict=True):
         if y + chip > height:
             break
-        _chip(draw, margin, y, chip, row.seat, str(row.rank))
-        left = margin + chip + round(20 * unit)
+        _chip(draw, margin, y, chip, row.seat, place)
         score_w = round(row_font.getlength(row.score))
-        name = fit_text(row.name, row_font, inner - chip - score_w - round(48 * unit))
-        draw.text((left, y + chip / 2), name, font=row_font, fill=BAND_INK, anchor="lm")
+        room = width - margin - left - score_w - round(28 * unit)
+        lines, name_font = fit_lines(
+            row.name, round(32 * unit), room, smallest=round(24 * unit), bold=True
+        )
+        tall = round(name_font.size * 1.15)
+        for i, line in enumerate(lines):
+            mid = y + chip / 2 + (i - (len(lines) - 1) / 2) * tall
+            draw.text((left, mid), line, font=name_font, fill=BAND_INK, anchor="lm")
         right = (width - margin, y + chip / 2)
         draw.text(right, row.score, font=row_font, fill=BAND_INK, anchor="rm")
         y += chip + round(20 * unit)
     y += round(16 * unit)
     small = font(round(26 * unit))
-    for line in card.lines:
-        if y + round(34 * unit) > height:
-            break
-        draw.text((margin, y), fit_text(line, small, inner), font=small, fill=BAND_MUTED)
-        y += round(40 * unit)
+    step = round(36 * unit)
+    said = [part for line in card.lines for part in wrap_text(line, small, inner)]
+    room = max(0, (height - y - round(12 * unit)) // step)  # whole rows, never cut
+    if len(said) > room:  # only a card too short for every row ends in "…"
+        said = [*said[: room - 1], fit_text(" ".join(said[room - 1 :]), small, inner)][:room]
+    for part in said:
+        draw.text((margin, y), part, font=small, fill=BAND_MUTED)
+        y += step
     return image
 
 

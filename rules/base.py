@@ -302,6 +302,12 @@ class Game(ABC):
     score_unit: ClassVar[str] = "points"
     #: Whether players hold private information (hands): enables ``/hand``.
     has_hidden_information: ClassVar[bool] = False
+    #: State keys a later version began to record (what the last move changed, where the
+    #: points came from). A snapshot stored before then lacks them (or, once played on,
+    #: holds them only from its next move: ``None`` where a whole-game tally was due); the
+    #: audit, which rebuilds each match from seed and moves with today's rules, compares
+    #: such a snapshot without these keys instead of calling it corrupt.
+    later_keys: ClassVar[tuple[str, ...]] = ()
 
     # ----- options ---------------------------------------------------------------------
     def parse_options(self, options: BaseModel | dict[str, Any] | None) -> BaseModel:

@@ -17,8 +17,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+import render.chart
 import render.common
 import render.header
+import render.replay
 from render.registry import get_drawer, renderer_target
 
 
@@ -112,7 +114,7 @@ def probing() -> Iterator[Probe]:
         if saved[m] is not None:
             m.header_band = band
     # every module that imported fit_text by name, and render.common itself (wrap_text)
-    fitters = [render.common, render.header, *modules]
+    fitters = [render.common, render.header, render.chart, render.replay, *modules]
     saved_fit = {m: getattr(m, "fit_text", None) for m in fitters}
     for m in fitters:
         if saved_fit[m] is not None:

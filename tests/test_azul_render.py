@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from render.azul import WIDTH, draw, layout
+from render.azul import WIDTH, draw, layout_for
 from render.common import encode_png
 from render.game_palettes import game_palette
 from render.header import band_height
@@ -35,9 +35,9 @@ def _states(players: int, grey: bool, seed: int, every: int = 9) -> list[dict]:
 @pytest.mark.parametrize("grey", [False, True])
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_many_states_draw_small_pngs(players: int, grey: bool) -> None:
-    lay = layout(players)
     for state in _states(players, grey, seed=players * 10 + grey, every=15):
         view = GAME.view(state, None)
+        lay = layout_for(view)  # the final picture is taller: its score breakdown
         img = draw(view, NAMES[:players], None)
         # the band: two rows, or more when who-must-act takes more than one (never cut)
         bands = {band_height(WIDTH, last=False, action_rows=rows) for rows in (1, 2, 3)}

@@ -2,10 +2,17 @@
 
 Every pair of player colours, and every pair of a game's colours that players must tell
 apart (Azul tiles, Taj Mahal card colours, Maharani tile colours, Pastiche's three paint
-dabs), keeps a CAM02-UCS colour difference of at least :data:`MIN_DELTA_E` under normal
-vision and under full deuteranopia, protanopia and tritanopia as simulated by colorspacious
-(Machado et al. 2009, severity 100). And colour is never the only cue: each game colour
-carries a letter, shape or pattern that differs even in greyscale.
+dabs, each game's player colours against its pieces drawn beside them: Taj Mahal's
+fortresses), keeps a CAM02-UCS colour difference of at least :data:`MIN_DELTA_E` under
+normal vision and under full deuteranopia, protanopia and tritanopia as simulated by
+colorspacious (Machado et al. 2009, severity 100). And colour is never the only cue: each
+game colour carries a letter, shape or pattern that differs even in greyscale.
+
+Every highlight stands out from what is behind it for every eye: the two-tone highlight
+ring (ink edge, yellow inside: render.common.highlight_outline) has one tone with at least
+:data:`MIN_CONTRAST` luminance contrast and :data:`MIN_DELTA_E` against each surface a
+game draws it on, under every simulated vision; so do the header band's ring and the
+chart's swing band; and no renderer draws a plain yellow outline again.
 """
 
 from __future__ import annotations
@@ -17,9 +24,13 @@ import pytest
 from colorspacious import cspace_convert, deltaE
 from PIL import Image, ImageChops, ImageColor, ImageDraw
 
-from render import azul, maharani
-from render.common import PLAYER_COLOURS
+from render import chart, header, maharani
+from render.azul import sprites as azul
+from render.common import BACKGROUND, HIGHLIGHT, HIGHLIGHT_EDGE, PLAYER_COLOURS
+from render.pastiche import board as pastiche_board
+from render.pastiche import common as pastiche_common
 from render.pastiche import paints as pastiche
+from render.taj_mahal import board as taj_board
 from render.taj_mahal import pieces as taj_mahal
 
 #: ΔE in CAM02-UCS: ~1 is barely visible side by side; 10 is a clearly different colour.
@@ -35,6 +46,26 @@ SETS: dict[str, dict[str, str]] = {
     },
     "maharani tiles": dict(maharani.TILE_FILL),
     "pastiche dabs": {k: pastiche.PAINT[v] for k, v in pastiche.LETTER.items()},
+    "taj mahal players and fortresses": {
+        **{str(i): c for i, c in enumerate(PLAYER_COLOURS)},
+        "fortress": taj_mahal.FORT,
+    },
+}
+
+#: WCAG's minimum luminance contrast for graphics that must be seen (1.4.11).
+MIN_CONTRAST = 3.0
+
+#: Per game, the surfaces a highlight ring is drawn on (boards, tiles, painted hexes).
+SURFACES: dict[str, dict[str, str]] = {
+    "azul": {"table": azul.TABLE_BG, "board": azul.BOARD_BG, "cell": azul.EMPTY_CELL, **azul.FILL},
+    "taj mahal": {"map": BACKGROUND, "province": taj_board.PROVINCE_FILL},
+    "maharani": {"floor": maharani.FLOOR, "background": BACKGROUND, **maharani.TILE_FILL},
+    "pastiche": {
+        "canvas": pastiche_common.CANVAS,
+        "paint": pastiche_board.PAINT_BG,
+        "spot": pastiche_board.SPOT_FILL,
+        **pastiche.PAINT,
+    },
 }
 
 
@@ -97,3 +128,68 @@ def test_game_colours_carry_distinct_letters() -> None:
     comp = components()
     tags = {c.code.split("-")[0] for c in comp.cards if c.kind == "colour"}
     assert len(tags) == len(comp.colours)  # Taj Mahal: the colour's letter on every card
+
+
+def luminance(rgb: np.ndarray) -> float:
+    """WCAG relative luminance of an sRGB colour (0–1 channels)."""
+    linear = np.where(rgb <= 0.04045, rgb / 12.92, ((rgb + 0.055) / 1.055) ** 2.4)
+    return float(linear @ np.array([0.2126, 0.7152, 0.0722]))
+
+
+def contrast(a: str, b: str, vision: str | None) -> float:
+    la, lb = sorted((luminance(seen(a, vision)), luminance(seen(b, vision))))
+    return (lb + 0.05) / (la + 0.05)
+
+
+def delta(a: str, b: str, vision: str | None) -> float:
+    return float(deltaE(seen(a, vision), seen(b, vision), input_space="sRGB1"))
+
+
+def test_the_highlights_two_tones_stand_apart() -> None:
+    for vision in VISION:
+        assert contrast(HIGHLIGHT, HIGHLIGHT_EDGE, vision) >= 8
+        assert delta(HIGHLIGHT, HIGHLIGHT_EDGE, vision) >= MIN_DELTA_E
+
+
+@pytest.mark.parametrize("game", sorted(SURFACES))
+def test_the_highlight_stands_out_on_every_surface(game: str) -> None:
+    faint = []
+    for vision in VISION:
+        for name, surface in SURFACES[game].items():
+            tones = (HIGHLIGHT, HIGHLIGHT_EDGE)
+            best = max(contrast(t, surface, vision) for t in tones)
+            far = max(delta(t, surface, vision) for t in tones)
+            if best < MIN_CONTRAST or far < MIN_DELTA_E:
+                faint.append((vision or "normal", name, round(best, 2), round(far, 1)))
+    assert faint == []
+
+
+def test_the_yellow_alone_would_not_do() -> None:
+    """Why the edge: the yellow alone is about 1.1–1.3:1 on the boards' cream."""
+    assert contrast(HIGHLIGHT, BACKGROUND, None) < 1.5
+    assert contrast(HIGHLIGHT, BACKGROUND, "tritanomaly") < 1.5
+
+
+def test_the_bands_and_the_charts_highlights_stand_out() -> None:
+    for vision in VISION:
+        assert contrast(header.ACTING_RING, header.BAND_FILL, vision) >= MIN_CONTRAST
+        assert contrast(chart.SWING_EDGE, BACKGROUND, vision) >= MIN_CONTRAST
+        assert contrast(chart.END_EDGE, BACKGROUND, vision) >= MIN_CONTRAST
+        assert delta(chart.SWING_EDGE, chart.END_EDGE, vision) >= MIN_DELTA_E
+
+
+def test_no_renderer_draws_a_plain_yellow_outline() -> None:
+    """A ring is drawn with render.common.highlight_outline (ink edge + yellow), never as
+    ``outline=HIGHLIGHT`` alone, which vanishes on the cream background."""
+    import pathlib
+    import re
+
+    root = pathlib.Path(__file__).resolve().parents[1] / "render"
+    plain = [
+        f"{path.relative_to(root)}:{n}"
+        for path in sorted(root.rglob("*.py"))
+        if path.name != "common.py"  # where highlight_outline draws both tones
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if re.search(r"outline\s*=\s*(HIGHLIGHT|ACTING_RING)\b", line)
+    ]
+    assert plain == []

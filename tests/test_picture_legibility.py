@@ -34,7 +34,7 @@ from render.words.say import say
 from rules import get_game
 from rules.playout import random_playout
 from rules.registry import game_ids
-from tests.picture_probe import DrawnText, FittedText, draw_probed, fresh_caches
+from tests.picture_probe import DrawnText, FittedText, draw_probed, fresh_caches, probing
 
 NAMES = ["Ágnes", "Bálint", "Łucja", "Dénes", "Özge"]
 LONG_MOVE = "a long move description " * 6
@@ -154,3 +154,60 @@ def assert_cropped(img: Image.Image) -> None:
     assert box[2] >= img.width / 2, (img.size, box)
     assert body.height - box[3] <= 40, (img.size, box)
     assert img.width <= 1100  # laid out for a phone, not a desktop-wide strip
+
+
+CHART_NAMES = ["Łucja Wiśniewska", "🤖 Barbara (normal)", "Ágnes", "🤖 Edsger (strong)"]
+
+
+@pytest.mark.parametrize("lang", [*LANGUAGES, PSEUDO])
+def test_the_chart_and_the_replays_cards_fit_in_every_language(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The score chart (translated title, both marked moments, every line's end) and the
+    replay's cards (a long result sentence, a seat played on by someone else) keep every
+    text whole and inside, in every language and the longer pseudo-language."""
+    from render.chart import HEIGHT, WIDTH, ScoreChart, draw_score_chart
+    from render.replay import FinalCard, Seat, Standing, TitleCard, final_frame, title_frame
+    from render.words.catalogue import t, tn
+
+    if lang == PSEUDO:
+        monkeypatch.setitem(MESSAGES, PSEUDO, {k: longer(v) for k, v in MESSAGES["en"].items()})
+    title = t("chart.title", lang, match=1234, game="Taj Mahal", unit="points")
+    if lang != "en":
+        assert "points" not in title and "after every turn" not in title
+    scores = [
+        [0, 0, 0, 0],
+        [3, 0, 0, 0],
+        [3, 9, 0, 0],
+        [5, 9, 4, 0],
+        [12, 9, 4, 2],
+        [31, 14, 22, 9],
+    ]
+    chart = ScoreChart(title, CHART_NAMES, scores, [1, 3, 2, 4])
+    with probing() as probe:
+        draw_score_chart(chart, lang)
+    texts = {x.text for x in probe.texts}
+    assert t("chart.end", lang, change="+19", name=CHART_NAMES[0]) in texts
+    assert t("chart.swing", lang, change="+9", name=CHART_NAMES[1], turn=2) in texts
+    assert [x for x in probe.texts if not _inside(x, 0)] == []
+    assert min(x.size for x in probe.texts) * TAPPED / (WIDTH * 2) >= 11
+    assert clipped(probe.fitted) == [] and probe.texts[0].canvas == (WIDTH * 2, HEIGHT * 2)
+
+    names = [*NAMES[:3], *CHART_NAMES[1:]]
+    points = [tn("unit.points", n, lang) for n in (46, 46, 31, 20, 2)]
+    seat = t("result.forfeited_seat", lang, name=names[3], resigner=names[4])
+    wins = t("end.wins", lang, names=names[0])
+    ending = t("end.over_gave_up", lang, wins=wins, names=f"{names[4]}, {names[3]}")
+    tie = tn("azul.result.tie_break", 46, lang, tied=", ".join(names[:2]), who=names[0], rows=3,
+             other=2)  # fmt: skip
+    reason = t("azul.result.no_row_possible", lang, reason=tie)
+    rows = [Standing(r + 1, r, seat if r == 3 else names[r], points[r]) for r in range(5)]
+    card = FinalCard(t("pic.replay.final", lang), [ending, reason], rows)
+    title_card = TitleCard("Taj Mahal", 12, [Seat(n, s) for s, n in enumerate(names)], "2025", 99)
+    with probing() as probe:
+        final_frame(card, (960, 758), lang)
+        title_frame(title_card, (960, 758), lang)
+    drawn = " ".join(x.text for x in probe.texts)
+    assert all(word in drawn for word in reason.split()), reason  # the whole sentence
+    assert [x for x in probe.texts if not _inside(x, 0)] == []
+    assert clipped(probe.fitted) == []

@@ -32,6 +32,7 @@ from render.registry import get_drawer
 from render.words.posts import result_text
 from rules import get_game
 from rules.rng import Rng
+from rules.taj_mahal.words import listed
 from rules.words import Msg, Seat, to_json
 from tests.picture_probe import Probe, fresh_caches, probing
 
@@ -304,14 +305,27 @@ async def test_every_surface_says_one_ranking(tmp_path: Path, game_id: str, endi
 def test_the_result_texts_reason_says_one_point_and_reads_a_result_stored_before() -> None:
     """The reason under the standings says a winning score of 1 in the singular (issue
     41, "1 points"), and a result stored before its reason became a plural family (no
-    count ``n`` in its words) is said from the English it keeps, not refused."""
+    count ``n`` in its words) is said from the English it keeps, not refused. A plain win's
+    reason only restates the standings' first line and is left out (said once)."""
     names = ["Ann", "Ben"]
-    one = Msg("taj_mahal.result.wins", who=Seat(0), n=1, points=1)
-    result = {"scores": [1, 0], "ranks": [1, 2], "winners": [0], "reason": str(one)}
+    both = listed([Seat(0), Seat(1)])
+    one = Msg("taj_mahal.result.shared", who=both, n=1, points=1)
+    result = {"scores": [1, 1], "ranks": [1, 1], "winners": [0, 1], "reason": str(one)}
     result["reason_msg"] = to_json(one)
-    assert result_text(result, names).endswith("\nAnn wins with 1 point.")
-    assert result_text(result, names, lang="de").endswith("\nAnn gewinnt mit 1 Punkt.")
-    assert result_text(result, names, lang="pl").endswith("\nWygrywa Ann z 1 punktem.")
-    stored = {"key": "azul.result.wins", "params": {"who": {"seat": 1}, "points": 45}}
-    old = {**result, "reason": "{p1} wins with 45 points.", "reason_msg": stored}
-    assert result_text(old, names, lang="de").endswith("\nBen wins with 45 points.")
+    assert result_text(result, names).endswith(
+        "\nAnn and Ben share the win with 1 point (no tie-breaker)."
+    )
+    assert result_text(result, names, lang="de").endswith(
+        "\nAnn und Ben teilen sich den Sieg mit je 1 Punkt (keine Entscheidung bei Gleichstand)."
+    )
+    assert "po 1 punkcie" in result_text(result, names, lang="pl")
+    stored = {"key": "azul.result.shared", "params": {"who": to_json(both), "points": 45}}
+    english = "{p0} and {p1} share the victory with 45 points and 2 complete rows each."
+    old = {**result, "scores": [45, 45], "reason": english, "reason_msg": stored}
+    assert result_text(old, names, lang="de").endswith(
+        "\nAnn and Ben share the victory with 45 points and 2 complete rows each."
+    )
+    win = Msg("taj_mahal.result.wins", who=Seat(0), n=1, points=1)
+    plain = {"scores": [1, 0], "ranks": [1, 2], "winners": [0], "reason": str(win)}
+    plain["reason_msg"] = to_json(win)
+    assert "wins with" not in result_text(plain, names)

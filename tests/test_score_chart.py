@@ -63,8 +63,20 @@ async def test_a_known_match_charts_known_points(service: MatchService) -> None:
     chart = chart_of(match, await service.store.moves(match_id))
     # seat order Ann, Ben, Cid; Ann starts: one turn each
     assert chart.scores == [[0, 0, 0], [3, 0, 0], [3, 1, 0], [3, 1, 2]]
-    assert chart.swing == Swing(index=1, seat=0, change=3)
-    assert chart.title == f"Match #{match_id} · Pile: points after every turn"
+    assert chart.swing == Swing(index=1, seat=0, change=3)  # the last turn is the end's
+    assert chart.end == Swing(index=3, seat=2, change=2)
+    assert chart.title == f"Match #{match_id} · Pile: scores after every turn"
+
+
+def test_the_largest_swing_counts_turns_and_the_end_is_marked_apart() -> None:
+    """The last turn holds the end-of-game scoring (Azul's bonuses: +20 here), so the
+    largest swing is of the turns before it; the end is its own mark."""
+    chart = ScoreChart("t", ["Ann", "Ben"], [[0, 0], [2, 0], [2, 7], [5, 7], [25, 12]])
+    assert chart.swing == Swing(2, 1, 7)
+    assert chart.end == Swing(4, 0, 20)
+    assert ScoreChart("t", ["Ann"], [[0], [4]]).swing is None  # one turn: the end only
+    assert ScoreChart("t", ["Ann"], [[0], [4]]).end == Swing(1, 0, 4)
+    assert ScoreChart("t", ["Ann"], [[0]]).end is None
 
 
 def test_largest_swing_counts_losses_and_keeps_the_earliest_of_equals() -> None:

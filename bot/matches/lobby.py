@@ -173,6 +173,8 @@ class Lobby:
         # each line as words, or the English of a legacy text with the names filled in
         said: list[Line] = [begins]
         said += [to_json(x) if is_words(x) else say(x, None, names) for x in setup]
+        # who must begin but is away, as a move's post says it (else nobody knows why)
+        said += await self._absences.away_lines(match, game, state)
         notes = [turn_post(match, state, said, ply=0)]
         try:
             version = await self._store.commit(

@@ -248,8 +248,9 @@ def final_card(match: MatchRow, lang: str) -> FinalCard:
         ending = match_ending(match, lang)
         if ending:
             lines.append(ending["text"])
-        if result.get("reason"):
-            lines.append(result_reason(result, lang, names))
+        reason = result_reason(result, lang, names)  # "" when it only restates the winner
+        if reason:
+            lines.append(reason)
         return FinalCard(t("pic.replay.final", lang), lines, rows)
     if match.status == "aborted":
         ending = match_ending(match, lang)

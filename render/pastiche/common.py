@@ -20,6 +20,7 @@ from render.common import (
     smallest_size,
 )
 from render.pastiche.paints import _paint, _text_on
+from render.seats import seat_letters
 from render.words.catalogue import t, tn
 from rules.pastiche.words import painter_key
 
@@ -53,7 +54,7 @@ def _badge(
     """A round seat badge with the player's initial (colour is never the only cue)."""
     d = 30
     draw.ellipse((x, y, x + d, y + d), fill=player_colour(seat), outline=INK)
-    initial = (_name(names, seat, lang)[:1] or str(seat + 1)).upper()
+    initial = seat_letters(names, max(len(names), seat + 1))[seat]
     f = font(17, True)
     w = f.getlength(initial)
     draw.text((x + (d - w) / 2, y + 4), initial, font=f, fill=player_text_colour(seat))

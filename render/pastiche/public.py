@@ -39,6 +39,7 @@ from render.pastiche.common import (
     _title,
 )
 from render.pastiche.paints import _paint, _text_on
+from render.seats import seat_letters
 from render.words.catalogue import t, tn
 
 
@@ -278,7 +279,7 @@ def draw_public(view: View, names: list[str], lang: str = "en") -> Image.Image:
 
 def _band(w: int, view: View, names: list[str], lang: str) -> Image.Image:
     n = len(view["seats"])
-    letters = [(_name(names, s, lang)[:1] or str(s + 1)).upper() for s in range(n)]
+    letters = seat_letters(names, n)
     out = view.get("outcome") if view["over"] else None
     if view.get("ended"):
         action = view["ended"]["text"]

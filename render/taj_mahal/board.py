@@ -12,10 +12,10 @@ from PIL import Image, ImageDraw
 
 from render.common import (
     BACKGROUND,
-    HIGHLIGHT,
     INK,
     MUTED,
     font,
+    highlight_outline,
     player_colour,
     player_text_colour,
 )
@@ -161,7 +161,7 @@ def _draw_map(
     cxy = _city_xy()
     cur = view["province"]
     cx, cy = pxy[cur]
-    d.ellipse((cx - RX - 3, cy - RY - 3, cx + RX + 3, cy + RY + 3), outline=HIGHLIGHT, width=6)
+    highlight_outline(d, (cx - RX - 3, cy - RY - 3, cx + RX + 3, cy + RY + 3), 6, ellipse=True)
     d.ellipse((cx - RX - 6, cy - RY - 6, cx + RX + 6, cy + RY + 6), outline=INK, width=1)
     for p, (px, py) in pxy.items():
         number = view["province_tiles"][p]

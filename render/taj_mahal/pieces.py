@@ -31,7 +31,7 @@ CARD_FILL = {
 SPECIAL_FILL = "#D3942F"
 GOOD_FILL = {"rice": "#FFFFFF", "tea": "#9ED39B", "spice": "#F0A35E", "jewel": "#B9A3F0"}
 GOOD_LETTER = {"rice": "R", "tea": "T", "spice": "S", "jewel": "J"}
-FORT = "#7B4FA0"
+FORT = "#5C2A5A"  # plum: apart from every player colour, blue too, for deuteranopes
 
 
 def _name(names: list[str], seat: int, lang: str = "en") -> str:

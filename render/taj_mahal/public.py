@@ -8,7 +8,6 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.common import (
-    HIGHLIGHT,
     INK,
     MUTED,
     final_places,
@@ -21,6 +20,7 @@ from render.common import (
     wrap_text,
 )
 from render.header import Band, action_words, away_words, header_band, with_band
+from render.seats import seat_letters
 from render.taj_mahal.board import MAP_W, TOP, H, W, _base, _draw_map
 from render.taj_mahal.pieces import (
     GOOD_LETTER,
@@ -186,7 +186,7 @@ def _panel(
         info = view["player_info"][s]
         ry = y + s * row_h
         if s in acting:
-            d.rectangle((x0 - 10, ry - 2, W - 4, ry + row_h - 6), fill="#FFF3B0", outline=HIGHLIGHT)
+            d.rectangle((x0 - 10, ry - 2, W - 4, ry + row_h - 6), fill="#FFF3B0", outline=INK)
         d.rounded_rectangle(
             (x0 - 4, ry + 2, x0 + 24, ry + 30), 5, fill=player_colour(s), outline=INK
         )
@@ -248,7 +248,7 @@ def _band(view: dict[str, Any], names: list[str], letters: list[str], lang: str)
 def _draw_public(view: dict[str, Any], names: list[str], lang: str) -> Image.Image:
     img = _base(lang).copy()
     d = ImageDraw.Draw(img)
-    letters = _letters(names, view["players"])
+    letters = seat_letters(names, view["players"])
     _draw_map(img, d, view, letters)
     _panel(img, d, view, names, letters, lang)
     # under the map, on as many lines as the language needs (the last one at the bottom)

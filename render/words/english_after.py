@@ -44,10 +44,11 @@ AFTER_GAME: dict[str, str] = {
         "{aborted}) · players: {players} · moves: {moves} · median time to move {median}"
     ),
     # ----- score chart -----------------------------------------------------------------
-    "chart.title": "Match #{match} · {game}: {unit} after every turn",
+    "chart.title": "Match #{match} · {game}: scores after every turn",
     "chart.x_axis": "turn",
     "chart.line_end": "#{place} {name} {score}",
     "chart.swing": "Largest swing: {change} {name} (turn {turn})",
+    "chart.end": "End of the game: {change} {name}",
     "chart.post": "📈 How the scores went in match #{match}.",
     # ----- animated replay -------------------------------------------------------------
     "cmd.history.group": "The moves of the match of this thread: a list, or an animated replay",

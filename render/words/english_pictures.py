@@ -172,4 +172,15 @@ PICTURE_WORDS: dict[str, str] = {
     "pic.pastiche.at": "at {spot}:",
     "pic.pastiche.no_cards_anywhere": "no cards anywhere",
     "pic.pastiche.no_cards": "no cards",
+    "pic.azul.last_move": "last move",
+    "pic.azul.sum.title": "Final score",
+    "pic.azul.sum.wall": "Wall",
+    "pic.azul.sum.floor": "Floor",
+    "pic.azul.sum.rows": "Rows",
+    "pic.azul.sum.columns": "Columns",
+    "pic.azul.sum.colours": "Colours",
+    "pic.azul.sum.total": "Total",
+    "pic.azul.sum.spared": (
+        "* The full floor penalty: a score never drops below 0, so it cost less."
+    ),
 }

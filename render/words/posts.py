@@ -86,19 +86,47 @@ def result_text(
     if result.get("ended_by"):  # "Bob resigned — 🏆 Carol wins!"
         what = ended_by(result, lang, names)
         head = t("result.ended", lang, what=what, head=head)
-    reason = f"\n{result_reason(result, lang, names)}" if result.get("reason") else ""
-    return head + "\n" + "\n".join(parts) + reason
+    reason = result_reason(result, lang, names)
+    return "\n".join([head, *parts, *([reason] if reason else [])])
+
+
+def reason_words(result: dict[str, Any]) -> Any:
+    """What a result's reason adds to its standings, as words (or a stored English string),
+    or None when it adds nothing.
+
+    Why: a game's reason for a plain win (``<game>.result.wins``: "Bob wins with 85
+    points.") restates the headline and the first standing, so the final post said who won
+    three times (with the game's end event) — and after a resignation it named the game's
+    winner, not the match's, beside a headline naming another. Such a reason is left out;
+    one that wraps it (``{reason}``: why the game ended early, a tie-break) is said without
+    it. Tie-breaks, shared wins and early ends stay: the standings do not say them."""
+    words = result.get("reason_msg")
+    if words is None:  # a result stored before its reason was kept as words
+        return result.get("reason") or None
+    if _restates_the_winner(words):
+        return None
+    inner = words.get("params", {}).get("reason") if isinstance(words, dict) else None
+    if _restates_the_winner(inner):
+        return {**words, "params": {**words["params"], "reason": ""}}
+    return words
+
+
+def _restates_the_winner(words: Any) -> bool:
+    return isinstance(words, dict) and str(words.get("key", "")).endswith(".result.wins")
 
 
 def result_reason(result: dict[str, Any], lang: Any, names: list[str]) -> str:
-    """The game's words for how its result was decided ("Ann wins with 46 points."), in
-    ``lang``. A reason stored before its message became a plural family lacks the count
-    that chooses the family's form (Azul's and Taj Mahal's "wins with N points" before
-    issue 41): such a result is said from the English it keeps beside its words."""
-    words = result.get("reason_msg")
-    if words is None or _lacks_count(words):
-        return say(result.get("reason") or "", lang, names)
-    return say(words, lang, names)
+    """The game's words for how its result was decided, in ``lang``, or "" when they
+    would only restate the winner (see :func:`reason_words`). A reason stored before its
+    message became a plural family lacks the count that chooses the family's form (Azul's
+    and Taj Mahal's "wins with N points" before issue 41): such a result is said from the
+    English it keeps beside its words."""
+    words = reason_words(result)
+    if not words:  # nothing beyond the standings (a plain win restates the headline)
+        return ""
+    if not isinstance(words, str) and _lacks_count(words):
+        return say(result.get("reason") or "", lang, names).strip()
+    return say(words, lang, names).strip()
 
 
 def _lacks_count(words: Any) -> bool:

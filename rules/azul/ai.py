@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.ai.hooks import GameAI, rank_greedy
+from rules.azul import last_turn
 from rules.azul.board import (
     BONUS_COLOUR,
     BONUS_COLUMN,
@@ -106,7 +107,16 @@ def state_from_view(view: View, rng_state: int) -> State:
         "bonus": bonus,
         "rng": rng_state,
         "fac_draw": ["".join(f) for f in view["factories"]],
+        "last": last_turn.from_view(view.get("last_turn")),
+        "tally": _tally(players),
     }
+
+
+def _tally(players: list[dict[str, Any]]) -> list[list[int]] | None:
+    """``state["tally"]`` back from the players' ``points`` (see ``rules.azul.view``)."""
+    if any(p.get("points") is None for p in players):
+        return None
+    return [[p["points"]["wall"], -p["points"]["floor"], p["floor_spared"]] for p in players]
 
 
 def _projected(state: State, p: int) -> float:

@@ -35,6 +35,10 @@ seed rulebook). Decisions where that text is unclear, marked [R]/[our decision],
   their colour make-up, which any player could work out from the table anyway.
 - No move can be skipped in Azul, so ``default_move`` returns ``None`` (a clock that runs
   out is the match's business).
+- The state remembers what the last move put on the table (``state["last"]``, see
+  ``last_turn.py``) and where each seat's points came from (``state["tally"]``, kept in
+  ``rounds.py``), both public, so the picture can mark the move and explain the final
+  scores; neither changes play.
 - Commitments (``is_commitment``): none. Everything in Azul is public, so taking a move back
   shows nobody anything new; a move that refilled the factories revealed tiles from the bag
   and is never taken back (``Event.reveals``).
@@ -60,6 +64,7 @@ from rules.azul.board import (
     legal_grey_columns,
     placement_points,
 )
+from rules.azul.last_turn import column_choice, settle
 from rules.azul.moves import (
     _GROUPS,
     FLOOR,
@@ -80,6 +85,7 @@ from rules.azul.rounds import (
     advance,
     after_tiling,
     end_offer,
+    new_tally,
     outcome_of,
     own_players,
     place,
@@ -234,6 +240,7 @@ class Azul(Game):
     summary = Msg("azul.summary")
     notation_help = Msg("azul.notation_help")
     has_hidden_information = False
+    later_keys = ("last", "tally")  # a snapshot from before issue 42 lacks them
 
     # ------------------------------------------------------------------ setup
     def setup(
@@ -268,6 +275,8 @@ class Azul(Game):
             "end": None,
             "bonus": None,
             "rng": 0,
+            "last": None,
+            "tally": new_tally(n),
         }
         refill(s, rng)
         s["rng"] = rng.state
@@ -436,6 +445,7 @@ class Azul(Game):
         old_facs = state["fac"]
         old_ln = state["ln"]
         old_lc = state["lc"]
+        held = placed = 0
         if src == CENTRE:
             count = old_centre[colour]
             if not count:
@@ -487,9 +497,13 @@ class Azul(Game):
             s["lc"] = x = list(old_lc)
             x[seat] = lcs
         to_lid = 0
+        fell: list[
+            list[int]
+        ] = []  # the floor items the take added, for the record of the last move
         if over or took_marker:
             floors = state["floor"]
             floor = list(floors[seat])
+            before = len(floor)
             if took_marker and len(floor) < FLOOR_SPACES:
                 floor.append(MARKER)
             if over:
@@ -502,6 +516,9 @@ class Azul(Game):
                     lid[colour] += to_lid
             s["floor"] = x = list(floors)
             x[seat] = floor
+            if len(floor) > before:  # not so when a full floor took the marker
+                fell = [[seat, before, len(floor)]]
+        s["last"] = [seat, src, dest, held, held + placed, fell, []]
 
         if events is not None:
             words, data = _take_record(seat, count, colour, src, dest, over, to_lid, took_marker)
@@ -519,6 +536,7 @@ class Azul(Game):
     ) -> State:
         s = dict(state)
         own_players(s)
+        s["last"] = column_choice(seat)
         s["tnext"] = list(state["tnext"])
         line = s["tnext"][seat]
         k = s["lc"][seat][line]
@@ -529,6 +547,7 @@ class Azul(Game):
         advance(s, seat, events)
         if all(t >= 5 for t in s["tnext"]):
             after_tiling(s, events)
+        settle(s)
         return s
 
     # ------------------------------------------------------------------ legality words

@@ -27,6 +27,7 @@ from rules.azul.board import (
     legal_grey_columns,
     placement_points,
 )
+from rules.azul.last_turn import WALLS, add_floor, add_wall, settle
 from rules.azul.words import COLOUR_WORDS
 from rules.base import Event, Outcome, State, rank_by
 from rules.rng import Rng
@@ -86,12 +87,31 @@ def tile_event(seat: int, line: int, colour: int, column: int, points: int, forc
     return Event("tile", Msg(key, **said), data)
 
 
+#: ``state["tally"][seat]``: where the seat's points came from so far, as the rules score
+#: them: [wall placement points, floor points lost, floor penalty the score could not pay
+#: (it never drops below 0)]. The end bonuses are ``state["bonus"]``. Kept so the final
+#: picture can show the arithmetic; ``None`` in a state saved before it was kept.
+WALL_POINTS, FLOOR_LOST, FLOOR_SPARED = range(3)
+
+
+def new_tally(players: int) -> list[list[int]]:
+    return [[0, 0, 0] for _ in range(players)]
+
+
 def own_players(s: State) -> None:
     """Give ``s`` its own copies of every per-player list (before a whole-table update)."""
     for key in ("lc", "ln", "wall", "rows", "floor"):
         s[key] = list(map(list, s[key]))
     s["score"] = list(s["score"])
     s["lid"] = list(s["lid"])
+    tally = s.get("tally")
+    s["tally"] = None if tally is None else list(map(list, tally))
+
+
+def _add_wall_points(s: State, p: int, points: int) -> None:
+    tally = s["tally"]
+    if tally is not None:
+        tally[p][WALL_POINTS] += points
 
 
 def end_offer(s: State, events: list[Event] | None) -> None:
@@ -105,8 +125,10 @@ def end_offer(s: State, events: list[Event] | None) -> None:
             advance(s, p, events)
         if all(t >= 5 for t in s["tnext"]):
             after_tiling(s, events)
+        settle(s)
         return
-    lid, score = s["lid"], s["score"]
+    lid, score, tally = s["lid"], s["score"], s["tally"]
+    walls = s["last"][WALLS]  # the take that ended the offer wrote it: it is s's own
     seats = zip(s["lc"], s["ln"], s["wall"], s["rows"], strict=True)
     for p, (lc, ln, wall, rows) in enumerate(seats):
         tiled = []
@@ -122,6 +144,9 @@ def end_offer(s: State, events: list[Event] | None) -> None:
                 lc[i] = -1
                 pts = placement_points(wall, i, col)
                 score[p] += pts
+                if tally is not None:
+                    tally[p][WALL_POINTS] += pts
+                walls.append([p, i, col, pts])
                 if events is not None:
                     tiled.append((i + 1, k, col + 1, pts))
         if tiled and events is not None:
@@ -137,6 +162,7 @@ def end_offer(s: State, events: list[Event] | None) -> None:
                 )
             )
     after_tiling(s, events)
+    settle(s)
 
 
 def place(s: State, p: int, line: int, col: int) -> int:
@@ -151,6 +177,8 @@ def place(s: State, p: int, line: int, col: int) -> int:
     s["lc"][p][line] = -1
     pts = placement_points(wall, line, col)
     s["score"][p] += pts
+    _add_wall_points(s, p, pts)
+    add_wall(s, p, line, col, pts)
     return pts
 
 
@@ -172,6 +200,7 @@ def advance(s: State, p: int, events: list[Event] | None) -> None:
                 floor = s["floor"][p]
                 room = FLOOR_SPACES - len(floor)
                 on_floor = min(room, i + 1)
+                add_floor(s, p, len(floor), len(floor) + on_floor)
                 floor.extend([k] * on_floor)
                 s["lid"][k] += i + 1 - on_floor
                 s["ln"][p][i] = 0
@@ -202,13 +231,16 @@ def advance(s: State, p: int, events: list[Event] | None) -> None:
 
 def after_tiling(s: State, events: list[Event] | None) -> None:
     """Floor penalties, then the end check or the next round's factories."""
-    lid, score, floors = s["lid"], s["score"], s["floor"]
+    lid, score, floors, tally = s["lid"], s["score"], s["floor"], s["tally"]
     for p, floor in enumerate(floors):
         if not floor:
             continue
         penalty = FLOOR_TOTAL[len(floor)]
         before = score[p]
         score[p] = before - penalty if before > penalty else 0
+        if tally is not None:
+            tally[p][FLOOR_LOST] += before - score[p]
+            tally[p][FLOOR_SPARED] += penalty - (before - score[p])
         for k in floor:
             if k != MARKER:
                 lid[k] += 1

@@ -74,7 +74,8 @@ WORDS: dict[str, str] = {
     "azul.ev.bonus_columns.other": "{n} columns ×7",
     "azul.ev.bonus_colours.one": "{n} colour ×10",
     "azul.ev.bonus_colours.other": "{n} colours ×10",
-    "azul.ev.end": "Game over. {reason}",
+    # the final post goes on with the standings and the reason: the event only ends it
+    "azul.ev.end": "Game over.",
     # ----- moves told to the table (rules/azul/told.py): past tense, third person ----
     "azul.told.take_factory": (
         "{who} took {tiles} from factory {factory} to line {line}{over}{lid}."

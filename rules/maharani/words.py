@@ -113,8 +113,10 @@ WORDS: dict[str, str] = {
         "No tile on the rondel fits any empty space: the game stops and the "
         "unfinished quarters are scored."
     ),
-    "maharani.ev.end_win": "Game over: {who} wins with {gold}.",
-    "maharani.ev.end_shared": "Game over: {who} share the victory with {gold}.",
+    # the final post goes on with the standings (who won, with how much): the event only
+    # ends the game
+    "maharani.ev.end_win": "Game over.",
+    "maharani.ev.end_shared": "Game over.",
     # ----- moves told to the table (rules/maharani/told.py): past tense, third person
     "maharani.told.tile": (
         "{who} placed {tile} from the {src} field on {space} ({tgt} quarter), arrow "

@@ -144,7 +144,8 @@ WORDS: dict[str, str] = {
     "taj_mahal.ev.hand": (
         "{who} scored {points} for the hand: {specials} special, {white} white, {n} {colour}."
     ),
-    "taj_mahal.ev.end": "Game over. {reason}",
+    # the final post goes on with the standings and the reason: the event only ends it
+    "taj_mahal.ev.end": "Game over.",
     # ----- results ------------------------------------------------------------------
     # (families by the winning score, n)
     "taj_mahal.result.shared.one": "{who} share the win with {n} point (no tie-breaker).",
