@@ -221,3 +221,15 @@ async def test_posts_pictures_and_replays_tell_the_move(tmp_path: Path) -> None:
 def test_the_sentence_is_the_games_own(game_id: str) -> None:
     """Each shipped game tells its moves itself (no fallback needed)."""
     assert type(get_game(game_id)).tell is not Game.tell
+
+
+def test_an_azul_take_says_where_its_tiles_went() -> None:
+    """Of 7 tiles over a line, 5 reached a nearly full floor and 2 the box lid."""
+    data = {"seat": 0, "source": "C", "colour": "B", "count": 8, "line": 4}
+    data |= {"overflow": 7, "lid": 2, "marker": True}
+    told = get_game("azul").tell(0, "C-B-4", [Event("take", "", data)])
+    assert told is not None
+    assert say(told.words, None, NAMES) == (
+        "Ann took 8 blue from the centre to line 4 (5 to the floor) (2 to the box lid), "
+        "with the first player marker."
+    )

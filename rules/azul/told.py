@@ -43,11 +43,12 @@ def _take(seat: int, data: dict[str, Any]) -> Msg:
     params: dict[str, Any] = {"who": Seat(seat), "tiles": tiles_words(int(data["count"]), colour)}
     if not centre:
         params["factory"] = int(data["source"])
+    lid = int(data.get("lid") or 0)
     if line is not None:
         params["line"] = int(line)
-        over = int(data.get("overflow") or 0)
-        params["over"] = Msg("azul.told.over", n=over) if over else ""
-    lid = int(data.get("lid") or 0)
+        # what reached the floor: the overflow but for what a full floor sent to the lid
+        over = int(data.get("overflow") or 0) - lid
+        params["over"] = Msg("azul.told.over", n=over) if over > 0 else ""
     params["lid"] = Msg("azul.told.lid", n=lid) if lid else ""
     params["marker"] = Msg("azul.told.marker") if data.get("marker") else ""
     return Msg(key, **params)
