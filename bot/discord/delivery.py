@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
 import os
 import socket
@@ -53,12 +54,13 @@ import discord
 
 from bot.computers.players import is_computer
 from bot.discord.common import clip
-from bot.discord.panel import mute_view, picture_file, turn_view
+from bot.discord.panel import mute_view, turn_view
 from bot.matches import clocks
 from bot.matches.errors import ServiceError
 from bot.matches.score_chart import chart_png
 from bot.storage.codec import _loads
 from bot.storage.rows import MatchRow, Notification, OutboxRow, Remembered
+from render.alt_text import alt_of
 from render.words.catalogue import match_language, t
 from render.words.posts import listing, post_body, said_in, say_line
 from rules.registry import get_game
@@ -90,6 +92,13 @@ CONCURRENCY = 8
 #: 20 the posts fell behind a flat-out load (docs/performance.md, fifth pass); a batch is
 #: sent CONCURRENCY at a time, so at Discord's pace 50 take a few seconds of a 60 s lease.
 BATCH = 50
+
+
+def picture_file(png: bytes, filename: str) -> discord.File:
+    """A picture as Discord receives it: the PNG, its name and its description in words
+    (the attachment's alt text, ``render.alt_text``, which the render worker wrote beside
+    the picture; at most 1,024 characters, as Discord allows)."""
+    return discord.File(io.BytesIO(png), filename=filename, description=alt_of(png))
 
 
 class Drop(Exception):

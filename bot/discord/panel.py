@@ -37,6 +37,7 @@ moves per turn and a click shows a handful; naming them all was most of a click'
 
 from __future__ import annotations
 
+import io
 import logging
 import re
 from dataclasses import dataclass
@@ -744,18 +745,9 @@ async def send_hand(interaction: discord.Interaction, match_id: int) -> None:
     png, _view = await bot.service.hand(match_id, user, loc(interaction))
     await interaction.followup.send(
         t("hand.caption", loc(interaction), match=match_id),
-        file=picture_file(png, f"hand-{match_id}.png"),
+        file=discord.File(io.BytesIO(png), f"hand-{match_id}.png", description=alt_of(png)),
         ephemeral=True,
     )
-
-
-def picture_file(png: bytes, filename: str) -> discord.File:
-    """A picture as Discord receives it: the PNG, its file name and its description in
-    words (the attachment's alt text, ``render.alt_text``; at most 1,024 characters as
-    Discord allows), which the picture carries when the render worker described it."""
-    import io
-
-    return discord.File(io.BytesIO(png), filename=filename, description=alt_of(png))
 
 
 class LobbyButton(

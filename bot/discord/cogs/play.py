@@ -27,15 +27,9 @@ from bot.discord.common import (
     match_here,
     user_of,
 )
+from bot.discord.delivery import picture_file
 from bot.discord.i18n import L
-from bot.discord.panel import (
-    build_panel,
-    gate,
-    picture_file,
-    play_and_confirm,
-    resign_view,
-    send_hand,
-)
+from bot.discord.panel import build_panel, gate, play_and_confirm, resign_view, send_hand
 from bot.matches.reports import MatchInfo, TurnReport
 from render.words.catalogue import match_language, t
 from render.words.say import say
