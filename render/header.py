@@ -49,7 +49,8 @@ class Band:
     action: str
     #: (seat, score as text) in seat order
     scores: list[tuple[int, str]] = field(default_factory=list)
-    #: the last move in a few words ("Bob: took 2 red from factory 3"), if known
+    #: the last move in words ("Bob took 2 red from factory 3 to line 4."), if known:
+    #: shown whole, on a second row (and more) when it is long
     last: str | None = None
     #: who is away and until when ("Bob away until 12 Dec"), shown after who must act
     away: str | None = None
@@ -108,16 +109,27 @@ def _chip(
     )
 
 
-def band_height(width: int, last: bool, action_rows: int = 1) -> int:
-    """The band's height for a picture ``width`` wide (with or without the last-move row;
-    a who-must-act sentence too long for one row takes ``action_rows``)."""
+def band_height(width: int, last: bool, action_rows: int = 1, last_rows: int = 1) -> int:
+    """The band's height for a picture ``width`` wide (with or without the last move; a
+    who-must-act sentence too long for one row takes ``action_rows``, a last move too
+    long for one row ``last_rows``)."""
     s = band_font_size(width)
-    return (s // 2) * 2 + int(s * 1.5) * ((2 if last else 1) + action_rows)
+    return (s // 2) * 2 + int(s * 1.5) * (1 + (last_rows if last else 0) + action_rows)
+
+
+def last_move_lines(band: Band, width: int, lang: str) -> list[str]:
+    """The band's "Last move: …" broken at spaces into as many rows as it needs, at the
+    band's smallest size: a move's public sentence is read whole, never cut with "…"
+    (a long Maharani placement, a translation 40 % longer than the English)."""
+    if not band.last:
+        return []
+    s = band_font_size(width)
+    return wrap_text(t("pic.band.last", lang, move=band.last), font(s), width - 2 * (s // 2))
 
 
 def header_band(width: int, band: Band, letters: list[str], lang: str) -> Image.Image:
     """The band as an image ``width`` wide: game and stage with the scores on the right,
-    who must act (chip + words), and the last move when known."""
+    who must act (chip + words), and the last move when known (wrapped, never cut)."""
     s = band_font_size(width)
     pad = s // 2
     row = int(s * 1.5)
@@ -130,7 +142,9 @@ def header_band(width: int, band: Band, letters: list[str], lang: str) -> Image.
     for seat in band.acting[:3]:
         x += 3 + chip_width(letters[seat], s) + s * 0.4
     action = wrap_text(band.action, bold, int(width - pad - x)) or [""]
-    img = Image.new("RGB", (width, band_height(width, bool(band.last), len(action))), BAND_FILL)
+    last = last_move_lines(band, width, lang)
+    height = band_height(width, bool(last), len(action), len(last))
+    img = Image.new("RGB", (width, height), BAND_FILL)
     d = ImageDraw.Draw(img)
     # row 1: scores on the right (chips + numbers), game · stage in the room left
     cy = pad + row / 2
@@ -161,12 +175,10 @@ def header_band(width: int, band: Band, letters: list[str], lang: str) -> Image.
         nx = x + bold.getlength(action[-1]) + s * 0.6
         if normal.getlength(band.away) <= width - pad - nx:
             d.text((nx, cy), band.away, font=normal, fill=BAND_MUTED, anchor="lm")
-    # row 3: the last move
-    if band.last:
+    # row 3 on: the last move, whole, on as many rows as it takes
+    for line in last:
         cy += row
-        last = t("pic.band.last", lang, move=band.last)
-        d.text((pad, cy), fit_text(last, normal, width - 2 * pad), font=normal, fill=BAND_MUTED,
-               anchor="lm")  # fmt: skip
+        d.text((pad, cy), line, font=normal, fill=BAND_MUTED, anchor="lm")
     return img
 
 

@@ -33,6 +33,7 @@ message's English value carries the same placeholders for its seats.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
@@ -41,7 +42,7 @@ from typing import Any, ClassVar, Literal, get_args, get_origin
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from rules.rng import Rng
-from rules.words import Join, Msg, to_json
+from rules.words import Join, Msg, from_json, to_json
 
 State = dict[str, Any]
 View = dict[str, Any]
@@ -191,6 +192,48 @@ class Event:
                 if any(isinstance(v, Msg) for v in self.private.values()):
                     out["private_msg"] = {str(k): to_json(v) for k, v in self.private.items()}
         return out
+
+    def public(self) -> Event:
+        """The event as everyone saw it: no secret details, no private words."""
+        if not self.secret and not self.private:
+            return self
+        return Event(self.kind, self.text, self.data, reveals=self.reveals)
+
+    @classmethod
+    def from_public_json(cls, entry: dict[str, Any]) -> Event:
+        """The public part of a stored event (:meth:`to_json`): its words again as a
+        message where the row kept them (``msg``), else its English ``text``. Words whose
+        key a later version no longer knows are read as that English too, so any stored
+        row can be read back."""
+        text: Any = entry.get("text", "")
+        if isinstance(entry.get("msg"), dict):
+            # a key or parameter of an older version: its English stands
+            with contextlib.suppress(KeyError, TypeError, ValueError, IndexError):
+                text = from_json(entry["msg"])
+        return cls(
+            str(entry.get("kind", "")),
+            text,
+            dict(entry.get("data") or {}),
+            reveals=bool(entry.get("reveals")),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Told:
+    """A move told to the table: what a spectator reads of it (a turn post's move line, a
+    picture's "Last move", a replay, alt text).
+
+    - ``words``: one public sentence in the third person, naming the mover as a seat
+      ("Bob took 2 blue from factory 3 to line 4."; English in the past tense, other
+      languages in the tense their event texts use): never the mover's button label,
+      which speaks to the mover ("End your turn", "Offer Bob your …").
+    - ``events``: the indexes of the move's events the sentence retells, which a post
+      showing the sentence leaves out (the rest — a refill, a scoring — stay lines of
+      their own).
+    """
+
+    words: str
+    events: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -429,6 +472,18 @@ class Game(ABC):
         record can show and an independent program can check them. Secret parts (cards
         dealt into hands) go in ``Event.secret``."""
         return []
+
+    def tell(self, seat: int, notation: str, events: list[Event]) -> Told | None:
+        """The public sentence of a move (:class:`Told`): what ``seat`` did by the move
+        with ``notation``, built from the move's public ``events`` only (``Event.public``,
+        or :meth:`Event.from_public_json` for a stored row), so it can never say a hidden
+        card, and a move row stored before this existed is told alike. None when the
+        events do not say the move (a row of an older version whose words are gone): the
+        caller then shows the mover's name and the move's label, as before.
+
+        Default: None. Every shipped game tells each kind of move it has
+        (tests/test_told.py)."""
+        return None
 
     def is_commitment(self, state: State, seat: int, move: Move) -> bool:
         """Whether ``move`` by ``seat`` in ``state`` (the state *before* it) is a commitment

@@ -308,4 +308,3 @@ def test_a_state_saved_before_these_records_plays_on_and_draws() -> None:
     assert final["outcome"] is not None and final["players"][0]["points"] is None
     assert not layout_for(final).final
     draw(final, NAMES[:2])
-

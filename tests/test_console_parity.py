@@ -82,7 +82,9 @@ async def test_the_readme_example_works_whoever_starts(
     ):
         typed = f"{first}> /play {notation}"
     out = await run(console, typed)
-    assert any(o.startswith(f"[match #1] {first.capitalize()}: ") for o in out), out
+    # the turn post tells the move to the table (issue 42: "Alice took …", no longer the
+    # mover's label "Alice: factory 1: …")
+    assert any(o.startswith(f"[match #1] {first.capitalize()} took ") for o in out), out
     assert any(f"{other.capitalize()} to move" in o or "→" in o for o in out)
 
 

@@ -20,6 +20,7 @@ from typing import Any
 import discord
 import pytest
 
+from rules import get_game
 from tests.fakediscord import FakeDiscord, Interaction, Message
 from tests.fakediscord.botproc import BotProcess
 
@@ -164,6 +165,24 @@ class Table:
         assert reply.ephemeral and reply.visible_to == int(member["id"])
         assert reply.files and reply.files[0][0] == f"hand-{self.match}.png"
         assert "only you can see" in reply.content
+        assert described(reply.files[0]).startswith("Your hand in ")  # for its owner only
+
+    def pictures_described(self, game: str) -> None:
+        """Every picture in the thread carries its description (alt text) as Discord
+        stores it: in the match's language (English here), at most 1,024 characters —
+        the boards "<game> board, …", the score chart "Score chart of match …"."""
+        files = [f for m in self.fake.posts(self.thread) for f in m.files]
+        assert files
+        for f in files:
+            alt = described(f)
+            assert alt.startswith((f"{game} board, ", "Score chart of match ")), (f, alt)
+
+
+def described(upload: tuple[str, int]) -> str:
+    """An uploaded file's description, checked against Discord's limit."""
+    alt = getattr(upload, "description", None)
+    assert alt and len(alt) <= 1024, upload
+    return str(alt)
 
 
 def in_order(table: Table) -> list[int]:
@@ -247,6 +266,7 @@ async def test_maharani_whole_match_and_two_more_games(fake: FakeDiscord, tmp_pa
                 assert len(in_order(table)) < played
             if moves is None:  # the whole match: its last post has no buttons
                 assert played >= 40 and not fake.posts(table.thread)[-1].components
+            table.pictures_described(get_game(game).name)
         refused = [r for r in fake.records if r.status >= 400 and r.status != 429]
         assert not refused, [(r.method, r.route, r.status, r.error_code) for r in refused]
     finally:

@@ -145,6 +145,27 @@ async def test_at_most_10_files_of_10_mib(fake: FakeDiscord, http: Any) -> None:
     assert (await http("POST", post(fake), {}, [("ok.png", b"x" * 100)]))[0] == 200
 
 
+async def test_attachment_descriptions_are_checked_stored_and_returned(
+    fake: FakeDiscord, http: Any
+) -> None:
+    """``resources/message.mdx`` "Attachment Object": a file's description (alt text) is at
+    most 1,024 characters; it is kept with the file, returned in the message's
+    attachments, and an edit may change a kept file's description."""
+    too_long = {"attachments": [{"id": 0, "description": "d" * 1025}]}
+    assert refused(await http("POST", post(fake), too_long, [("a.png", b"x")]), 50035)
+    said = {"attachments": [{"id": 0, "description": "A board, round 3."}]}
+    status, created, _ = await http("POST", post(fake), said, [("a.png", b"x")])
+    assert status == 200 and created["attachments"][0]["description"] == "A board, round 3."
+    (upload,) = fake.messages[int(created["id"])].files
+    assert getattr(upload, "description", None) == "A board, round 3."  # kept with the file
+    bare = await http("POST", post(fake), {}, [("b.png", b"x")])
+    assert "description" not in bare[1]["attachments"][0]
+    path = f"{post(fake)}/{created['id']}"
+    kept = created["attachments"][0]["id"]
+    edited = await http("PATCH", path, {"attachments": [{"id": kept, "description": "Round 4."}]})
+    assert edited[0] == 200 and edited[1]["attachments"][0]["description"] == "Round 4."
+
+
 async def test_allowed_mentions_shape(fake: FakeDiscord, http: Any) -> None:
     both = {"content": "hi", "allowed_mentions": {"parse": ["users"], "users": ["1"]}}
     assert refused(await http("POST", post(fake), both), 50035, "allowed_mentions")

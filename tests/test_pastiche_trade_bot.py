@@ -54,7 +54,7 @@ async def test_an_idle_player_offers_the_trading_player(service: MatchService) -
     state = await service.state_at(match_id)
     bob_card = next(c for c, n in state["players"][1]["cards"].items() if n)
     report = await service.play(match_id, BOB, f"offer p1 {bob_card} for -")
-    assert any("Offer 1" in line for line in report.lines)
+    assert any("(offer 1)" in line for line in report.lines)  # told to the table
     info = await service.info(match_id)
     assert info.to_act == [ALICE.id]  # the offer waits for Alice, who is on turn anyway
     await service.play(match_id, ALICE, "accept 1")
@@ -130,7 +130,7 @@ async def test_the_console_trades_between_named_users(service: MatchService, tmp
     assert seat_on is not None and seat_off is not None
     card = next(c for c, n in state["players"][seat_off]["cards"].items() if n)
     out = await console.run_line(f"{off}> /play offer p{seat_on + 1} {card} for -")
-    assert any("Offer 1" in line for line in out), out
+    assert any("(offer 1)" in line for line in out), out  # told to the table
     out = await console.run_line(f"{on}> /play accept 1")
     assert any("accepted offer 1" in line for line in out), out
 

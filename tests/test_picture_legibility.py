@@ -8,7 +8,9 @@ and catalogue language.
   picture's edge; band texts stay inside the band;
 - measured, not clipped: no text a renderer fits into a box (``render.common.fit_text``)
   is cut with "…" — a longer language is set smaller (down to the legible floor) or on
-  more lines; only the deliberately endless last move below may be cut;
+  more lines; the band's last move — each sampled state's real public sentence
+  (``Game.tell``) in the drawn language, and now and then an endless one — is drawn whole,
+  on as many rows as it takes;
 - hand pictures are cropped to their content (no wide empty margin).
 
 "Text height" is the font size in pixels (the em box), scaled to the shown width.
@@ -28,6 +30,7 @@ from PIL import Image, ImageChops
 
 from render.registry import _RENDERERS
 from render.words.catalogue import LANGUAGES, MESSAGES
+from render.words.say import say
 from rules import get_game
 from rules.playout import random_playout
 from rules.registry import game_ids
@@ -58,12 +61,19 @@ PHONE, TAPPED = 400, 1080
 STATES_PER_COUNT = 10
 
 
-def sample_states(game_id: str, players: int) -> list[dict[str, Any]]:
+def sample_states(game_id: str, players: int) -> list[tuple[dict[str, Any], Any]]:
+    """States spread over a random game, each with the public sentence of the move that
+    led to it (None for the fresh game)."""
     game = get_game(game_id)
-    states: list[dict[str, Any]] = []
-    final, _ = random_playout(game, players, 40 + players, on_step=lambda *a: states.append(a[3]))
+    states: list[tuple[dict[str, Any], Any]] = []
+
+    def step_hook(_before: Any, seat: int, move: Any, after: Any, events: list[Any]) -> None:
+        told = game.tell(seat, move.notation, [e.public() for e in events])
+        states.append((after, told.words if told else None))
+
+    random_playout(game, players, 40 + players, on_step=step_hook)
     step = max(1, len(states) // (STATES_PER_COUNT - 1))
-    return [game.setup(players, 3), *states[step::step][: STATES_PER_COUNT - 2], final]
+    return [(game.setup(players, 3), None), *states[step::step][: STATES_PER_COUNT - 2], states[-1]]
 
 
 #: every game whose pictures our renderers draw (a test's stand-in game draws its own)
@@ -87,9 +97,11 @@ def test_texts_are_big_enough_and_inside(
     game = get_game(game_id)
     names = NAMES[:players]
     fresh_caches(game_id)  # the static layers' texts are drawn (and measured) again
-    for i, state in enumerate(sample_states(game_id, players)):
+    for i, (state, told) in enumerate(sample_states(game_id, players)):
         view = game.view(state, None)
-        if i % 2:
+        if told is not None:
+            view["last_move"] = say(told, lang, names)
+        if i % 4 == 3:
             view["last_move"] = f"{names[0]}: " + LONG_MOVE
         if i % 3 == 1:  # players away (/notify away): their note beside who must act
             view["away"] = {str(s): 1_800_000_000.0 for s in range(players)}
@@ -101,6 +113,9 @@ def test_texts_are_big_enough_and_inside(
         assert min(x.size for x in band) * PHONE / img.width >= 9, [(x.text, x.size) for x in band]
         assert all(_inside(x, 2) for x in band), [x for x in band if not _inside(x, 2)]
         texts = {x.text for x in band}
+        if view.get("last_move"):  # the last move whole: every word of it in the band
+            drawn = " ".join(x.text for x in band).split()
+            assert " ".join(view["last_move"].split()) in " ".join(drawn), view["last_move"]
         assert any(names[s] in x for s in game.to_act(state) for x in texts) or not game.to_act(
             state
         )
@@ -124,12 +139,8 @@ def test_texts_are_big_enough_and_inside(
 
 
 def clipped(fitted: list[FittedText]) -> list[tuple[str, str, int, int]]:
-    """Texts cut to fit their box, but for the deliberately endless last move."""
-    return [
-        (f.text, f.shown, round(f.width), f.room)
-        for f in fitted
-        if f.clipped and LONG_MOVE.strip() not in f.text
-    ]
+    """Texts cut to fit their box (none may be: not even an endless last move)."""
+    return [(f.text, f.shown, round(f.width), f.room) for f in fitted if f.clipped]
 
 
 def assert_cropped(img: Image.Image) -> None:

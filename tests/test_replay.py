@@ -131,7 +131,10 @@ async def test_frames_are_the_public_pictures_while_the_match_runs(tmp_path: Pat
     assert len(images) == len(views) + 2
     for view, image in zip(views[::6], images[1:-1:6], strict=True):
         picture = fit(render_image("taj-mahal", view, match.names, None), 480, image.height)
-        assert difference(image, picture) < 4  # the same picture, in 256 colours
+        # the same picture, in 256 colours (the band now tells the turn's moves on a few
+        # rows of text, whose antialiased edges cost the shared palette a little: 4.05 at
+        # most here, 3.95 before with one row)
+        assert difference(image, picture) < 4.25
 
 
 def noise_frames(count: int, size: tuple[int, int]) -> list[Image.Image]:

@@ -185,7 +185,9 @@ async def test_the_service_speaks_and_reads_the_players_language(xx: str, tmp_pa
         pick = shown[len(shown) // 2]
         assert pick.label.lower() != english[len(shown) // 2].label.lower()
         report = await service.play(info.id, mover, pick.label.lower())
-        assert report.lines[0] == f"{mover.name}: {english[len(shown) // 2].label}"
+        played = say(report.words[0]["label"], None, info.names)  # the label typed: that move
+        assert played == english[len(shown) // 2].label
+        assert report.lines[0].startswith(f"{mover.name} took ")  # told to the table
         info = await service.info(info.id)
         assert info.to_act == [other.id]
         # and the English label still does, as does the notation
@@ -221,7 +223,8 @@ async def test_a_turn_post_is_said_in_the_match_language(xx: str, tmp_path: Path
         p = turn[0]
         assert p["lines"] == report.lines  # English as stored, for the console and old posts
         lines, status = said_in(p, p["lines"], p["status"], xx, info.names)
-        assert lines[0].startswith(f"{mover.name}: ") and no_english(lines[0].split(": ", 1)[1])
+        # the move told to the table, in the third person: the mover's name, then the words
+        assert lines[0].startswith(f"{mover.name} ") and no_english(lines[0][len(mover.name) :])
 
         def unnamed(text: str) -> str:
             return text.replace(info.names[0], "").replace(info.names[1], "")
@@ -236,7 +239,7 @@ async def test_a_turn_post_is_said_in_the_match_language(xx: str, tmp_path: Path
         assert english == (p["lines"], p["status"])
         renamed = [("Zed" if n == mover.name else n) for n in info.names]
         lines, _ = said_in(p, p["lines"], p["status"], "en", renamed)
-        assert lines[0] == "Zed: " + p["lines"][0].split(": ", 1)[1]
+        assert lines[0] == "Zed" + p["lines"][0][len(mover.name) :]
     finally:
         await service.close()
 
@@ -255,7 +258,7 @@ async def test_a_label_with_a_times_sign_may_be_typed_with_an_x(tmp_path: Path) 
         move, label = next((m, x) for m, x in polish if "×" in x)
         assert sum(x.replace("×", "x") == label.replace("×", "x") for _, x in polish) == 1
         report = await service.play(info.id, mover, label.replace("×", "x"))
-        assert report.lines[0] == f"{mover.name}: {move.label}"
+        assert say(report.words[0]["label"], None, info.names) == move.label
     finally:
         await service.close()
 

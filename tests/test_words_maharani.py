@@ -77,8 +77,12 @@ def _words_of_a_match(players: int, seed: int) -> tuple[list[Any], list[Any]]:
                     game.parse(state, who, bad)
                 except IllegalMove as exc:
                     out.append(exc.words)
-        state, events = game.apply(state, seat, legal[rng.below(len(legal))])
+        move = legal[rng.below(len(legal))]
+        state, events = game.apply(state, seat, move)
         out += [e.text for e in events if e.text]
+        told = game.tell(seat, move.notation, [e.public() for e in events])  # the table's
+        assert told is not None
+        out.append(told.words)
         out += [words for e in events for words in e.private.values()]  # none in Maharani
     out.append(game.status(state))
     outcome = game.outcome(state)
@@ -113,6 +117,8 @@ RARE = {
     "maharani.status.over_stall",
     "maharani.ev.score_unfinished",
     "maharani.ev.no_worker",
+    "maharani.told.no_worker",
+    "maharani.told.worker_moved",
     "maharani.ev.group",
     "maharani.step.quarter",
     "maharani.step.quarter_marker",
@@ -225,11 +231,22 @@ def _rare_words() -> list[Any]:
     st = fresh(4)  # the arrow points at a player without workers
     st["supply"][0] = [0]
     on_rondel(st, 2, "blue", "C3", "S")
-    out += [e.text for e in play(st, 0, "2C3S")[1]]
+    events = play(st, 0, "2C3S")[1]
+    out += [e.text for e in events]
+    told = GAME.tell(0, "2C3S", events)  # the move told to the table says it too
+    assert told is not None
+    out.append(told.words)
     st = fresh(4)  # a worker joining a group of two
     lay(st, "B3", "red", worker=(0, 0))
     on_rondel(st, 2, "blue", "C3", "S")
     out += [e.text for e in play(st, 0, "2C3S")[1]]
+    st = fresh(4)  # a tile of the colour of the seat's worker there: the worker moves
+    lay(st, "B3", "blue", worker=(0, 0))
+    on_rondel(st, 2, "blue", "C3", "S")
+    events = play(st, 0, "2C3S")[1]
+    told = GAME.tell(0, "2C3S", events)
+    assert told is not None
+    out.append(told.words)
     move = placement_move(2, 0, 0, sp("F7"), "S", True, "S", True, 1.0)
     out += [move.label, *(s.label for s in move.steps)]
     return out
@@ -261,7 +278,8 @@ async def test_the_service_plays_a_german_label_and_refuses_in_polish(tmp_path: 
         german = in_language(english[pick], "de")
         assert german.label != english[pick].label and "-Viertel" in german.label
         report = await service.play(info.id, mover, german.label)
-        assert report.lines[0] == f"{mover.name}: {english[pick].label}"
+        assert say(report.words[0]["label"], None, info.names) == english[pick].label
+        assert report.lines[0].startswith(f"{mover.name} placed ")  # told to the table
         rows = await service.store.moves(info.id)
         assert [r.notation for r in rows] == [english[pick].notation]
         assert rows[0].events[0]["msg"]["key"] == "maharani.ev.tile"

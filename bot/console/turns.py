@@ -13,6 +13,7 @@ from bot.console.session import Session
 from bot.matches.errors import ServiceError
 from bot.matches.replay import save_replay
 from bot.matches.reports import TurnReport
+from render.alt_text import alt_of
 from render.words.catalogue import t
 from render.words.say import say
 
@@ -103,7 +104,9 @@ async def board(s: Session, args: list[str]) -> list[str]:
     s.picture_dir.mkdir(parents=True, exist_ok=True)
     path = s.picture_dir / f"match-{match_id}-board.png"
     path.write_bytes(png)
-    return [info.status_text, t("console.picture", public, path=path)]
+    lines = [info.status_text, t("console.picture", public, path=path)]
+    alt = alt_of(png)  # what a screen reader says of it on Discord (the file's alt text)
+    return lines + ([t("console.alt", public, text=alt)] if alt else [])
 
 
 async def hand(s: Session, args: list[str]) -> list[str]:
@@ -114,7 +117,12 @@ async def hand(s: Session, args: list[str]) -> list[str]:
     path = s.picture_dir / f"match-{match_id}-hand-{s.me.name.lower()}.png"
     path.write_bytes(png)
     picture = t("console.picture", s.lang, path=path).strip()
-    return [t("console.private", s.lang, name=s.me.name, text=picture)]
+    lines = [t("console.private", s.lang, name=s.me.name, text=picture)]
+    alt = alt_of(png)  # the hand in words: private like the picture
+    if alt:
+        said = t("console.alt", s.lang, text=alt).strip()
+        lines.append(t("console.private", s.lang, name=s.me.name, text=said))
+    return lines
 
 
 async def history(s: Session, args: list[str]) -> list[str]:

@@ -60,6 +60,7 @@ from bot.matches.errors import ServiceError
 from bot.matches.score_chart import chart_png
 from bot.storage.codec import _loads
 from bot.storage.rows import MatchRow, Notification, OutboxRow, Remembered
+from render.alt_text import alt_of
 from render.words.catalogue import match_language, t
 from render.words.posts import listing, post_body, said_in, say_line
 from rules.registry import get_game
@@ -91,6 +92,13 @@ CONCURRENCY = 8
 #: 20 the posts fell behind a flat-out load (docs/performance.md, fifth pass); a batch is
 #: sent CONCURRENCY at a time, so at Discord's pace 50 take a few seconds of a 60 s lease.
 BATCH = 50
+
+
+def picture_file(png: bytes, filename: str) -> discord.File:
+    """A picture as Discord receives it: the PNG, its name and its description in words
+    (the attachment's alt text, ``render.alt_text``, which the render worker wrote beside
+    the picture; at most 1,024 characters, as Discord allows)."""
+    return discord.File(io.BytesIO(png), filename=filename, description=alt_of(png))
 
 
 class Drop(Exception):
@@ -441,7 +449,7 @@ class OutboxWorker:
         # changes, bot/community/ratings.py), all in the match's language
         body = post_body(p, public, info.names, (lines, status) if "lines" in p else None)
         content = clip("\n".join(x for x in [body, to_act, clock, note] if x), 2000)
-        file = discord.File(io.BytesIO(png), filename=name) if png is not None else None
+        file = picture_file(png, name) if png is not None else None
         message = await self._post(
             thread_id,
             content,
@@ -565,7 +573,7 @@ class OutboxWorker:
         allowed = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(int(u)) for u in mentions]
         )
-        files = [discord.File(io.BytesIO(png), filename=filename)] if png is not None else []
+        files = [picture_file(png, filename)] if png is not None else []
         message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
         try:
             await message.edit(
@@ -593,7 +601,7 @@ class OutboxWorker:
             int(info.thread_id),
             t("chart.post", public, match=info.id),
             nonce=f"tx{row.id}",
-            file=discord.File(io.BytesIO(png), filename=f"match-{info.id}-scores.png"),
+            file=picture_file(png, f"match-{info.id}-scores.png"),
             mentions=[],
         )
 

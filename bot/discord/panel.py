@@ -37,6 +37,7 @@ moves per turn and a click shows a handful; naming them all was most of a click'
 
 from __future__ import annotations
 
+import io
 import logging
 import re
 from dataclasses import dataclass
@@ -58,6 +59,7 @@ from bot.discord.common import (
     user_of,
 )
 from bot.matches.reports import MatchInfo, User
+from render.alt_text import alt_of
 from render.words.catalogue import match_language, t, tn
 from render.words.posts import listing, say_line
 from render.words.say import say
@@ -743,15 +745,9 @@ async def send_hand(interaction: discord.Interaction, match_id: int) -> None:
     png, _view = await bot.service.hand(match_id, user, loc(interaction))
     await interaction.followup.send(
         t("hand.caption", loc(interaction), match=match_id),
-        file=discord.File(_bytes_io(png), filename=f"hand-{match_id}.png"),
+        file=discord.File(io.BytesIO(png), f"hand-{match_id}.png", description=alt_of(png)),
         ephemeral=True,
     )
-
-
-def _bytes_io(data: bytes) -> Any:
-    import io
-
-    return io.BytesIO(data)
 
 
 class LobbyButton(

@@ -21,10 +21,11 @@ from typing import Any
 from bot.matches.absences import Absences
 from bot.matches.core import Core
 from bot.matches.errors import NotAllowed
-from bot.matches.records import Records, row_words
+from bot.matches.records import Records
 from bot.matches.reports import User
-from bot.matches.rows import picture_end
+from bot.matches.rows import picture_end, row_said
 from bot.storage import MatchRow
+from render.alt_text import Described
 from render.words.catalogue import match_language, picture_language
 from rules import get_game
 
@@ -58,15 +59,16 @@ class Pictures:
         self._absences = absences
         self._records = records
         #: the newest public pictures, by (match, ply, seat, language)
-        self.cache: OrderedDict[tuple[int, int, int | None, str], bytes] = OrderedDict()
+        #: (each a PNG with its description in words, ``render.alt_text.Described``)
+        self.cache: OrderedDict[tuple[int, int, int | None, str], Described] = OrderedDict()
         #: pictures being drawn, by cache key: a second request awaits the same one
-        self._drawing: dict[tuple[int, int, int | None, str], asyncio.Future[bytes | None]] = {}
+        self._drawing: dict[tuple[int, int, int | None, str], asyncio.Future[Described | None]] = {}
         #: per match, the newest ply whose public picture was asked for: an older picture
         #: still waiting for a worker is dropped (nobody needs a board that has changed)
         self._newest: dict[int, int] = {}
         self.render_stats = RenderStats()
 
-    async def picture_behind(self, match: MatchRow, ply: int) -> bytes | None:
+    async def picture_behind(self, match: MatchRow, ply: int) -> Described | None:
         """The public picture of ``ply``, drawn after the commit; dropped (None) if the
         match moves on before a render worker is free."""
         assert match.state is not None
@@ -102,7 +104,7 @@ class Pictures:
         *,
         droppable: bool = False,
         end: dict[str, Any] | None = None,
-    ) -> bytes | None:
+    ) -> Described | None:
         """The picture of ``state`` (log row ``ply``) for ``seat``. ``droppable``: give up
         (None) if, when a worker is free, a newer ply of this match was asked for; else
         always a picture. Requests for the same picture share one drawing. ``end``: what
@@ -122,7 +124,7 @@ class Pictures:
             png = await asyncio.shield(pending)
             if png is not None or droppable:
                 return png
-        future: asyncio.Future[bytes | None] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[Described | None] = asyncio.get_running_loop().create_future()
         self._drawing[key] = future
         try:
             png = await self._draw(match_id, game_id, state, names, seat, ply, lang, droppable, end)
@@ -152,7 +154,7 @@ class Pictures:
         lang: str,
         droppable: bool,
         end: dict[str, Any] | None,
-    ) -> bytes | None:
+    ) -> Described | None:
         async def view() -> dict[str, Any]:  # built once a render slot is free
             seen = get_game(game_id).view(state, seat)
             if seat is None and end:  # how it ended (no turn marks), its final ranking
@@ -163,7 +165,7 @@ class Pictures:
                 if back:
                     seen = {**seen, "away": {str(s): until for s, until in back.items()}}
             if seat is None and ply >= 0:
-                last = await self._last_words(match_id, ply, names, lang)
+                last = await self._last_words(match_id, game_id, ply, names, lang)
                 if last:
                     seen = {**seen, "last_move": last}
             return seen
@@ -192,10 +194,10 @@ class Pictures:
         return png
 
     async def _last_words(
-        self, match_id: int, ply: int, names: list[str], lang: Any = None
+        self, match_id: int, game_id: str, ply: int, names: list[str], lang: Any = None
     ) -> str | None:
-        """The move of log row ``ply`` in a few words, for the picture's header band (in
-        the picture's language)."""
+        """What log row ``ply`` did, for the picture's header band, in the picture's
+        language: a move's public sentence (``rows.row_said``)."""
         if ply <= 0:
             return None
         rows = await self._store.moves(match_id, last=1)
@@ -203,9 +205,9 @@ class Pictures:
             rows = [r for r in await self._store.moves(match_id) if r.ply == ply]
         if not rows:
             return None
-        return row_words(rows[0], names, lang)
+        return row_said(get_game(game_id), rows[0], names, lang)
 
-    async def turn_picture(self, match_id: int, ply: int, lang: str = "en") -> bytes | None:
+    async def turn_picture(self, match_id: int, ply: int, lang: str = "en") -> Described | None:
         """The picture for the turn post of log row ``ply``: the board after that row, or
         None when the match has already moved on — the post then says the next post shows
         the board (that post is queued behind it, and the newest state is what counts)."""
@@ -233,7 +235,7 @@ class Pictures:
             if self._newest.get(match_id) == ply:  # nothing newer asked for: forget it
                 del self._newest[match_id]
 
-    async def picture(self, match_id: int, ply: int | None = None, lang: str = "en") -> bytes:
+    async def picture(self, match_id: int, ply: int | None = None, lang: str = "en") -> Described:
         """The public picture, now or after log row ``ply`` (for delayed turn posts), with
         its words in ``lang`` (a language or Discord locale; the server's, for public posts)."""
         match = await self._core.load(match_id)
@@ -259,7 +261,7 @@ class Pictures:
 
     async def hand(
         self, match_id: int, user: User, lang: str = "en"
-    ) -> tuple[bytes, dict[str, Any]]:
+    ) -> tuple[Described, dict[str, Any]]:
         """The caller's private picture and view (their hand), with its words in ``lang``
         (the user's own language). Only ever for themselves."""
         match = await self._core.load(match_id)

@@ -16,7 +16,7 @@ from bot.computers.players import is_computer
 from bot.matches.core import Core
 from bot.matches.pictures import Pictures
 from bot.matches.reports import Line, TurnReport, english_lines, line_words
-from bot.matches.rows import stored_english
+from bot.matches.rows import stored_english, told_words, words_of
 from bot.storage import MatchRow, Notification
 from render.words.say import say
 from rules import Event, Game, get_game
@@ -80,6 +80,35 @@ def turn_post(
     if is_words(raw_status):
         payload["status_words"] = to_json(raw_status)
     return Notification("turn", payload)
+
+
+def move_lines(
+    game: Game, seat: int, notation: str, label: Any, events: list[Event], names: list[str]
+) -> list[Line]:
+    """A move's lines in its turn post: first the move told to the table — its public
+    sentence in the third person ("Bob took 2 blue from factory 3 to line 4.", see
+    ``Game.tell``), kept as ``{"mover", "label", "told"}`` so the mover's own reply can
+    still say the label ("You played: …") —, then the texts of its other events (the
+    events the sentence retells are left out). A move the game does not tell keeps the
+    mover's name and label ("Bob: <label>"), as before; a legacy English label is said
+    here with the names filled in."""
+    told = game.tell(seat, notation, [e.public() for e in events])
+    kept = words_of(label)
+    words = told_words(told, kept)
+    first: Line
+    if words is not None:
+        shown = kept if kept is not None else say(label, None, names)
+        first = {"mover": seat, "label": shown, "told": words}
+    elif kept is not None:
+        first = {"mover": seat, "label": kept}
+    else:
+        first = f"{names[seat]}: {say(label, None, names)}"
+    retold = set(told.events) if told is not None else set()
+    return [first] + [
+        to_json(e.text) if is_words(e.text) else say(e.text, None, names)
+        for i, e in enumerate(events)
+        if e.text and i not in retold
+    ]
 
 
 def private_lines(match: MatchRow, events: list[Event]) -> dict[str, list[Line]]:

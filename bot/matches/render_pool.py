@@ -34,26 +34,36 @@ from concurrent.futures.process import BrokenProcessPool
 from functools import cache
 from typing import Any
 
+from render.alt_text import Described
 from render.registry import renderer_modules
 
 log = logging.getLogger(__name__)
 
 #: Imported once by the forkserver, so every worker starts with them loaded.
-PRELOAD = ["render.registry", "render.common", *renderer_modules()]
+PRELOAD = ["render.registry", "render.common", "render.alt_text", *renderer_modules()]
 
 
 def draw_png(
-    target: str, view: dict[str, Any], names: list[str], seat: int | None, lang: str = "en"
+    target: str,
+    view: dict[str, Any],
+    names: list[str],
+    seat: int | None,
+    lang: str = "en",
+    game_id: str = "",
 ) -> Any:
-    """Runs in the worker: (PNG bytes, seconds spent drawing + encoding, worker's peak
-    memory in KB). ``lang`` picks the words drawn (render.words.catalogue)."""
+    """Runs in the worker: (PNG bytes, seconds spent drawing + encoding and describing,
+    worker's peak memory in KB, the picture in words). ``lang`` picks the words drawn and
+    said (render.words.catalogue); the description comes from the same view
+    (``render.alt_text``), so it costs the event loop nothing."""
+    from render.alt_text import describe
     from render.common import encode_png
     from render.registry import load_drawer, target_palette
 
     started = time.perf_counter()
     png = encode_png(load_drawer(target)(view, names, seat, lang), target_palette(target))
+    alt = describe(game_id, view, names, seat, lang)
     busy = time.perf_counter() - started
-    return png, busy, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return png, busy, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, alt
 
 
 #: How much lower than the bot's the render workers' CPU priority is (``nice``): a move
@@ -82,10 +92,12 @@ def _thread_draw(
     game_id: str, view: dict[str, Any], names: list[str], seat: int | None, lang: str = "en"
 ) -> Any:
     from render import render_png
+    from render.alt_text import describe
 
     started = time.perf_counter()
     png = render_png(game_id, view, names, seat, lang)
-    return png, time.perf_counter() - started, 0
+    alt = describe(game_id, view, names, seat, lang)
+    return png, time.perf_counter() - started, 0, alt
 
 
 @cache
@@ -139,7 +151,7 @@ class RenderPool:
 
             target = renderer_target(game_id)
             return executor, loop.run_in_executor(
-                executor, draw_png, target, view, names, seat, lang
+                executor, draw_png, target, view, names, seat, lang, game_id
             )
         return executor, loop.run_in_executor(
             executor, _thread_draw, game_id, view, names, seat, lang
@@ -159,8 +171,9 @@ class RenderPool:
         lang: str = "en",
         *,
         wanted: Callable[[], bool] | None = None,
-    ) -> tuple[bytes, float] | None:
-        """(PNG bytes, seconds the worker spent on it), the words in ``lang``.
+    ) -> tuple[Described, float] | None:
+        """(PNG bytes with their description — ``render.alt_text.Described`` —, seconds
+        the worker spent on it), the words in ``lang``.
 
         ``wanted`` is asked once a slot is free, just before drawing: False drops the
         picture (None) — when the queue backs up, a match's older picture waiting here is
@@ -187,7 +200,7 @@ class RenderPool:
                 self.processes = False
                 executor, future = self._submit(game_id, view, names, seat, lang)
             try:
-                png, busy, maxrss = await future
+                png, busy, maxrss, alt = await future
             except BrokenProcessPool:
                 # a worker died under this picture (killed, out of memory): this picture
                 # fails like any rendering error; the next one gets a fresh pool. Pools
@@ -201,7 +214,7 @@ class RenderPool:
                 raise
         self._broken = 0
         self.worker_maxrss_kb = max(self.worker_maxrss_kb, maxrss)
-        return png, busy
+        return Described(png, alt), busy
 
     async def run_long(self, fn: Callable[..., Any], *args: Any) -> Any:
         """``fn(*args)`` (picklable, module-level) in a worker process of its own, one job

@@ -7,8 +7,10 @@ palace plies are one turn, a Pastiche turn's placement, bank trades and fulfilme
 one (a trade answered by another player splits it: that answer is the other player's
 turn), and in Azul and Maharani every move is a turn. It needs no per-game code, so a
 fifth game gets its replay for free. Each turn frame is the game's own public picture
-after the turn, whose header band names the turn's moves ("Bob: place … · trade …") and
-whose board highlights the last move, exactly as the turn posts show it. Undone moves are
+after the turn, whose header band tells the turn's moves as the table saw them ("Bob
+painted hex 2 at k11 … Bob traded yellow + orange to the bank for blue.": each move's
+public sentence, ``rules.base.Game.tell``) and whose board highlights the last move,
+exactly as the turn posts show it. Undone moves are
 left out (the log's 'undo' rows cancel them); a resignation adds no frame.
 
 **Private stays private.** Every board is drawn from ``game.view(state, None)``, the
@@ -40,8 +42,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bot.matches.errors import NotAllowed, NotFound
-from bot.matches.rows import effective_moves, label_words_of, match_ending, picture_end
+from bot.matches.rows import (
+    effective_moves,
+    label_words_of,
+    match_ending,
+    picture_end,
+    row_label,
+    tell_events,
+)
 from bot.storage import MatchRow, MoveRow
+from render.alt_text import replay_alt
 from render.registry import renderer_target
 from render.replay import (
     FRAME_WIDTH,
@@ -62,7 +72,6 @@ from render.replay import (
 from render.words.catalogue import picture_language, t, tn
 from render.words.posts import result_reason, score_words, standing_names
 from render.words.say import say
-from rules.base import fill_names
 from rules.registry import game_target
 from rules.registry import get_game as registered_game
 
@@ -89,8 +98,11 @@ class ReplayJob:
     seed: int
     options: dict[str, Any]
     names: list[str]
-    #: (ply, seat, notation, words) of every move in force, in order
-    moves: list[tuple[int, int, str, str]]
+    #: (ply, seat, notation, the label's words, today's "Bob: <label>") of every move in
+    #: force, in order: the worker tells each move from its events (``Game.tell``), the
+    #: label's words mark a move made for a late seat, "Bob: <label>" stands for a move
+    #: the game cannot tell
+    moves: list[tuple[int, int, str, Any, str]]
     title: TitleCard
     final: FinalCard
     lang: str
@@ -100,6 +112,8 @@ class ReplayJob:
     limit: int = UPLOAD_LIMIT
     webp: bool | None = None
     width: int = FRAME_WIDTH
+    #: the replay in words (``render.alt_text.replay_alt``): its file's description
+    alt: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +135,8 @@ class Replay:
     pid: int
     attempts: int = 1
     match_id: int = 0
+    #: the replay in words, the description its file is sent with
+    alt: str = ""
 
     @property
     def filename(self) -> str:
@@ -133,27 +149,28 @@ def _import(target: str) -> Any:
     return getattr(importlib.import_module(module), attr)
 
 
-def turn_ends(moves: list[tuple[int, int, str, str]]) -> list[int]:
+def turn_ends(moves: list[tuple[int, int, str, Any, str]]) -> list[int]:
     """Indexes (into ``moves``) of the last move of each turn: a turn is the run of
     consecutive moves by one seat."""
     return [i for i, m in enumerate(moves) if i + 1 == len(moves) or moves[i + 1][1] != m[1]]
 
 
 def turn_views(job: ReplayJob) -> list[dict[str, Any]]:
-    """The public view after each turn, with the header band's words of the turn's moves
-    (and, on the last one, how the match ended when the board cannot tell). Only ever
-    ``view(state, None)``: what any spectator sees."""
+    """The public view after each turn, with the header band's words of the turn's moves:
+    their public sentences, one after the other (and, on the last one, how the match ended
+    when the board cannot tell). Only ever ``view(state, None)``: what any spectator
+    sees."""
     game = _import(job.game_target)
     state = game.setup(job.players, job.seed, job.options)
     ends = set(turn_ends(job.moves))
     views: list[dict[str, Any]] = []
     words: list[str] = []
-    for i, (_ply, seat, notation, label) in enumerate(job.moves):
-        state, _ = game.apply(state, seat, game.parse(state, seat, notation))
-        words.append(label)
+    for i, (_ply, seat, notation, label_words, labelled) in enumerate(job.moves):
+        state, events = game.apply(state, seat, game.parse(state, seat, notation))
+        told = tell_events(game, seat, notation, [e.public() for e in events], label_words)
+        words.append(labelled if told is None else say(told, job.lang, job.names))
         if i in ends:
-            who = job.names[seat] if 0 <= seat < len(job.names) else f"{seat + 1}"
-            view = {**game.view(state, None), "last_move": f"{who}: {' · '.join(words)}"}
+            view = {**game.view(state, None), "last_move": " ".join(words)}
             if job.end and i == len(job.moves) - 1:
                 view.update(job.end)
             views.append(view)
@@ -206,18 +223,13 @@ def build(job: ReplayJob) -> Replay:
         cpu_s=time.process_time() - cpu,
         pid=os.getpid(),
         attempts=encoded.attempts,
+        alt=job.alt,
     )
 
 
 # ----- on the event loop: what goes into a job ------------------------------------------------
 def _date(stamp: float) -> str:
     return datetime.fromtimestamp(stamp, UTC).strftime("%Y-%m-%d")
-
-
-def _label(row: MoveRow, lang: str, names: list[str]) -> str:
-    """A move's label in the replay's language (its stored English when kept without words)."""
-    kept = label_words_of(row.events)
-    return fill_names(row.label, names) if kept is None else say(kept, lang, names)
 
 
 def final_card(match: MatchRow, lang: str) -> FinalCard:
@@ -267,7 +279,11 @@ def make_job(
     lang = picture_language(lang)
     names = match.names
     game = registered_game(match.game_id)
-    played = [(r.ply, r.seat, r.notation, _label(r, lang, names)) for r in moves]
+    # each move is told in the worker, from the events of its replay (nothing here)
+    played = [
+        (r.ply, r.seat, r.notation, label_words_of(r.events), row_label(r, names, lang))
+        for r in moves
+    ]
     turns = len(turn_ends(played))
     ended_at = None
     if match.status in ("finished", "aborted"):
@@ -281,6 +297,7 @@ def make_job(
         turns=turns,
         ended=ended_at,
     )
+    final = final_card(match, lang)
     return ReplayJob(
         game_target=game_target(match.game_id),
         renderer_target=renderer_target(match.game_id),
@@ -290,12 +307,13 @@ def make_job(
         names=names,
         moves=played,
         title=title,
-        final=final_card(match, lang),
+        final=final,
         lang=lang,
         end=picture_end(match, lang),
         limit=limit,
         webp=webp,
         width=width,
+        alt=replay_alt(title, final, lang),
     )
 
 

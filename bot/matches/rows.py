@@ -1,6 +1,6 @@
 """What the stored rows of a match mean: the moves still in force (undo rows cancel
-moves), the label words a move row keeps, the end of a match in words, and its final
-ranking.
+moves), the label words a move row keeps, what a move did in the public's words (its told
+sentence), the end of a match in words, and its final ranking.
 
 The final ranking is one value: :func:`final_result` computes it once, in the transaction
 that ends the match (a last move: ``turns.py``; a match ended early: ``seats.py``), and it
@@ -20,10 +20,11 @@ from __future__ import annotations
 from typing import Any
 
 from bot.storage import MatchRow, MoveRow, NewMove
+from render.words.catalogue import t
 from render.words.posts import end_summary
 from render.words.say import say
-from rules import Event, Game
-from rules.base import rank_by
+from rules import Event, Game, Told
+from rules.base import fill_names, rank_by
 from rules.words import is_words, to_json
 
 
@@ -201,3 +202,60 @@ def rank_resigned_last(
             for s in order
         ],
     }
+
+
+#: The label words of a move the bot made for a seat whose clock ran out.
+TIMED_LABEL = "clock.timed_label"
+
+
+def told_words(told: Told | None, label_words: Any) -> Any:
+    """A move's public sentence in its stored form (:func:`rules.words.to_json`; a game
+    still writing English: its English with ``{pN}``), marked "(out of time)" where the
+    label says the bot made the move for a late seat; None when the game did not tell the
+    move."""
+    if told is None:
+        return None
+    words: Any = to_json(told.words)
+    if isinstance(label_words, dict) and label_words.get("key") == TIMED_LABEL:
+        return {"key": "clock.timed_told", "params": {"told": words}}
+    return words
+
+
+def tell_events(game: Game, seat: int, notation: str, events: list[Event], label_words: Any) -> Any:
+    """:func:`told_words` of a move with these public events (None: the game cannot tell
+    it — data of an older version it no longer reads, words kept only in English)."""
+    try:
+        told = game.tell(seat, notation, events)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        return None
+    return told_words(told, label_words)
+
+
+def tell_row(game: Game, row: MoveRow) -> Any:
+    """The public sentence of a stored move row, from its public events (the same words
+    the turn post said when it was made; a row stored before sentences existed is told
+    from its events alike). None for a row that is no game move, or whose events the
+    game cannot tell (an old row whose events kept only English)."""
+    if row.kind != "move":
+        return None
+    events = [Event.from_public_json(e) for e in row.events if e.get("kind") != LABEL_EVENT]
+    return tell_events(game, row.seat, row.notation, events, label_words_of(row.events))
+
+
+def row_label(row: MoveRow, names: list[str], lang: Any) -> str:
+    """Today's words of a log row: "Bob: <label>" for a move (the label words, or the
+    English label of a row stored before words were kept), else its label."""
+    kept = label_words_of(row.events)
+    label = fill_names(row.label, names) if kept is None else say(kept, lang, names)
+    if row.kind != "move":
+        return label
+    if 0 <= row.seat < len(names):
+        return f"{names[row.seat]}: {label}"
+    return f"{t('history.seat', lang, seat=row.seat + 1)}: {label}"
+
+
+def row_said(game: Game, row: MoveRow, names: list[str], lang: Any) -> str:
+    """What a log row did, for the public: a move's told sentence ("Bob took 2 blue from
+    factory 3 to line 4.") in ``lang``; where the game cannot tell it, :func:`row_label`."""
+    told = tell_row(game, row)
+    return say(told, lang, names) if told is not None else row_label(row, names, lang)

@@ -21,6 +21,7 @@ from typing import Any
 
 from bot.matches.rows import effective_moves, final_ranking
 from bot.storage import MatchRow, MoveRow, Store
+from render.alt_text import Described, chart_alt
 from render.chart import ScoreChart, draw_score_chart
 from render.words.catalogue import t
 from rules import get_game
@@ -51,11 +52,21 @@ def chart_of(match: MatchRow, rows: list[MoveRow], lang: str = "en") -> ScoreCha
     return ScoreChart(title, match.names, scores, ranking["ranks"] if ranking else None)
 
 
-async def chart_png(store: Store, match_id: int, lang: str = "en") -> bytes | None:
-    """The chart picture of a finished match (None for a match that is not finished);
-    replayed and drawn off the event loop."""
+async def chart_png(store: Store, match_id: int, lang: str = "en") -> Described | None:
+    """The chart picture of a finished match (None for a match that is not finished), with
+    its description in words (``render.alt_text.chart_alt``); replayed and drawn off the
+    event loop."""
     match = await store.get_match(match_id)
     if match is None or match.status != "finished":
         return None
     rows = await store.moves(match_id)
-    return await asyncio.to_thread(lambda: draw_score_chart(chart_of(match, rows, lang), lang))
+
+    def drawn() -> Described:
+        chart = chart_of(match, rows, lang)
+        game = get_game(match.game_id)
+        alt = chart_alt(
+            match.id, game.name, chart.names, chart.scores, chart.ranks, game.score_unit, lang
+        )
+        return Described(draw_score_chart(chart, lang), alt)
+
+    return await asyncio.to_thread(drawn)

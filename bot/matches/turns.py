@@ -19,7 +19,15 @@ from bot.matches.absences import Absences
 from bot.matches.clocks import clocked
 from bot.matches.core import Core
 from bot.matches.errors import BoardChanged, NotAllowed, refusal
-from bot.matches.posts import Posts, dm_post, folds, people, private_lines, turn_post
+from bot.matches.posts import (
+    Posts,
+    dm_post,
+    folds,
+    move_lines,
+    people,
+    private_lines,
+    turn_post,
+)
 from bot.matches.records import Records
 from bot.matches.reports import Line, MatchInfo, TurnReport, User
 from bot.matches.rows import events_json, final_result, move_row, words_of
@@ -29,7 +37,7 @@ from render.words.posts import listing_word, word
 from render.words.say import said, said_as_is, say
 from rules import Game, IllegalMove, Move, get_game
 from rules.base import Composer, Step, normalise_notation
-from rules.words import is_words, to_json
+from rules.words import is_words
 
 #: How long the gate's read of a match may serve the play that follows it (seconds).
 GATE_READ_SECONDS = 5.0
@@ -299,18 +307,8 @@ class Turns:
         label: Any = move.label
         if timed:  # words either way: the legacy label is their parameter
             label = word("clock.timed_label", label=words_of(label) or label)
-        # the post's lines, each as words, or the English of a legacy text, names filled in
-        kept = words_of(label)
-        said: list[Line] = [
-            f"{names[seat]}: {say(label, None, names)}"
-            if kept is None
-            else {"mover": seat, "label": kept}
-        ]
-        said += [
-            to_json(e.text) if is_words(e.text) else say(e.text, None, names)
-            for e in events
-            if e.text
-        ]
+        # the post's lines: the move told to the table, then what else happened
+        said: list[Line] = move_lines(game, seat, move.notation, label, events, names)
         private = private_lines(match, events)
         result = None
         if outcome is not None:  # the match's one final ranking, stored with its end

@@ -358,6 +358,7 @@ ENGLISH: dict[str, str] = {
     ),
     "console.post": "[match #{match}] {text}",
     "console.picture": "  picture: {path}",
+    "console.alt": "  in words: {text}",
     "console.your_turn": "  → {names}: your turn",
     "console.private_to": "[private to {name}] {text}",
     "console.private": "(private to {name}) {text}",
@@ -459,6 +460,7 @@ ENGLISH: dict[str, str] = {
     "end.aborted_vote_reason": "Aborted by a vote of the players ({names}): {reason}",
     # ----- clocks running out, away -----------------------------------------------
     "clock.timed_label": "(out of time) {label}",
+    "clock.timed_told": "(out of time) {told}",
     "clock.label": "{name} ran out of time; {computer} plays the seat on",
     "clock.handed_over": (
         "{name} ran out of time. {computer} takes over the seat and plays it to the end; "

@@ -11,6 +11,9 @@ bot's few composite forms below, and :func:`said_in` says them again.
 Composite line forms (all JSON):
 
 - ``{"mover": seat, "label": <message>}``: "Bob: <the move's label>";
+- ``{"mover": seat, "label": <message>, "told": <message>}``: the move told to the
+  table, "Bob took 2 blue from factory 3 to line 4." (``rules.base.Game.tell``; the
+  label stays for the mover's own reply, "You played: …");
 - ``{"result": <result JSON>, "unit": "points"}``: the final standings
   (:func:`result_text`);
 - ``{"away": name, "until": timestamp}``: "Bob is away until 12 Dec" (the date in the
@@ -195,6 +198,8 @@ def end_summary(
 
 def say_line(value: Any, lang: Any, names: list[str]) -> str:
     """One stored line's words in ``lang`` (see the module docstring for the forms)."""
+    if isinstance(value, dict) and "told" in value:  # the move told to the table
+        return say(value["told"], lang, names)
     if isinstance(value, dict) and "mover" in value:
         seat = int(value["mover"])
         who = names[seat] if 0 <= seat < len(names) else "?"

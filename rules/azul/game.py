@@ -94,6 +94,7 @@ from rules.azul.rounds import (
     tile_event,
     tiles_text,
 )
+from rules.azul.told import tell
 from rules.azul.view import build_view
 from rules.azul.words import COLOUR_WORDS
 from rules.base import (
@@ -105,6 +106,7 @@ from rules.base import (
     Move,
     Outcome,
     State,
+    Told,
     View,
 )
 from rules.rng import Rng
@@ -401,6 +403,10 @@ class Azul(Game):
             if after is not None:
                 return after
         return self._apply(state, seat, move, None)
+
+    def tell(self, seat: int, notation: str, events: list[Event]) -> Told | None:
+        """The move's public sentence (:mod:`rules.azul.told`)."""
+        return tell(seat, notation, events)
 
     def _apply(self, state: State, seat: int, move: Move, events: list[Event] | None) -> State:
         phase = state["phase"]

@@ -76,6 +76,21 @@ WORDS: dict[str, str] = {
     "azul.ev.bonus_colours.other": "{n} colours ×10",
     # the final post goes on with the standings and the reason: the event only ends it
     "azul.ev.end": "Game over.",
+    # ----- moves told to the table (rules/azul/told.py): past tense, third person ----
+    "azul.told.take_factory": (
+        "{who} took {tiles} from factory {factory} to line {line}{over}{lid}."
+    ),
+    "azul.told.take_factory_floor": "{who} took {tiles} from factory {factory} to the floor{lid}.",
+    "azul.told.take_centre": (
+        "{who} took {tiles} from the centre to line {line}{over}{lid}{marker}."
+    ),
+    "azul.told.take_centre_floor": "{who} took {tiles} from the centre to the floor{lid}{marker}.",
+    "azul.told.over.one": " ({n} to the floor)",
+    "azul.told.over.other": " ({n} to the floor)",
+    "azul.told.lid.one": " ({n} to the box lid)",
+    "azul.told.lid.other": " ({n} to the box lid)",
+    "azul.told.marker": ", with the first player marker",
+    "azul.told.column": "{who} tiled line {line} ({colour}) in wall column {column}: +{points}.",
     # ----- results ------------------------------------------------------------------
     # (a family by the complete rows, n; the score stands where no noun follows it)
     "azul.result.shared.one": (

@@ -15,10 +15,11 @@ from rules.base import (
     Move,
     Outcome,
     State,
+    Told,
     View,
     rank_by,
 )
-from rules.maharani import engine, tally
+from rules.maharani import engine, tally, told
 from rules.maharani.data import geometry
 from rules.maharani.engine import QUARTER_GOLD, SIDE_WORDS, WORKER_STYLE, active_side, who
 from rules.maharani.moves import PLACEMENT_RE, clean, explain, legal_moves, random_move
@@ -127,6 +128,10 @@ class Maharani(Game):
         search call this. The engine's functions take ``events=None`` to mean "nobody reads
         the words": they change the state exactly as before and skip only the words."""
         return self._apply(state, seat, move, None)
+
+    def tell(self, seat: int, notation: str, events: list[Event]) -> Told | None:
+        """The move's public sentence (:mod:`rules.maharani.told`)."""
+        return told.tell(seat, notation, events)
 
     def _apply(self, state: State, seat: int, move: Move, events: list[Event] | None) -> State:
         phase = state["phase"]

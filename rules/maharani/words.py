@@ -117,6 +117,30 @@ WORDS: dict[str, str] = {
     # ends the game
     "maharani.ev.end_win": "Game over.",
     "maharani.ev.end_shared": "Game over.",
+    # ----- moves told to the table (rules/maharani/told.py): past tense, third person
+    "maharani.told.tile": (
+        "{who} placed {tile} from the {src} field on {space} ({tgt} quarter), arrow "
+        "pointing {side}{marker}: +{gold}{worker}."
+    ),
+    "maharani.told.tile_second": (
+        "{who} paid {cost} for a second tile: {tile} from the {src} field on {space} "
+        "({tgt} quarter), arrow pointing {side}{marker}: +{gold}{worker}."
+    ),
+    "maharani.told.marker": ", flipping their {animal} marker",
+    "maharani.told.worker_new": "; a new{style} worker there: +{gold}",
+    "maharani.told.worker_moved": "; their{style} worker moved there from {origin}: +{gold}",
+    "maharani.told.no_worker": "; they had no worker left for it",
+    "maharani.told.new_worker": "{who} placed a new{style} worker on {space}: +{gold}.",
+    "maharani.told.moved_worker": (
+        "{who} moved their{style} worker from {origin} to {space}: +{gold}."
+    ),
+    "maharani.told.refresh.one": (
+        "{who} refreshed their action markers ({n} turned face up) instead of placing a tile."
+    ),
+    "maharani.told.refresh.other": (
+        "{who} refreshed their action markers ({n} turned face up) instead of placing a tile."
+    ),
+    "maharani.told.stop": "{who} placed no second tile.",
     # ----- results ------------------------------------------------------------------
     "maharani.result.wins": "{who} wins with {gold}.",
     "maharani.result.shared": (

@@ -17,12 +17,13 @@ from rules.base import (
     IllegalMove,
     Move,
     Outcome,
+    Told,
     normalise_notation,
     rank_by,
 )
 from rules.pastiche import board as bd
 from rules.pastiche import moves as mv
-from rules.pastiche import rollout
+from rules.pastiche import rollout, told
 from rules.pastiche import scoring as sc
 from rules.pastiche import trade as tr
 from rules.pastiche.data import load
@@ -315,6 +316,10 @@ class Pastiche(Game):
         else:  # pragma: no cover - _find accepted it, so one branch above handles it
             raise IllegalMove(self.explain_illegal(state, seat, move.notation))
         return s, events
+
+    def tell(self, seat: int, notation: str, events: list[Event]) -> Told | None:
+        """The move's public sentence (:mod:`rules.pastiche.told`)."""
+        return told.tell(seat, notation, events)
 
     def _place(self, s: State, seat: int, key: str, events: list[Event]) -> None:
         data = load()

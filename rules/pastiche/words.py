@@ -220,6 +220,34 @@ WORDS: dict[str, str] = {
     "pastiche.ev.lapse": "Offer {id} lapsed: {who} no longer holds {give}.",
     "pastiche.ev.expired.one": "Trading is over: offer {ids} expired.",
     "pastiche.ev.expired.other": "Trading is over: offers {ids} expired.",
+    # ----- moves told to the table (rules/pastiche/told.py): past tense, third person
+    "pastiche.told.offer": "{who} offered {partner} {give} for {get} (offer {id}).",
+    "pastiche.told.gift": "{who} offered {partner} {give} as a gift (offer {id}).",
+    "pastiche.told.request": "{who} asked {partner} for {get} as a gift (offer {id}).",
+    "pastiche.told.counter_offer": (
+        "{who} answered offer {answered} with a counter-offer: {give} for {partner}'s {get} "
+        "(offer {id})."
+    ),
+    "pastiche.told.counter_gift": (
+        "{who} answered offer {answered} with a counter-offer: {give} for {partner} as a gift "
+        "(offer {id})."
+    ),
+    "pastiche.told.counter_request": (
+        "{who} answered offer {answered} with a counter-offer: asking {partner} for {get} as "
+        "a gift (offer {id})."
+    ),
+    "pastiche.told.end": "{who} ended their turn.",
+    "pastiche.told.end_hex": "{who} ended their turn and drew a new hex.",
+    "pastiche.told.end_return": "{who} ended their turn, returning {cards} to the bank.",
+    "pastiche.told.end_return_hex": (
+        "{who} ended their turn, returned {cards} to the bank and drew a new hex."
+    ),
+    "pastiche.told.end_must_return.one": (
+        "{who} ended their turn but must first return {n} card to the bank."
+    ),
+    "pastiche.told.end_must_return.other": (
+        "{who} ended their turn but must first return {n} cards to the bank."
+    ),
     # ----- results ------------------------------------------------------------------
     "pastiche.result.goal": "Someone reached the commission goal; everyone had equal turns.",
     "pastiche.result.hexes": "Every hex was painted; the round was finished.",

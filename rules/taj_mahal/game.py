@@ -30,9 +30,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from rules.base import Event, Game, IllegalMove, Move, Outcome, State, View
+from rules.base import Event, Game, IllegalMove, Move, Outcome, State, Told, View
 from rules.rng import Rng
-from rules.taj_mahal import rounds, visit
+from rules.taj_mahal import rounds, told, visit
 from rules.taj_mahal import view as seen
 from rules.taj_mahal.components import components
 from rules.taj_mahal.explain import explain
@@ -194,6 +194,10 @@ class TajMahal(Game):
         search call this. The rules' functions take ``events=None`` to mean "nobody reads
         the words": they change the state exactly as before and skip only building events."""
         return self._apply(state, seat, move, None)
+
+    def tell(self, seat: int, notation: str, events: list[Event]) -> Told | None:
+        """The move's public sentence (:mod:`rules.taj_mahal.told`)."""
+        return told.tell(seat, notation, events)
 
     def _apply(self, state: State, seat: int, move: Move, events: list[Event] | None) -> State:
         """Check the move, then make it on a copy-on-write clone (see

@@ -134,7 +134,7 @@ def check_message(
     - only the documented flags (``interactions/receiving-and-responding.mdx``
       "Interaction Callback Data Structure" allows EPHEMERAL; Create Message does not);
     - components (:func:`check_components`), allowed mentions (:func:`check_mentions`),
-      files (:func:`check_files`).
+      files (:func:`check_files`), the attachments' metadata (:func:`check_attachments`).
     """
     errors = FormErrors()
     content = body.get("content")
@@ -149,6 +149,7 @@ def check_message(
     check_components(body.get("components"), errors)
     check_mentions(body.get("allowed_mentions"), errors)
     check_files(files, errors)
+    check_attachments(body.get("attachments"), errors)
     errors.raise_if_any()
     if (
         not edit
@@ -170,6 +171,28 @@ def check_files(files: list[tuple[str, int]], errors: FormErrors) -> None:
     for _name, size in files:
         if size > FILE_LIMIT:
             raise ApiError(413, 40005, "Request entity too large")
+
+
+#: ``resources/message.mdx`` "Attachment Object": "description (alt text) for the file (max
+#: 1024 characters)", in the attachment and in the request structure alike.
+MAX_DESCRIPTION = 1024
+
+
+def check_attachments(attachments: Any, errors: FormErrors) -> None:
+    """``resources/message.mdx`` "Attachment Request Structure": each entry has an ``id``
+    (a new file's ``files[n]`` index, or an attachment kept), and its ``description`` (the
+    alt text) is a string of at most :data:`MAX_DESCRIPTION` characters."""
+    for i, entry in enumerate(attachments or []):
+        if not isinstance(entry, dict) or "id" not in entry:
+            errors.add(["attachments", i, "id"], "BASE_TYPE_REQUIRED", "This field is required")
+            continue
+        description = entry.get("description")
+        if description is None:
+            continue
+        if not isinstance(description, str):
+            errors.add(["attachments", i, "description"], "BASE_TYPE_STRING", "Not a string.")
+        else:
+            errors.max_len(["attachments", i, "description"], description, MAX_DESCRIPTION)
 
 
 def check_mentions(mentions: dict[str, Any] | None, errors: FormErrors) -> None:

@@ -63,14 +63,28 @@ class Fault:
 class Upload(tuple[str, int]):
     """An uploaded file as ``(filename, size)``, remembering its ``files[n]`` slot: an
     edit's ``attachments`` names new files by that ``n`` (``reference.mdx`` "Uploading
-    Files")."""
+    Files"); and its ``description`` (the alt text, ``resources/message.mdx`` "Attachment
+    Object"), as the request's ``attachments`` entry of the same id gave it — stored, and
+    returned in the message's attachments like Discord does."""
 
     slot: int
+    description: str | None
 
     def __new__(cls, filename: str, size: int, slot: int) -> Upload:
         upload = super().__new__(cls, (filename, size))
         upload.slot = slot
+        upload.description = None
         return upload
+
+
+def describe_uploads(body: dict[str, Any], files: list[tuple[str, int]]) -> None:
+    """The request's ``attachments`` entries give new files (``id`` = their ``files[n]``
+    index) their descriptions (checked by :func:`.limits.check_attachments` before)."""
+    by_slot = {str(getattr(f, "slot", i)): f for i, f in enumerate(files)}
+    for entry in body.get("attachments") or []:
+        upload = by_slot.get(str(entry.get("id")))
+        if isinstance(upload, Upload) and "description" in entry:
+            upload.description = entry["description"]
 
 
 #: ``topics/opcodes-and-status-codes.mdx`` "JSON Error Codes".
@@ -731,16 +745,7 @@ class FakeDiscord:
             "mention_everyone": False,
             "mentions": [],
             "mention_roles": [],
-            "attachments": [
-                {
-                    "id": str(self.BOT_ID + i),
-                    "filename": name,
-                    "size": size,
-                    "url": f"http://127.0.0.1:{self.port}/attachments/{m.id}/{name}",
-                    "proxy_url": f"http://127.0.0.1:{self.port}/attachments/{m.id}/{name}",
-                }
-                for i, (name, size) in enumerate(m.files)
-            ],
+            "attachments": [self._attachment_json(m, i, f) for i, f in enumerate(m.files)],
             "embeds": [],
             "pinned": False,
             "type": 0,
@@ -748,6 +753,23 @@ class FakeDiscord:
             "components": m.components,
             **({"nonce": m.nonce} if m.nonce is not None else {}),
         }
+
+    def _attachment_json(self, m: Message, i: int, upload: tuple[str, int]) -> dict[str, Any]:
+        """``resources/message.mdx`` "Attachment Object", with the description it was
+        given (absent when none was)."""
+        name, size = upload
+        url = f"http://127.0.0.1:{self.port}/attachments/{m.id}/{name}"
+        out: dict[str, Any] = {
+            "id": str(self.BOT_ID + i),
+            "filename": name,
+            "size": size,
+            "url": url,
+            "proxy_url": url,
+        }
+        description = getattr(upload, "description", None)
+        if description is not None:
+            out["description"] = description
+        return out
 
     def _new_message(
         self,
@@ -758,6 +780,7 @@ class FakeDiscord:
         flags: int = 0,
         interaction: Interaction | None = None,
     ) -> Message:
+        describe_uploads(body, files)
         m = Message(
             id=next(self.ids),
             channel_id=channel_id,
@@ -782,6 +805,7 @@ class FakeDiscord:
         if "components" in body:
             m.components = body["components"] or []
         if files or "attachments" in body:
+            describe_uploads(body, files)
             kept = {str(a.get("id")) for a in body.get("attachments") or []}
             m.files = [f for i, f in enumerate(m.files) if str(self.BOT_ID + i) in kept]
             m.files += files
@@ -857,13 +881,18 @@ class FakeDiscord:
                     "Invalid Form Body",
                     {"attachments": {str(unknown[0]): {"id": {"_errors": []}}}},
                 )
+            describe_uploads(body, files)
+            for entry in body.get("attachments") or []:  # a kept file's new description
+                old = existing.get(str(entry.get("id")))
+                if isinstance(old, Upload) and "description" in entry:
+                    old.description = entry["description"]
             kept = [existing[a] for a in listed if a in existing]
             kept += [new[a] for a in listed if a in new]
         if "content" in body:
             m.content = body["content"] or ""
         if "components" in body:
             m.components = body["components"] or []
-        m.files = [(name, size) for name, size in kept]
+        m.files = list(kept)
         m.edits += 1
         payload = self._message_json(m)
         await self.dispatch("MESSAGE_UPDATE", payload)

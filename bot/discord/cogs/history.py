@@ -45,7 +45,9 @@ FOLLOWUP_SECONDS = 13 * 60
 
 
 def _file(replay: Replay) -> discord.File:
-    return discord.File(io.BytesIO(replay.data), filename=replay.filename)
+    return discord.File(
+        io.BytesIO(replay.data), filename=replay.filename, description=replay.alt or None
+    )
 
 
 @app_commands.guild_only()

@@ -8,7 +8,6 @@ gets a private confirmation, so a failed post can never make a move look undone.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from typing import Any
 
@@ -28,6 +27,7 @@ from bot.discord.common import (
     match_here,
     user_of,
 )
+from bot.discord.delivery import picture_file
 from bot.discord.i18n import L
 from bot.discord.panel import build_panel, gate, play_and_confirm, resign_view, send_hand
 from bot.matches.reports import MatchInfo, TurnReport
@@ -149,7 +149,7 @@ class PlayCog(commands.Cog):
                 2000,
             ),
             ephemeral=False,
-            file=discord.File(io.BytesIO(png), filename=f"match-{match_id}.png"),
+            file=picture_file(png, f"match-{match_id}.png"),
         )
 
     @app_commands.command(name="hand", description=L("cmd.hand"))
