@@ -29,7 +29,7 @@ from bot.matches.errors import ServiceError
 from bot.matches.score_chart import chart_png
 from bot.matches.service import MatchService
 from bot.settings import Settings
-from render.words.catalogue import match_language, supported_language, t
+from render.words.catalogue import match_language, t
 from render.words.posts import listing, post_body, say_line
 
 Handler = Callable[[Session, list[str]], Awaitable[list[str]]]
@@ -100,9 +100,11 @@ class Console(Session):
                 await self.service.store.mark_sent(item.id)
 
     async def _dm(self, p: dict[str, Any]) -> str:
-        """A private message, in its reader's remembered language (their /lang)."""
-        user = await self.service.store.get_user(str(p["user_id"]))
-        lang = supported_language(user.get("locale"))
+        """A private message, in its reader's language: the one they chose with /lang,
+        else the console's (as a Discord user's is their client's, never English by
+        default); it names them as they typed their name."""
+        uid = str(p["user_id"])
+        lang = self.languages.get(uid, self.lang)
         text = str(p["text"])
         if p.get("words") and p.get("match_id") is not None:
             names = (await self.service.info(p["match_id"])).names
@@ -112,7 +114,8 @@ class Console(Session):
                 line if k >= len(words) or words[k] is None else say_line(words[k], lang, names)
                 for k, line in enumerate(stored)
             )
-        who = str(p["user_id"]).removeprefix("console:")
+        user = await self.service.store.get_user(uid)
+        who = self.people.get(uid) or user.get("name") or uid.removeprefix("console:")
         return t("console.private_to", lang, name=who, text=text)
 
     async def _save_picture(self, match_id: int, ply: int) -> Path:
