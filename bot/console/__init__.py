@@ -25,6 +25,7 @@ from typing import Any
 from bot.computers.driver import ComputerDriver
 from bot.console import community, lobby, moves, turns
 from bot.console.session import Session, help_text
+from bot.console.wording import console_key, for_console
 from bot.matches.errors import ServiceError
 from bot.matches.score_chart import chart_png
 from bot.matches.service import MatchService
@@ -69,7 +70,7 @@ class Console(Session):
             if not due:
                 return out
             for item in due:
-                p = item.payload
+                p = self._console_words(item.payload)
                 if item.kind == "turn":
                     info = await self.service.info(p["match_id"])
                     public = match_language(info.settings)  # as posted in the thread
@@ -98,6 +99,15 @@ class Console(Session):
                 elif item.kind == "dm":
                     out.append(await self._dm(p))
                 await self.service.store.mark_sent(item.id)
+
+    @staticmethod
+    def _console_words(p: dict[str, Any]) -> dict[str, Any]:
+        """A post's payload in the console's wording (:mod:`bot.console.wording`); one
+        whose words changed is said again from them, not from its stored English."""
+        worded = for_console(p)
+        if worded != p:
+            worded["names"] = None
+        return dict(worded)
 
     async def _dm(self, p: dict[str, Any]) -> str:
         """A private message, in its reader's language: the one they chose with /lang,
@@ -149,6 +159,8 @@ class Console(Session):
         try:
             out = await self._dispatch(words)
         except ServiceError as exc:
+            exc.key = console_key(exc.key) if exc.key is not None else None
+            exc.words = for_console(exc.words)
             out = [f"✗ {exc.text(self.lang)}"]  # the console reader's language (/lang)
         out += await self.deliver()
         if await self.computers.settle():  # computer seats whose turn it now is
