@@ -25,11 +25,12 @@ from typing import Any
 from bot.computers.driver import ComputerDriver
 from bot.console import community, lobby, moves, turns
 from bot.console.session import Session, help_text
+from bot.console.wording import console_key, for_console
 from bot.matches.errors import ServiceError
 from bot.matches.score_chart import chart_png
 from bot.matches.service import MatchService
 from bot.settings import Settings
-from render.words.catalogue import match_language, supported_language, t
+from render.words.catalogue import match_language, t
 from render.words.posts import listing, post_body, say_line
 
 Handler = Callable[[Session, list[str]], Awaitable[list[str]]]
@@ -69,7 +70,7 @@ class Console(Session):
             if not due:
                 return out
             for item in due:
-                p = item.payload
+                p = self._console_words(item.payload)
                 if item.kind == "turn":
                     info = await self.service.info(p["match_id"])
                     public = match_language(info.settings)  # as posted in the thread
@@ -99,10 +100,21 @@ class Console(Session):
                     out.append(await self._dm(p))
                 await self.service.store.mark_sent(item.id)
 
+    @staticmethod
+    def _console_words(p: dict[str, Any]) -> dict[str, Any]:
+        """A post's payload in the console's wording (:mod:`bot.console.wording`); one
+        whose words changed is said again from them, not from its stored English."""
+        worded = for_console(p)
+        if worded != p:
+            worded["names"] = None
+        return dict(worded)
+
     async def _dm(self, p: dict[str, Any]) -> str:
-        """A private message, in its reader's remembered language (their /lang)."""
-        user = await self.service.store.get_user(str(p["user_id"]))
-        lang = supported_language(user.get("locale"))
+        """A private message, in its reader's language: the one they chose with /lang,
+        else the console's (as a Discord user's is their client's, never English by
+        default); it names them as they typed their name."""
+        uid = str(p["user_id"])
+        lang = self.languages.get(uid, self.lang)
         text = str(p["text"])
         if p.get("words") and p.get("match_id") is not None:
             names = (await self.service.info(p["match_id"])).names
@@ -112,7 +124,8 @@ class Console(Session):
                 line if k >= len(words) or words[k] is None else say_line(words[k], lang, names)
                 for k, line in enumerate(stored)
             )
-        who = str(p["user_id"]).removeprefix("console:")
+        user = await self.service.store.get_user(uid)
+        who = self.people.get(uid) or user.get("name") or uid.removeprefix("console:")
         return t("console.private_to", lang, name=who, text=text)
 
     async def _save_picture(self, match_id: int, ply: int) -> Path:
@@ -146,6 +159,8 @@ class Console(Session):
         try:
             out = await self._dispatch(words)
         except ServiceError as exc:
+            exc.key = console_key(exc.key) if exc.key is not None else None
+            exc.words = for_console(exc.words)
             out = [f"✗ {exc.text(self.lang)}"]  # the console reader's language (/lang)
         out += await self.deliver()
         if await self.computers.settle():  # computer seats whose turn it now is

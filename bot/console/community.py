@@ -162,6 +162,7 @@ async def lang(s: Session, args: list[str]) -> list[str]:
     if supported_language(wanted) != wanted.split("-")[0]:
         return [t("console.lang_usage", s.lang, languages=languages)]
     s.lang = supported_language(wanted)
+    s.languages[s.me.id] = s.lang
     await s.service.store.remember_locale(s.me.id, s.me.name, s.lang)
     return [t("console.lang_set", s.lang, language=s.lang)]
 

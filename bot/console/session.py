@@ -68,6 +68,9 @@ class Session:
         #: the language of this console's replies and hand pictures, and of the public
         #: words of the matches it opens (/lang hu)
         self.lang = "en"
+        #: the languages people chose with /lang in this session, by user id (their
+        #: private lines; anyone else reads them in the console's language)
+        self.languages: dict[str, str] = {}
         #: who has typed in this session, by user id (their display names)
         self.people: dict[str, str] = {}
 

@@ -51,7 +51,7 @@ async def game_sub(s: Session, args: list[str]) -> list[str]:
         return [t("console.sub_usage", s.lang)]
     if "seat" not in given:
         if words[0] == "computer":
-            return [t("sub.computer_needs_seat", s.lang)]
+            raise ServiceError.said("sub.computer_needs_seat")
         state = await s.service.offer_seat(match_id, s.me, await s.player(rest[0]))
     else:
         number = given["seat"]

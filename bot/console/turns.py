@@ -10,6 +10,7 @@ acts on and how to choose another — ``/board 1`` showed the match looked at (i
 from __future__ import annotations
 
 from bot.console.session import Session
+from bot.console.wording import console_key
 from bot.matches.errors import ServiceError
 from bot.matches.replay import save_replay
 from bot.matches.reports import TurnReport
@@ -46,7 +47,7 @@ async def hint(s: Session, args: list[str]) -> list[str]:
         return []
     version, hints = await s.computers.hints(match_id, s.me)
     s.hints = (match_id, version, hints)
-    head = t("hint.head", s.lang)
+    head = t(console_key("hint.head"), s.lang)
     lines = [t("console.private", s.lang, name=s.me.name, text=head)]
     for n, found in enumerate(hints, 1):
         lines.append(

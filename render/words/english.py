@@ -265,18 +265,66 @@ ENGLISH: dict[str, str] = {
     "undo.agreed": "You agreed; waiting for the others.",
     "undo.refused": "You refused; the move stays.",
     "undo.request": "{name} asks to take back “{move}”. Everyone else: answer with /undo "
-    "(agree) or ignore it to refuse; any new move cancels the request.",
+    "(agree) or /undo refuse:True (refuse); any new move cancels the request.",
     "undo.request_seen": "{name} asks to take back “{move}”. Everyone has seen that move, "
-    "so everyone must agree: answer with /undo (agree) or ignore it to refuse; any new "
-    "move cancels the request.",
+    "so everyone must agree: answer with /undo (agree) or /undo refuse:True (refuse); any "
+    "new move cancels the request.",
     "undo.request_computers": "{name} asks to take back “{move}” and the computer moves that "
-    "followed it. Everyone else: answer with /undo (agree) or ignore it to refuse; any new "
-    "move cancels the request.",
+    "followed it. Everyone else: answer with /undo (agree) or /undo refuse:True (refuse); "
+    "any new move cancels the request.",
     "undo.already_asked": "You have already asked; the others were told and answer with /undo.",
     "undo.refused_post": "{name} refused {asker}'s request to take a move back; the move stays.",
     "undo.taken_back_answer": "The computer's answer “{move}” ({name}) was taken back with it.",
     "post.asked": "Waiting for an answer from {mentions}",
     "post.told": "For {mentions}",
+    # the console's own wording of texts whose Discord wording names buttons, clicks or
+    # slash options (bot/console/wording.py says which stands for which)
+    "console.hint_head": "Best moves found for you now (only you see this):",
+    "console.button_stale": (
+        "The board has changed since those moves were found; look at the latest board "
+        "and choose again."
+    ),
+    "console.undo_request": "{name} asks to take back “{move}”. Everyone else: answer with "
+    "/undo yes (agree) or /undo no (refuse); any new move cancels the request.",
+    "console.undo_request_seen": "{name} asks to take back “{move}”. Everyone has seen that "
+    "move, so everyone must agree: answer with /undo yes (agree) or /undo no (refuse); any "
+    "new move cancels the request.",
+    "console.undo_request_computers": "{name} asks to take back “{move}” and the computer "
+    "moves that followed it. Everyone else: answer with /undo yes (agree) or /undo no "
+    "(refuse); any new move cancels the request.",
+    "console.sub_computer_needs_seat": (
+        "A computer player can only be voted into a seat that was given up or left: "
+        "/game sub seat=N computer. To leave your own seat to a computer player, use /resign."
+    ),
+    "console.sub_bot": (
+        "Only people can be asked to take a seat; for a computer player, vote one into "
+        "a deserted seat with /game sub seat=N computer."
+    ),
+    "console.sub_own_computer": (
+        "To leave your own seat to a computer player, use /resign; to hand it to a person, "
+        "name them: /game sub <name>."
+    ),
+    "console.sub_seat_taken": (
+        "{name} still plays seat {seat}: only they can hand it on (/game sub <name>) or resign it."
+    ),
+    "console.sub_vote_already_open": (
+        "A vote on seat {seat} is already open ({to}): vote on it with /game sub yes {seat} "
+        "or /game sub no {seat}, or wait until it is decided."
+    ),
+    "console.sub_offer_post": (
+        "{holder} offers their seat in match #{match} ({game}) to {to}. {to}: type /game sub "
+        "accept to play on from here (with the seat's hand and turn), or /game sub decline. "
+        "Days until the offer lapses: {days}."
+    ),
+    "console.sub_vote_post": (
+        "{by} proposes {to} for seat {seat} ({holder}, {why}) in match #{match}. Players "
+        "still seated: vote with /game sub yes {seat} or /game sub no {seat} — votes so "
+        "far: {votes} of {needed} needed. Days until the vote lapses: {days}."
+    ),
+    "console.sub_left_post": (
+        "{name} left. The other players may vote a substitute or a computer player into "
+        "seat {seat}: /game sub seat={seat} <name> (or /game sub seat={seat} computer)."
+    ),
     "console.asked": "  → {names}: your answer is asked",
     "console.told": "  → {names}: for you to know",
     "rules.text": "**{game}** (players: {min}–{max})\n{summary}\n\nHow to move: {notation}\n{more}",
