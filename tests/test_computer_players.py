@@ -400,7 +400,7 @@ async def test_console_plays_against_computers_and_takes_hints(
     console = Console(service, tmp_path / "pics", ComputerDriver(service, workers=1))
     try:
         out = await console.run_line("alice> /game new test-pile bots=3 size=5")
-        assert "2 more can be computer players" in out[0]
+        assert "computer seats left beside you: 2" in out[0]
         out = await console.run_line("alice> /game new test-pile bots=1 level=godlike")
         assert "easy, normal, strong" in out[0]
         out = await console.run_line("alice> /game new taj-mahal bots=1 level=strong")

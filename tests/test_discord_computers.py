@@ -59,7 +59,7 @@ async def test_new_with_bots_and_the_lobby_buttons(tmp_path, monkeypatch) -> Non
         assert (await h.service.info(match_id)).names == ["Alice", "🤖 Ada (easy)"]
         # too many computers for the game is refused before anything is made
         r = reply(await h.slash(ALICE, "game new", game="test-pile", bots=3))
-        assert r.ephemeral and "2 more can be computer players" in r.content
+        assert r.ephemeral and "computer seats left beside you: 2" in r.content
         assert len(await h.service.list_matches()) == 1
 
 

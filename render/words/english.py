@@ -369,7 +369,7 @@ ENGLISH: dict[str, str] = {
     ),
     "ai.full": "Match #{match} is full (players: {max}); no seat is left for a computer player.",
     "ai.none_seated": "There is no computer player in match #{match} to remove.",
-    "ai.too_many": "{game} seats {max} at most: with you, {room} more can be computer players.",
+    "ai.too_many": "{game} seats {max} at most; computer seats left beside you: {room}.",
     "lobby.computer_added": "{name} takes a seat in match #{match} ({count}/{max}): {players}",
     "settings.computers": "; hints: {hints}; computer players think {seconds} s per move",
     "settings.language": "; posts and pictures in {language}",
