@@ -15,12 +15,10 @@ from bot.computers.players import is_computer, level_of
 from bot.matches.core import Core
 from bot.matches.errors import NotAllowed
 from bot.matches.holders import handovers, holder_history, record_holders, seats_given_up
-from bot.matches.rows import LABEL_EVENT, effective_moves, label_words_of
+from bot.matches.rows import LABEL_EVENT, effective_moves, row_label
 from bot.storage import MatchRow, MoveRow
 from render.words.catalogue import t
-from render.words.say import say
 from rules import Game, get_game
-from rules.base import fill_names
 
 RECORD_FORMAT = "tessera-record/1"
 
@@ -53,17 +51,6 @@ def replay_moves(match: MatchRow, game: Game, moves: list[MoveRow]) -> dict[str,
     return state
 
 
-def row_words(row: MoveRow, names: list[str], lang: Any) -> str:
-    """A log row in a few words: "Bob: <label>" for a move, else its label."""
-    kept = label_words_of(row.events)
-    label = fill_names(row.label, names) if kept is None else say(kept, lang, names)
-    if row.kind != "move":
-        return label
-    if 0 <= row.seat < len(names):
-        return f"{names[row.seat]}: {label}"
-    return f"{t('history.seat', lang, seat=row.seat + 1)}: {label}"
-
-
 def hints_used(match: MatchRow) -> list[int]:
     used = match.settings.get("hints_used", {})
     return [int(used.get(str(s.seat), 0)) for s in match.seats]
@@ -94,7 +81,7 @@ class Records:
         match = await self._core.load(match_id)
         names = match.names
         return [
-            f"{row.ply}. {row_words(row, names, lang)}"
+            f"{row.ply}. {row_label(row, names, lang)}"
             for row in await self._store.moves(match_id, last=last)
         ]
 
