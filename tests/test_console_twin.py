@@ -1,9 +1,9 @@
 """The console is a full twin of Discord (issue 41): walking Discord's real command tree
 (built offline, as tests/test_discord_tree.py does), the console understands every command
 and every option by name. ``/game new`` and ``/game settings`` take each option as
-``name=value``, from the one table of options. The few options the console does not take
-yet are named in :data:`NOT_YET`, a short allow-list that can only shrink: the test fails
-when a listed option starts working, so the entry must then be removed."""
+``name=value``, from the one table of options. There is no allow-list: the seven options
+the console once lacked (a match on leave/start/abort/sub/replay, a page, an abort reason)
+are taken now, each with its line in :data:`USES`."""
 
 from __future__ import annotations
 
@@ -59,11 +59,6 @@ USES = {
     ("history replay", "match"): "/history replay 1",
     ("game list", "page"): "/game list 1",
 }
-
-#: Options the console does not take yet, each with a line that would use it. A listed
-#: line must still be ignored (the same answer as without the option, from the same
-#: state) or refused as not understood; when it starts working, remove it here.
-NOT_YET: dict[tuple[str, str], tuple[str, str]] = {}
 
 #: Answers that mean "not understood" (placeholders as wildcards).
 NOT_UNDERSTOOD = (
@@ -146,8 +141,6 @@ async def test_console_takes_every_discord_command_and_option(
         for m, option in enumerate(options):
             key = (path, option)
             table = option_table.for_command(path.removeprefix("game "))
-            if key in NOT_YET:
-                continue
             if path in ("game new", "game settings") and option in table:
                 line = f"/{path} {option}={sample(table[option])}"
                 if path == "game new":
@@ -163,18 +156,9 @@ async def test_console_takes_every_discord_command_and_option(
     assert problems == []
 
 
-@pytest.mark.parametrize("key", sorted(NOT_YET))
-async def test_the_allow_list_only_shrinks(tmp_path: Path, key: tuple[str, str]) -> None:
-    """Each listed option is still not taken: its line answers as the line without it."""
-    line, without = NOT_YET[key]
-    given = await answers(tmp_path, "with", line)
-    plain = await answers(tmp_path, "without", without)
-    assert given == plain or not_understood(given), (
-        f"{key} now works in the console: remove it from NOT_YET"
-    )
-
-
-async def test_the_allow_list_names_real_discord_options(tmp_path: Path, monkeypatch: Any) -> None:
+async def test_the_console_forms_name_real_discord_options(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
     commands = await discord_commands(tmp_path, monkeypatch)
-    for path, option in [*NOT_YET, *USES]:
+    for path, option in USES:
         assert option in commands.get(path, []), (path, option)
