@@ -167,24 +167,38 @@ def _standing(view: dict[str, Any], names: list[str], unit: str, lang: str) -> s
     scores = _scores(view)
     places = final_places(view)
     if places and len(places) == len(scores):
-        order = sorted(places, key=lambda s: (places[s], s))
-        ranked = [
-            t(
-                "alt.place",
-                lang,
-                place=places[s],
-                name=names[s],
-                score=score_words(scores[s], unit, lang),
-            )
-            for s in order
-        ]
+        ranked = _seat_scores(names, scores, places, unit, lang)
         return t("alt.ranking", lang, places=_list(ranked, lang))
-    listed = [
-        t("alt.score", lang, name=names[s], score=score_words(score, unit, lang))
-        for s, score in enumerate(scores)
-        if s < len(names)
-    ]
+    listed = _seat_scores(names, scores, None, unit, lang)
     return t("alt.scores", lang, scores=_list(listed, lang)) if listed else ""
+
+
+def _seat_scores(
+    names: list[str],
+    scores: list[int],
+    places: dict[int, int] | list[int] | None,
+    unit: str,
+    lang: str,
+) -> list[str]:
+    """Each seat's score in words ("Ann 46 points"); with ``places`` (seat → final place)
+    in the order of the ranking and each with its place ("1. Ann 46 points"), as the
+    picture's and the chart's descriptions both say it."""
+    seats = range(min(len(names), len(scores)))
+    if places is None:
+        return [
+            t("alt.score", lang, name=names[s], score=score_words(scores[s], unit, lang))
+            for s in seats
+        ]
+    return [
+        t(
+            "alt.place",
+            lang,
+            place=places[s],
+            name=names[s],
+            score=score_words(scores[s], unit, lang),
+        )
+        for s in sorted(seats, key=lambda s: (places[s], s))
+    ]
 
 
 def _scores(view: dict[str, Any]) -> list[int]:
@@ -474,24 +488,8 @@ def chart_alt(
     ends (with the final places, as the chart writes them)."""
     lang = picture_language(lang)
     final = scores[-1] if scores else [0] * len(names)
-    seats = range(min(len(names), len(final)))
-    if ranks and len(ranks) >= len(names):
-        order = sorted(seats, key=lambda s: (ranks[s], s))
-        ends = [
-            t(
-                "alt.place",
-                lang,
-                place=ranks[s],
-                name=names[s],
-                score=score_words(final[s], unit, lang),
-            )
-            for s in order
-        ]
-    else:
-        ends = [
-            t("alt.score", lang, name=names[s], score=score_words(final[s], unit, lang))
-            for s in seats
-        ]
+    ranked = ranks if ranks and len(ranks) >= len(names) else None
+    ends = _seat_scores(names, final, ranked, unit, lang)
     turns = max(0, len(scores) - 1)
     return fitted(
         [tn("alt.chart", turns, lang, match=match_id, game=game, scores=_list(ends, lang))]
