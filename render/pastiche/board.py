@@ -60,17 +60,7 @@ def draw_hex(
         draw.ellipse((px - rd, py - rd, px + rd, py + rd), fill=_paint(LETTER[letter]), outline=INK)
         _dab_mark(draw, px, py, rd, letter)
     if centre:
-        rc = s * 0.26
-        box = (cx - rc, cy - rc, cx + rc, cy + rc)
-        if len(centre) == 1:
-            draw.ellipse(box, fill=_paint(LETTER[centre]), outline=INK)
-            _dab_mark(draw, cx, cy, rc, centre)
-        else:
-            draw.pieslice(box, 90, 270, fill=_paint(LETTER[centre[0]]))
-            draw.pieslice(box, 270, 450, fill=_paint(LETTER[centre[1]]))
-            draw.ellipse(box, outline=INK)
-            _dab_mark(draw, cx - rc * 0.45, cy, rc * 0.5, centre[0])
-            _dab_mark(draw, cx + rc * 0.45, cy, rc * 0.5, centre[1])
+        _dab(draw, cx, cy, s * 0.26, centre)
 
 
 def _xy(q: int, r: int) -> tuple[float, float]:
@@ -134,18 +124,23 @@ def _part_sprite(paint: str, r: float, k: int = 2) -> Image.Image:
     size = 2 * math.ceil(r) + 4
     img = Image.new("RGBa", (size * k, size * k), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    c, rk = size * k / 2, r * k
-    box = (c - rk, c - rk, c + rk, c + rk)
-    if len(paint) == 1:
-        d.ellipse(box, fill=_paint(LETTER[paint]), outline=INK)
-        _dab_mark(d, c, c, rk, paint)
-    else:
-        d.pieslice(box, 90, 270, fill=_paint(LETTER[paint[0]]))
-        d.pieslice(box, 270, 450, fill=_paint(LETTER[paint[1]]))
-        d.ellipse(box, outline=INK)
-        _dab_mark(d, c - rk * 0.45, c, rk * 0.5, paint[0])
-        _dab_mark(d, c + rk * 0.45, c, rk * 0.5, paint[1])
+    _dab(d, size * k / 2, size * k / 2, r * k, paint)
     return img.reduce(k).convert("RGBA")
+
+
+def _dab(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, paint: str) -> None:
+    """A round dab of radius ``r`` centred on (cx, cy): one primary (``paint`` one letter)
+    with its mark, or a centre split between two, each half with its own mark."""
+    box = (cx - r, cy - r, cx + r, cy + r)
+    if len(paint) == 1:
+        draw.ellipse(box, fill=_paint(LETTER[paint]), outline=INK)
+        _dab_mark(draw, cx, cy, r, paint)
+        return
+    draw.pieslice(box, 90, 270, fill=_paint(LETTER[paint[0]]))
+    draw.pieslice(box, 270, 450, fill=_paint(LETTER[paint[1]]))
+    draw.ellipse(box, outline=INK)
+    _dab_mark(draw, cx - r * 0.45, cy, r * 0.5, paint[0])
+    _dab_mark(draw, cx + r * 0.45, cy, r * 0.5, paint[1])
 
 
 @lru_cache(maxsize=1024)  # ~20 KB each: at most ~20 MB per render worker
