@@ -298,6 +298,7 @@ def _azul_colour(letter: str, lang: str) -> str:
 
 # ----- Taj Mahal ----------------------------------------------------------------------------
 def _taj_mahal(view: dict[str, Any], names: list[str], seat: int | None, lang: str) -> GameWords:
+    from render.taj_mahal.public import stage_words
     from rules.taj_mahal.components import components
 
     comp = components()
@@ -309,13 +310,7 @@ def _taj_mahal(view: dict[str, Any], names: list[str], seat: int | None, lang: s
             [t("alt.times", lang, item=k, n=n) if n > 1 else k for k, n in counts.items()], lang
         )
 
-    stage = t(
-        "pic.taj.stage",
-        lang,
-        visit=view["visit"],
-        visits=view["visits"],
-        province=say(comp.province_label[view["province"]], lang),
-    )
+    stage = stage_words(view, lang)
     facts = []
     display = view.get("display") or []
     if display:

@@ -168,16 +168,15 @@ def _taller(img: Image.Image, height: int) -> Image.Image:
     return out
 
 
+def stage_words(view: dict[str, Any], lang: str) -> str:
+    """Where the game stands ("visit 6/12 · Multan"), as the band and the alt text say it."""
+    province = say(components().province_label[view["province"]], lang)
+    return t("pic.taj.stage", lang, visit=view["visit"], visits=view["visits"], province=province)
+
+
 def _band(view: dict[str, Any], names: list[str], letters: list[str], lang: str) -> Image.Image:
-    comp = components()
     n = view["players"]
-    stage = t(
-        "pic.taj.stage",
-        lang,
-        visit=view["visit"],
-        visits=view["visits"],
-        province=say(comp.province_label[view["province"]], lang),
-    )
+    stage = stage_words(view, lang)
     band = Band(
         game=t("pic.taj.title", lang),
         stage=stage,
