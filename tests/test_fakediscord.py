@@ -17,6 +17,7 @@ import pytest
 
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.limits import command_size
+from tests.fakediscord.rest import Rest
 
 BIG = 10 * 1024 * 1024
 
@@ -28,25 +29,8 @@ async def fake() -> AsyncIterator[FakeDiscord]:
 
 
 @pytest.fixture
-async def http(fake: FakeDiscord) -> AsyncIterator[Any]:
-    async with aiohttp.ClientSession(headers={"Authorization": f"Bot {fake.token}"}) as s:
-
-        async def call(
-            method: str, path: str, body: Any = None, files: list[tuple[str, bytes]] | None = None
-        ) -> tuple[int, Any, Any]:
-            kwargs: dict[str, Any] = {}
-            if files is not None:
-                form = aiohttp.FormData()
-                form.add_field("payload_json", json.dumps(body or {}))
-                for i, (name, data) in enumerate(files):
-                    form.add_field(f"files[{i}]", data, filename=name)
-                kwargs["data"] = form
-            elif body is not None:
-                kwargs["json"] = body
-            async with s.request(method, fake.api + path, **kwargs) as r:
-                data = await r.json() if r.status != 204 else None
-                return r.status, data, r.headers
-
+async def http(fake: FakeDiscord) -> AsyncIterator[Rest]:
+    async with Rest(fake) as call:
         yield call
 
 
@@ -414,7 +398,7 @@ async def test_8000_characters_counting_the_longest_localisation(
 
 # ----- the gateway ------------------------------------------------------------------------------
 async def _frames(ws: Any, inflator: Any, count: int) -> list[dict[str, Any]]:
-    out = []
+    out: list[dict[str, Any]] = []
     while len(out) < count:
         msg = await ws.receive(timeout=5)
         assert msg.type == aiohttp.WSMsgType.BINARY, msg

@@ -2,91 +2,40 @@
 
 The real bot (``python -m bot`` with ``TESSERA_DISCORD_API`` pointing here) logs in,
 connects to the gateway and syncs its commands exactly as against Discord. Tests then act
-as members: :meth:`FakeDiscord.slash`, :meth:`~FakeDiscord.autocomplete` and
-:meth:`~FakeDiscord.click` send ``INTERACTION_CREATE`` over the gateway, and every REST
-call the bot makes is checked against Discord's documented limits (:mod:`.limits`,
-:mod:`.ratelimit`) and recorded. Anything Discord would refuse is refused here with
-Discord's status, error code and body, so the bot cannot pass a test that Discord would
-fail.
+as members (:mod:`.acting`: :meth:`FakeDiscord.slash`, :meth:`~FakeDiscord.autocomplete`,
+:meth:`~FakeDiscord.click`, in the server or in a DM with the bot) and read what the bot
+posted (:mod:`.models`: :class:`.models.Message` reads classic and layout messages
+alike). Every REST call the bot makes is checked against Discord's documented limits
+(:mod:`.limits`, :mod:`.components`, :mod:`.commands`, :mod:`.ratelimit`) and recorded.
+Anything Discord would refuse is refused here with Discord's status, error code and body,
+so the bot cannot pass a test that Discord would fail.
 
-Documentation sections (``discord/discord-api-docs``, ``developers/``) are cited where
-each behaviour is implemented.
+This module routes REST requests and holds the channel, thread, DM and message
+endpoints; :mod:`.responses` the interaction endpoints, :mod:`.gateway` the gateway,
+:mod:`.core` the state they share. Documentation sections (``discord/discord-api-docs``,
+``developers/``) are cited where each behaviour is implemented.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import itertools
 import json
-import time
-import zlib
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import web
 
-from .limits import (
-    EPHEMERAL,
-    ApiError,
-    FormErrors,
-    check_choices,
-    check_commands,
-    check_message,
-)
-from .ratelimit import Limited, RateLimits
+from .acting import MembersActing
+from .commands import check_commands
+from .core import API, TS
+from .errors import ApiError, FormErrors
+from .gateway import Gateway
+from .limits import check_message
+from .models import Fault, Message, Record, Upload, describe_uploads
+from .ratelimit import Limited
+from .responses import InteractionEndpoints
 
-API = "/api/v10"
-TS = "2026-01-01T00:00:00+00:00"
-LOADING = 1 << 7  # message flag: "LOADING" (deferred interaction response)
 #: ``resources/channel.mdx``: a thread's auto_archive_duration is one of these minutes.
 ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
-#: ``interactions/receiving-and-responding.mdx`` "Interaction Callback": 3 s for the
-#: initial response, 15 minutes for the token.
-ACK_SECONDS = 3.0
-TOKEN_SECONDS = 15 * 60.0
-
-
-@dataclass
-class Fault:
-    """An injected failure for the next ``times`` matching requests."""
-
-    method: str
-    route: str  # a route template, e.g. "/channels/{channel_id}/messages"
-    status: int  # 500, 429 … or 0 for "stall": act, then never answer
-    times: int
-    retry_after: float = 0.5
-    is_global: bool = False
-
-
-class Upload(tuple[str, int]):
-    """An uploaded file as ``(filename, size)``, remembering its ``files[n]`` slot: an
-    edit's ``attachments`` names new files by that ``n`` (``reference.mdx`` "Uploading
-    Files"); and its ``description`` (the alt text, ``resources/message.mdx`` "Attachment
-    Object"), as the request's ``attachments`` entry of the same id gave it — stored, and
-    returned in the message's attachments like Discord does."""
-
-    slot: int
-    description: str | None
-
-    def __new__(cls, filename: str, size: int, slot: int) -> Upload:
-        upload = super().__new__(cls, (filename, size))
-        upload.slot = slot
-        upload.description = None
-        return upload
-
-
-def describe_uploads(body: dict[str, Any], files: list[tuple[str, int]]) -> None:
-    """The request's ``attachments`` entries give new files (``id`` = their ``files[n]``
-    index) their descriptions (checked by :func:`.limits.check_attachments` before)."""
-    by_slot = {str(getattr(f, "slot", i)): f for i, f in enumerate(files)}
-    for entry in body.get("attachments") or []:
-        upload = by_slot.get(str(entry.get("id")))
-        if isinstance(upload, Upload) and "description" in entry:
-            upload.description = entry["description"]
-
-
 #: ``topics/opcodes-and-status-codes.mdx`` "JSON Error Codes".
 UNKNOWN_MESSAGE = 10008
 OLD_MESSAGE_EDITS = 30046
@@ -96,146 +45,12 @@ NOT_THE_AUTHOR = 50005
 OLD_MESSAGE_SECONDS = 3600.0
 
 
-@dataclass
-class Record:
-    """One REST request as it reached Discord, and how it was answered."""
-
-    method: str
-    route: str
-    path: str
-    body: Any
-    files: list[tuple[str, int]]
-    status: int = 0
-    error_code: int | None = None
-    at: float = 0.0
-
-
-@dataclass
-class Message:
-    id: int
-    channel_id: int
-    content: str
-    flags: int
-    components: list[dict[str, Any]]
-    files: list[tuple[str, int]]
-    author_id: int
-    nonce: str | None = None
-    interaction_id: int | None = None
-    visible_to: int | None = None  # ephemeral: only this user sees it
-    edits: int = 0
-    created: float = 0.0  # Discord's clock when it was posted (edits of old messages)
-
-    @property
-    def ephemeral(self) -> bool:
-        return bool(self.flags & EPHEMERAL)
-
-    @property
-    def loading(self) -> bool:
-        return bool(self.flags & LOADING)
-
-    @property
-    def custom_ids(self) -> list[str]:
-        return [c["custom_id"] for row in self.components for c in row.get("components", [])]
-
-    def labels(self) -> dict[str, str]:
-        out = {}
-        for row in self.components:
-            for c in row.get("components", []):
-                out[c.get("custom_id", "")] = c.get("label") or c.get("placeholder") or ""
-        return out
-
-
-@dataclass
-class Interaction:
-    id: int
-    token: str
-    type: int
-    user: dict[str, Any]
-    channel_id: int
-    data: dict[str, Any]
-    created: float
-    message_id: int | None = None  # the component's message
-    callback: int | None = None  # the initial response type
-    original_id: int | None = None
-    followups_seen: int = 0
-    choices: list[dict[str, Any]] | None = None
-    replies: list[Message] = field(default_factory=list)
-
-    def texts(self) -> list[str]:
-        return [m.content for m in self.replies]
-
-
-class Session:
-    def __init__(self, session_id: str, user_token: str) -> None:
-        self.id = session_id
-        self.token = user_token
-        self.seq = 0
-        self.events: list[dict[str, Any]] = []
-        self.ws: web.WebSocketResponse | None = None
-        self.compressor: Any = None
-
-
-class FakeDiscord:
+class FakeDiscord(Gateway, MembersActing, InteractionEndpoints):
     """Start with ``async with FakeDiscord(...) as fake``; ``fake.api`` is the base URL to
-    give the bot (``TESSERA_DISCORD_API``)."""
+    give the bot (``TESSERA_DISCORD_API``). The constructor's options are
+    :class:`.core.Core`'s."""
 
-    APP_ID = 7_000_000_000_000_001
-    BOT_ID = 7_000_000_000_000_002
-    GUILD_ID = 7_000_000_000_000_003
-    CHANNEL_ID = 7_000_000_000_000_004
-
-    def __init__(
-        self,
-        *,
-        token: str = "fake-token",
-        routes: dict[str, tuple[int, float]] | None = None,
-        default_limit: tuple[int, float] = (50, 1.0),
-        heartbeat_ms: int = 41250,
-        owner_id: int | None = None,
-    ) -> None:
-        self.token = token
-        self.skew = 0.0  # tests move Discord's clock forward instead of sleeping
-        self.ids = itertools.count(8_000_000_000_000_000)
-        self.heartbeat_ms = heartbeat_ms
-        self.limits = RateLimits(
-            routes if routes is not None else {"POST /channels/{channel_id}/messages": (5, 5.0)},
-            default_limit,
-            clock=self.now,
-        )
-        self.records: list[Record] = []
-        self.faults: list[Fault] = []
-        self.stalled: list[Record] = []
-        self.members: dict[int, dict[str, Any]] = {}
-        self.owner_id = owner_id
-        self.channels: dict[int, dict[str, Any]] = {
-            self.CHANNEL_ID: {
-                "id": str(self.CHANNEL_ID),
-                "type": 0,
-                "guild_id": str(self.GUILD_ID),
-                "name": "games",
-                "position": 0,
-                "permission_overwrites": [],
-                "nsfw": False,
-                "parent_id": None,
-                "rate_limit_per_user": 0,
-                "topic": None,
-                "last_message_id": None,
-            }
-        }
-        self.dm_by_user: dict[int, int] = {}
-        self.closed_dms: set[int] = set()
-        self.messages: dict[int, Message] = {}
-        self.nonces: dict[tuple[int, str], int] = {}
-        self.interactions: dict[int, Interaction] = {}
-        self.commands: dict[int | None, list[dict[str, Any]]] = {None: []}
-        self.sessions: dict[str, Session] = {}
-        self.identifies = 0
-        self.resumes = 0
-        self.gateway_query: dict[str, str] = {}
-        self._changed = asyncio.Event()
-        self._release = asyncio.Event()
-        self._runner: web.AppRunner | None = None
-        self.port = 0
+    _runner: web.AppRunner | None = None
 
     # ----- lifecycle ---------------------------------------------------------------------
     async def __aenter__(self) -> FakeDiscord:
@@ -257,109 +72,6 @@ class FakeDiscord:
                     await session.ws.close()
         if self._runner is not None:
             await self._runner.cleanup()
-
-    @property
-    def api(self) -> str:
-        return f"http://127.0.0.1:{self.port}{API}"
-
-    @property
-    def gateway_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}/gateway"
-
-    def now(self) -> float:
-        return time.monotonic() + self.skew
-
-    def _touch(self) -> None:
-        event, self._changed = self._changed, asyncio.Event()
-        event.set()
-
-    async def until(self, predicate: Callable[[], Any], timeout: float = 60.0) -> Any:
-        """Wait until ``predicate()`` is truthy (re-checked on every change) and return it."""
-        deadline = time.monotonic() + timeout
-        while True:
-            value = predicate()
-            if value:
-                return value
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise TimeoutError("the fake Discord waited in vain")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._changed.wait(), min(left, 0.5))
-
-    # ----- people and places -------------------------------------------------------------
-    def member(self, name: str, *, manager: bool = False) -> dict[str, Any]:
-        uid = next(self.ids)
-        user = {
-            "id": str(uid),
-            "username": name.lower().replace(" ", "_")[:32] or "user",
-            "discriminator": "0",
-            "avatar": None,
-            "global_name": name,
-        }
-        self.members[uid] = {"user": user, "manager": manager}
-        return user
-
-    def bot_user(self) -> dict[str, Any]:
-        return {
-            "id": str(self.BOT_ID),
-            "username": "Tessera",
-            "discriminator": "0",
-            "avatar": None,
-            "global_name": None,
-            "bot": True,
-        }
-
-    def guild(self) -> dict[str, Any]:
-        threads = [c for c in self.channels.values() if c["type"] == 11]
-        return {
-            "id": str(self.GUILD_ID),
-            "name": "Board gamers",
-            "icon": None,
-            "owner_id": str(self.owner_id or self.BOT_ID),
-            "afk_timeout": 300,
-            "verification_level": 0,
-            "default_message_notifications": 0,
-            "explicit_content_filter": 0,
-            "roles": [
-                {
-                    "id": str(self.GUILD_ID),
-                    "name": "@everyone",
-                    "permissions": str((1 << 11) | (1 << 10) | (1 << 38) | (1 << 35)),
-                    "position": 0,
-                    "color": 0,
-                    "hoist": False,
-                    "managed": False,
-                    "mentionable": False,
-                    "flags": 0,
-                }
-            ],
-            "emojis": [],
-            "stickers": [],
-            "features": [],
-            "mfa_level": 0,
-            "system_channel_id": None,
-            "preferred_locale": "en-US",
-            "member_count": len(self.members) + 1,
-            "members": [],
-            "channels": [c for c in self.channels.values() if c["type"] == 0],
-            "threads": threads,
-            "large": False,
-            "premium_tier": 0,
-            "nsfw_level": 0,
-            "unavailable": False,
-            "joined_at": TS,
-            "voice_states": [],
-            "presences": [],
-            "stage_instances": [],
-            "guild_scheduled_events": [],
-        }
-
-    def posts(self, channel_id: int) -> list[Message]:
-        """What everybody sees in a channel, in order (ephemeral messages left out)."""
-        return [m for m in self.messages.values() if m.channel_id == channel_id and not m.ephemeral]
-
-    def threads(self) -> list[dict[str, Any]]:
-        return [c for c in self.channels.values() if c["type"] == 11]
 
     # ----- failures ------------------------------------------------------------------------
     def inject(
@@ -609,12 +321,13 @@ class FakeDiscord:
         return int(guild)
 
     async def _put_commands(self, params: dict[str, str], body: Any, files: Any) -> Any:
-        """Bulk overwrite: the whole list is validated (:func:`.limits.check_commands`)
-        and replaces what was there, or nothing changes."""
+        """Bulk overwrite: the whole list is validated (:func:`.commands.check_commands`,
+        against the installation contexts the app supports) and replaces what was there,
+        or nothing changes."""
         scope = self._scope(params)
         if not isinstance(body, list):
             raise ApiError(400, 50035, "Invalid Form Body")
-        check_commands(body)
+        check_commands(body, self.installs)
         stored = [
             {
                 **c,
@@ -631,14 +344,6 @@ class FakeDiscord:
 
     async def _get_commands(self, params: dict[str, str], body: Any, files: Any) -> Any:
         return self.commands.get(self._scope(params), [])
-
-    def visible_commands(self) -> list[str]:
-        """Command names as a member of the guild sees them in the picker: global ones and
-        the guild's own, each listed (a name synced both ways shows twice)."""
-        return sorted(
-            [c["name"] for c in self.commands.get(None, [])]
-            + [c["name"] for c in self.commands.get(self.GUILD_ID, [])]
-        )
 
     # ----- channels, threads, DMs --------------------------------------------------------
     def _channel(self, channel_id: str) -> dict[str, Any]:
@@ -713,104 +418,12 @@ class FakeDiscord:
         return channel
 
     async def _create_dm(self, params: dict[str, str], body: Any, files: Any) -> Any:
+        """``resources/user.mdx`` "Create DM": the DM channel with the recipient (the same
+        one every time), 50033 "Invalid Recipient(s)" for someone Discord does not know."""
         uid = int((body or {}).get("recipient_id", 0))
         if uid not in self.members:
             raise ApiError(400, 50033, "Invalid Recipient(s)")
-        if uid not in self.dm_by_user:
-            cid = next(self.ids)
-            self.channels[cid] = {
-                "id": str(cid),
-                "type": 1,
-                "last_message_id": None,
-                "recipients": [self.members[uid]["user"]],
-            }
-            self.dm_by_user[uid] = cid
-        return self.channels[self.dm_by_user[uid]]
-
-    # ----- messages ------------------------------------------------------------------------
-    def _message_json(self, m: Message) -> dict[str, Any]:
-        author = (
-            self.bot_user() if m.author_id == self.BOT_ID else self.members[m.author_id]["user"]
-        )
-        channel = self.channels.get(m.channel_id, {})
-        return {
-            "id": str(m.id),
-            "channel_id": str(m.channel_id),
-            **({"guild_id": str(self.GUILD_ID)} if "guild_id" in channel else {}),
-            "author": author,
-            "content": m.content,
-            "timestamp": TS,
-            "edited_timestamp": TS if m.edits else None,
-            "tts": False,
-            "mention_everyone": False,
-            "mentions": [],
-            "mention_roles": [],
-            "attachments": [self._attachment_json(m, i, f) for i, f in enumerate(m.files)],
-            "embeds": [],
-            "pinned": False,
-            "type": 0,
-            "flags": m.flags,
-            "components": m.components,
-            **({"nonce": m.nonce} if m.nonce is not None else {}),
-        }
-
-    def _attachment_json(self, m: Message, i: int, upload: tuple[str, int]) -> dict[str, Any]:
-        """``resources/message.mdx`` "Attachment Object", with the description it was
-        given (absent when none was)."""
-        name, size = upload
-        url = f"http://127.0.0.1:{self.port}/attachments/{m.id}/{name}"
-        out: dict[str, Any] = {
-            "id": str(self.BOT_ID + i),
-            "filename": name,
-            "size": size,
-            "url": url,
-            "proxy_url": url,
-        }
-        description = getattr(upload, "description", None)
-        if description is not None:
-            out["description"] = description
-        return out
-
-    def _new_message(
-        self,
-        channel_id: int,
-        body: dict[str, Any],
-        files: list[tuple[str, int]],
-        *,
-        flags: int = 0,
-        interaction: Interaction | None = None,
-    ) -> Message:
-        describe_uploads(body, files)
-        m = Message(
-            id=next(self.ids),
-            channel_id=channel_id,
-            content=body.get("content") or "",
-            flags=flags,
-            components=body.get("components") or [],
-            files=list(files),
-            author_id=self.BOT_ID,
-            nonce=None if body.get("nonce") is None else str(body["nonce"]),
-            interaction_id=interaction.id if interaction else None,
-            visible_to=int(interaction.user["id"]) if interaction and flags & EPHEMERAL else None,
-            created=self.now(),
-        )
-        self.messages[m.id] = m
-        if interaction is not None:
-            interaction.replies.append(m)
-        return m
-
-    def _edit(self, m: Message, body: dict[str, Any], files: list[tuple[str, int]]) -> None:
-        if "content" in body:
-            m.content = body["content"] or ""
-        if "components" in body:
-            m.components = body["components"] or []
-        if files or "attachments" in body:
-            describe_uploads(body, files)
-            kept = {str(a.get("id")) for a in body.get("attachments") or []}
-            m.files = [f for i, f in enumerate(m.files) if str(self.BOT_ID + i) in kept]
-            m.files += files
-        m.flags &= ~LOADING
-        m.edits += 1
+        return self.channels[self.dm_channel(self.members[uid]["user"])]
 
     async def _create_message(
         self, params: dict[str, str], body: Any, files: list[tuple[str, int]]
@@ -845,7 +458,8 @@ class FakeDiscord:
     ) -> Any:
         """``resources/message.mdx`` "Edit Message": a message of this channel (else 10008
         "Unknown message"); content, components and attachments only by its author (else
-        403 with 50005); the same limits as a message (an edit may leave fields out). Files
+        403 with 50005); the same limits as a message, a layout message's edit rules
+        included (:func:`.limits.check_layout_fields`; an edit may leave fields out). Files
         (v10): "the ``attachments`` array must contain all attachments that should be
         present after edit, including retained and new attachments" — an existing one is
         kept only when its id is listed, a new ``files[n]`` is attached only when ``n`` is
@@ -861,481 +475,42 @@ class FakeDiscord:
             raise ApiError(404, UNKNOWN_MESSAGE, "Unknown Message")
         if m.author_id != self.BOT_ID:
             raise ApiError(403, NOT_THE_AUTHOR, "Cannot edit a message authored by another user")
-        check_message(body, files, edit=True)
+        kept = self._kept(m, body, files)
+        names = [name for name, _ in kept]
+        check_message(body, files, edit=True, before=m.before(), attached=names)
         if self.now() - m.created > OLD_MESSAGE_SECONDS:
             raise ApiError(
                 400,
                 OLD_MESSAGE_EDITS,
                 "Maximum number of edits to messages older than 1 hour reached. Try again later",
             )
-        kept = m.files
         if "attachments" in body or files:
-            listed = [str(a.get("id")) for a in body.get("attachments") or []]
-            existing = {str(self.BOT_ID + i): f for i, f in enumerate(m.files)}
-            new = {str(getattr(f, "slot", i)): f for i, f in enumerate(files)}
-            unknown = [i for i, a in enumerate(listed) if a not in existing and a not in new]
-            if unknown:
-                raise ApiError(
-                    400,
-                    50035,
-                    "Invalid Form Body",
-                    {"attachments": {str(unknown[0]): {"id": {"_errors": []}}}},
-                )
             describe_uploads(body, files)
+            existing = {str(self.BOT_ID + i): f for i, f in enumerate(m.files)}
             for entry in body.get("attachments") or []:  # a kept file's new description
                 old = existing.get(str(entry.get("id")))
                 if isinstance(old, Upload) and "description" in entry:
                     old.description = entry["description"]
-            kept = [existing[a] for a in listed if a in existing]
-            kept += [new[a] for a in listed if a in new]
-        if "content" in body:
-            m.content = body["content"] or ""
-        if "components" in body:
-            m.components = body["components"] or []
-        m.files = list(kept)
-        m.edits += 1
+        self._apply(m, body, files, kept)
         payload = self._message_json(m)
         await self.dispatch("MESSAGE_UPDATE", payload)
         return payload
 
-    # ----- interactions ---------------------------------------------------------------------
-    def _interaction(self, interaction_id: str, token: str) -> Interaction:
-        try:
-            inter = self.interactions[int(interaction_id)]
-        except (KeyError, ValueError):
-            raise ApiError(404, 10062, "Unknown interaction") from None
-        if inter.token != token:
-            raise ApiError(401, 50027, "Invalid Webhook Token")
-        return inter
-
-    def _by_token(self, application_id: str, token: str) -> Interaction:
-        """Follow-ups and edits use the interaction token for 15 minutes
-        ("Followup Messages": "Interaction tokens are valid for 15 minutes")."""
-        if application_id != str(self.APP_ID):
-            raise ApiError(404, 10015, "Unknown Webhook")
-        for inter in self.interactions.values():
-            if inter.token == token:
-                if self.now() > inter.created + TOKEN_SECONDS:
-                    raise ApiError(401, 50027, "Invalid Webhook Token")
-                if inter.callback is None:
-                    raise ApiError(404, 10015, "Unknown Webhook")
-                return inter
-        raise ApiError(404, 10015, "Unknown Webhook")
-
-    async def _callback(
-        self, params: dict[str, str], body: Any, files: list[tuple[str, int]]
-    ) -> Any:
-        """Create Interaction Response (``interactions/receiving-and-responding.mdx``
-        "Interaction Callback"): within 3 s of the event, else 10062 "Unknown interaction";
-        once only, else 40060 "Interaction has already been acknowledged"; a callback type
-        allowed for the interaction type ("Interaction Callback Type": 6 and 7 only for
-        components, 8 only answering autocomplete); a deferred response may only carry the
-        EPHEMERAL flag."""
-        inter = self._interaction(params["interaction_id"], params["token"])
-        if self.now() > inter.created + ACK_SECONDS:
-            raise ApiError(404, 10062, "Unknown interaction")
-        if inter.callback is not None:
-            raise ApiError(400, 40060, "Interaction has already been acknowledged.")
-        body = body or {}
-        rtype = body.get("type")
-        data = body.get("data") or {}
-        allowed = {2: (4, 5, 9), 3: (4, 5, 6, 7, 9), 4: (8,), 5: (4, 5, 6, 7)}[inter.type]
-        if rtype not in allowed:
+    def _kept(
+        self, m: Message, body: dict[str, Any], files: list[tuple[str, int]]
+    ) -> list[tuple[str, int]]:
+        """The files a channel message keeps after an Edit Message (v10 rules above)."""
+        if "attachments" not in body and not files:
+            return list(m.files)
+        listed = [str(a.get("id")) for a in body.get("attachments") or []]
+        existing = {str(self.BOT_ID + i): f for i, f in enumerate(m.files)}
+        new = {str(getattr(f, "slot", i)): f for i, f in enumerate(files)}
+        unknown = [i for i, a in enumerate(listed) if a not in existing and a not in new]
+        if unknown:
             raise ApiError(
                 400,
                 50035,
                 "Invalid Form Body",
-                {
-                    "type": {
-                        "_errors": [
-                            {
-                                "code": "INTERACTION_RESPONSE_TYPE_INVALID",
-                                "message": "Invalid interaction response type",
-                            }
-                        ]
-                    }
-                },
+                {"attachments": {str(unknown[0]): {"id": {"_errors": []}}}},
             )
-        flags = int(data.get("flags") or 0)
-        resource: dict[str, Any] | None = None
-        if rtype == 8:
-            check_choices(data.get("choices"))
-            inter.choices = data.get("choices") or []
-        elif rtype == 4:
-            check_message(data, files, callback=True)
-            m = self._new_message(inter.channel_id, data, files, flags=flags, interaction=inter)
-            inter.original_id = m.id
-            resource = {"type": 4, "message": self._message_json(m)}
-        elif rtype == 5:
-            if flags & ~EPHEMERAL:
-                raise ApiError(400, 50035, "Invalid Form Body", {"data": {"flags": {}}})
-            m = self._new_message(
-                inter.channel_id, {}, [], flags=(flags & EPHEMERAL) | LOADING, interaction=inter
-            )
-            inter.original_id = m.id
-        elif rtype == 7:
-            check_message(data, files, callback=True, edit=True)
-            target = self.messages[inter.message_id or 0]
-            self._edit(target, data, files)
-            inter.original_id = target.id
-            resource = {"type": 7, "message": self._message_json(target)}
-        elif rtype == 6:
-            inter.original_id = inter.message_id
-        inter.callback = rtype
-        original = self.messages.get(inter.original_id or 0)
-        out: dict[str, Any] = {
-            "interaction": {
-                "id": str(inter.id),
-                "type": inter.type,
-                **({"response_message_id": str(original.id)} if original else {}),
-                "response_message_loading": bool(original and original.loading),
-                "response_message_ephemeral": bool(original and original.ephemeral),
-            }
-        }
-        if resource:
-            out["resource"] = resource
-        return out
-
-    async def _followup(
-        self, params: dict[str, str], body: Any, files: list[tuple[str, int]]
-    ) -> Any:
-        """Create Followup Message. "When using this endpoint directly after responding to
-        an interaction with DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, this endpoint will function
-        as Edit Original Interaction Response … The ephemeral flag will be ignored, and the
-        value you provided in the initial defer response will be preserved"."""
-        inter = self._by_token(params["application_id"], params["token"])
-        body = body or {}
-        check_message(body, files, callback=True)
-        original = self.messages.get(inter.original_id or 0)
-        inter.followups_seen += 1
-        if inter.callback == 5 and original is not None and original.loading:
-            self._edit(original, body, files)
-            if original not in inter.replies:
-                inter.replies.append(original)
-            return self._message_json(original)
-        flags = int(body.get("flags") or 0)
-        m = self._new_message(inter.channel_id, body, files, flags=flags, interaction=inter)
-        return self._message_json(m)
-
-    def _reply(self, params: dict[str, str]) -> tuple[Interaction, Message]:
-        inter = self._by_token(params["application_id"], params["token"])
-        mid = params["message_id"]
-        target = inter.original_id if mid == "@original" else int(mid)
-        m = self.messages.get(target or 0)
-        if m is None or (mid != "@original" and m.interaction_id != inter.id):
-            raise ApiError(404, 10008, "Unknown Message")
-        return inter, m
-
-    async def _edit_reply(
-        self, params: dict[str, str], body: Any, files: list[tuple[str, int]]
-    ) -> Any:
-        """Edit Original Interaction Response / Edit Followup Message (same limits as a
-        message; an edit keeps the message's visibility)."""
-        inter, m = self._reply(params)
-        body = body or {}
-        check_message(body, files, callback=True, edit=True)
-        self._edit(m, body, files)
-        if m not in inter.replies:
-            inter.replies.append(m)
-        return self._message_json(m)
-
-    async def _get_reply(self, params: dict[str, str], body: Any, files: Any) -> Any:
-        return self._message_json(self._reply(params)[1])
-
-    async def _delete_reply(self, params: dict[str, str], body: Any, files: Any) -> Any:
-        inter, m = self._reply(params)
-        del self.messages[m.id]
-        if m in inter.replies:
-            inter.replies.remove(m)
-        return None
-
-    # ----- members acting ------------------------------------------------------------------
-    def _interaction_payload(
-        self, user: dict[str, Any], itype: int, channel_id: int, data: dict[str, Any]
-    ) -> tuple[Interaction, dict[str, Any]]:
-        iid = next(self.ids)
-        token = f"itok-{iid}"
-        inter = Interaction(iid, token, itype, user, channel_id, data, self.now())
-        self.interactions[iid] = inter
-        manager = self.members[int(user["id"])]["manager"]
-        perms = (1 << 11) | (1 << 38) | (1 << 10) | ((1 << 5) if manager else 0)
-        channel = self.channels[channel_id]
-        payload = {
-            "id": str(iid),
-            "application_id": str(self.APP_ID),
-            "type": itype,
-            "data": data,
-            "guild_id": str(self.GUILD_ID),
-            "channel_id": str(channel_id),
-            "channel": channel,
-            "member": {
-                "user": user,
-                "roles": [],
-                "joined_at": TS,
-                "deaf": False,
-                "mute": False,
-                "flags": 0,
-                "permissions": str(perms),
-            },
-            "token": token,
-            "version": 1,
-            "app_permissions": str((1 << 41) - 1),
-            "locale": "en-US",
-            "guild_locale": "en-US",
-            "entitlements": [],
-            "authorizing_integration_owners": {"0": str(self.GUILD_ID)},
-            "context": 0,
-            "attachment_size_limit": 10 * 1024 * 1024,
-        }
-        return inter, payload
-
-    def _command_data(self, path: str, options: dict[str, Any]) -> dict[str, Any]:
-        """Build ``data`` for a slash command from the *synced* definition: a member can
-        only use what the bot published (guild commands first, as the client shows them)."""
-        parts = path.split()
-        found = None
-        for scope in (self.GUILD_ID, None):
-            for command in self.commands.get(scope, []):
-                if command["name"] == parts[0]:
-                    found = command
-                    break
-            if found:
-                break
-        if found is None:
-            raise AssertionError(f"/{parts[0]} was never synced: {self.visible_commands()}")
-        data: dict[str, Any] = {"id": found["id"], "name": found["name"], "type": 1}
-        if "guild_id" in found:
-            data["guild_id"] = found["guild_id"]
-        holder, defs = data, found.get("options") or []
-        for sub in parts[1:]:
-            spec = next((o for o in defs if o["name"] == sub and o["type"] in (1, 2)), None)
-            if spec is None:
-                raise AssertionError(f"/{path}: no sub-command {sub}")
-            inner: dict[str, Any] = {"name": sub, "type": spec["type"], "options": []}
-            holder.setdefault("options", []).append(inner)
-            holder, defs = inner, spec.get("options") or []
-        opts = holder.setdefault("options", [])
-        for name, value in options.items():
-            spec = next((o for o in defs if o["name"] == name), None)
-            if spec is None:
-                raise AssertionError(f"/{path}: no option {name}")
-            if spec.get("choices") and not any(c["value"] == value for c in spec["choices"]):
-                raise AssertionError(f"/{path} {name}: {value!r} is not one of the choices")
-            entry = {"name": name, "type": spec["type"], "value": value}
-            if isinstance(value, _Focused):
-                entry["value"] = value.text
-                entry["focused"] = True
-            opts.append(entry)
-        return data
-
-    async def slash(
-        self, user: dict[str, Any], path: str, channel_id: int | None = None, **options: Any
-    ) -> Interaction:
-        data = self._command_data(path, {k: v for k, v in options.items() if v is not None})
-        inter, payload = self._interaction_payload(user, 2, channel_id or self.CHANNEL_ID, data)
-        await self.dispatch("INTERACTION_CREATE", payload)
-        return inter
-
-    async def slash_raw(self, user: dict[str, Any], name: str = "cmd") -> Interaction:
-        """An interaction with no command behind it (for testing the endpoints alone)."""
-        data = {"id": "1", "name": name, "type": 1}
-        inter, payload = self._interaction_payload(user, 2, self.CHANNEL_ID, data)
-        await self.dispatch("INTERACTION_CREATE", payload)
-        return inter
-
-    async def autocomplete(
-        self,
-        user: dict[str, Any],
-        path: str,
-        option: str,
-        typed: str,
-        channel_id: int | None = None,
-    ) -> list[dict[str, Any]]:
-        data = self._command_data(path, {option: _Focused(typed)})
-        inter, payload = self._interaction_payload(user, 4, channel_id or self.CHANNEL_ID, data)
-        await self.dispatch("INTERACTION_CREATE", payload)
-        await self.until(lambda: inter.choices is not None)
-        return inter.choices or []
-
-    async def click(
-        self,
-        user: dict[str, Any],
-        message: Message,
-        custom_id: str,
-        values: list[str] | None = None,
-    ) -> Interaction:
-        """Press a button (or pick in a select) that is really on the message and that
-        this member can see."""
-        if message.id not in self.messages:
-            raise AssertionError("that message is gone")
-        if message.visible_to is not None and message.visible_to != int(user["id"]):
-            raise AssertionError("an ephemeral message is only visible to its recipient")
-        comp = next(
-            (
-                c
-                for row in message.components
-                for c in row.get("components", [])
-                if c.get("custom_id") == custom_id
-            ),
-            None,
-        )
-        if comp is None:
-            raise AssertionError(f"no component {custom_id!r} on the message")
-        data: dict[str, Any] = {"custom_id": custom_id, "component_type": comp["type"]}
-        if comp["type"] == 3:
-            allowed = {o["value"] for o in comp["options"]}
-            if not values or not set(values) <= allowed:
-                raise AssertionError(f"{values} not among the select's options")
-            data["values"] = values
-        inter, payload = self._interaction_payload(user, 3, message.channel_id, data)
-        inter.message_id = message.id
-        payload["message"] = self._message_json(message)
-        await self.dispatch("INTERACTION_CREATE", payload)
-        return inter
-
-    # ----- the gateway ------------------------------------------------------------------------
-    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send a dispatch (op 0) to every session, with its next sequence number; kept for
-        replay on RESUME (``events/gateway.mdx`` "Resuming": "the Gateway will send the
-        missed events in order")."""
-        for session in self.sessions.values():
-            session.seq += 1
-            frame = {"op": 0, "t": event, "s": session.seq, "d": data}
-            session.events.append(frame)
-            if session.ws is not None and not session.ws.closed:
-                with contextlib.suppress(ConnectionError, RuntimeError):
-                    await self._send(session.ws, frame)
-        self._touch()
-
-    async def _send(self, ws: web.WebSocketResponse, frame: dict[str, Any]) -> None:
-        """``events/gateway.mdx`` "Transport Compression", zlib-stream: one zlib context for
-        the whole connection, each message flushed with Z_SYNC_FLUSH (ends in 00 00 ff ff)."""
-        raw = json.dumps(frame).encode()
-        compressor = getattr(ws, "_tessera_zlib", None)
-        if compressor is None:
-            await ws.send_str(raw.decode())
-            return
-        await ws.send_bytes(compressor.compress(raw) + compressor.flush(zlib.Z_SYNC_FLUSH))
-
-    async def drop_gateway(self, code: int = 4000) -> None:
-        """Close every gateway connection with a resumable close code (4000 "Unknown
-        error … Try reconnecting?", ``topics/opcodes-and-status-codes.mdx``)."""
-        for session in self.sessions.values():
-            if session.ws is not None and not session.ws.closed:
-                await session.ws.close(code=code)
-                session.ws = None
-
-    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
-        """``events/gateway.mdx`` "Connecting": query ``v``, ``encoding`` and optional
-        ``compress``; then HELLO (op 10), IDENTIFY (op 2) -> READY + GUILD_CREATE, or
-        RESUME (op 6) -> replay + RESUMED; HEARTBEAT (op 1) -> HEARTBEAT_ACK (op 11).
-        Close codes from ``topics/opcodes-and-status-codes.mdx`` "Gateway Close Event
-        Codes": 4001 unknown opcode, 4002 decode error, 4003 not authenticated, 4004
-        authentication failed, 4005 already authenticated, 4012 invalid API version, 4013
-        invalid intents."""
-        ws = web.WebSocketResponse(autoping=True)
-        await ws.prepare(request)
-        query = dict(request.query)
-        self.gateway_query = query
-        if query.get("v") != "10":
-            await ws.close(code=4012)
-            return ws
-        compress = query.get("compress")
-        if compress == "zlib-stream":
-            ws._tessera_zlib = zlib.compressobj()  # type: ignore[attr-defined]
-        elif compress == "zstd-stream":  # discord.py asks for it when zstandard is installed
-            ws._tessera_zlib = _ZstdStream()  # type: ignore[attr-defined]
-        elif compress is not None:
-            await ws.close(code=4000, message=b"unknown transport compression")
-            return ws
-        await self._send(ws, {"op": 10, "d": {"heartbeat_interval": self.heartbeat_ms}})
-        session: Session | None = None
-        async for msg in ws:
-            if msg.type != WSMsgType.TEXT:
-                if msg.type == WSMsgType.BINARY:
-                    await ws.close(code=4002)
-                break
-            try:
-                frame = json.loads(msg.data)
-                op = frame["op"]
-            except (ValueError, KeyError, TypeError):
-                await ws.close(code=4002)
-                break
-            if op == 1:
-                await self._send(ws, {"op": 11})
-            elif op == 2:
-                if session is not None:
-                    await ws.close(code=4005)
-                    break
-                d = frame.get("d") or {}
-                if d.get("token") != self.token:
-                    await ws.close(code=4004)
-                    break
-                if not isinstance(d.get("intents"), int):
-                    await ws.close(code=4013)
-                    break
-                self.identifies += 1
-                session = Session(f"sess-{next(self.ids)}", d["token"])
-                self.sessions = {session.id: session}  # one bot, one session
-                session.ws = ws
-                await self.dispatch(
-                    "READY",
-                    {
-                        "v": 10,
-                        "user": self.bot_user(),
-                        "guilds": [{"id": str(self.GUILD_ID), "unavailable": True}],
-                        "session_id": session.id,
-                        "resume_gateway_url": self.gateway_url,
-                        "application": {"id": str(self.APP_ID), "flags": 0},
-                        "private_channels": [],
-                        "relationships": [],
-                    },
-                )
-                await self.dispatch("GUILD_CREATE", self.guild())
-            elif op == 6:
-                d = frame.get("d") or {}
-                old = self.sessions.get(str(d.get("session_id")))
-                if old is None or d.get("token") != old.token or int(d.get("seq") or 0) > old.seq:
-                    await self._send(ws, {"op": 9, "d": False})  # Invalid Session
-                    continue
-                self.resumes += 1
-                session = old
-                session.ws = ws
-                for event in session.events:
-                    if event["s"] > int(d.get("seq") or 0):
-                        await self._send(ws, event)
-                await self.dispatch("RESUMED", {})
-            elif op not in (3, 4, 8, 31):
-                await ws.close(code=4001)
-                break
-            elif session is None:
-                await ws.close(code=4003)
-                break
-            # presence, voice, request members, soundboard: accepted and ignored
-        if session is not None and session.ws is ws:
-            session.ws = None
-        return ws
-
-
-class _ZstdStream:
-    """``events/gateway.mdx`` "zstd-stream": one compression context for the connection;
-    each websocket message is one gateway message, flushed but not ending the frame."""
-
-    def __init__(self) -> None:
-        import zstandard  # type: ignore[import-not-found]
-
-        self._flush = zstandard.COMPRESSOBJ_FLUSH_BLOCK
-        self._obj = zstandard.ZstdCompressor().compressobj()
-
-    def compress(self, data: bytes) -> bytes:
-        return bytes(self._obj.compress(data))
-
-    def flush(self, _mode: int) -> bytes:
-        return bytes(self._obj.flush(self._flush))
-
-
-class _Focused:
-    """Marks the option being typed in an autocomplete interaction."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
+        return [existing[a] for a in listed if a in existing] + [new[a] for a in listed if a in new]
