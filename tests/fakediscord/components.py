@@ -126,7 +126,9 @@ def check_components(
     level, every child where its parent's "Child Components" table allows it, at most
     :data:`MAX_TOTAL` components counted through nesting, at most :data:`MAX_TEXT`
     characters of text displays together; each type's own rules in :func:`_component`.
-    ``attached`` names the files the message will carry (for ``attachment://`` media)."""
+    ``attached`` names the files the message will carry (for ``attachment://`` media).
+    Discord's codes for the two totals are not documented: the fake answers its generic
+    ``BASE_TYPE_MAX_LENGTH`` on ``components``, the message saying which total."""
     if components is None:
         return
     state = _Checked(errors, attached)
@@ -283,7 +285,7 @@ def _media(comp: dict[str, Any], at: Path, state: _Checked) -> None:
     1024; an ``attachment://<filename>`` url must name a file uploaded with the message,
     and a File component takes nothing else ("only supports attachment references").
     Discord's code for an unknown attachment is not documented: the fake answers a form
-    error on the url."""
+    error on the url under a code of its own naming."""
     errors = state.errors
     pairs: list[tuple[Path, Any]]
     if comp["type"] == MEDIA_GALLERY:
