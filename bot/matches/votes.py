@@ -19,7 +19,7 @@ from bot.matches.pictures import Pictures
 from bot.matches.posts import Posts, folds, people, text_post, turn_post
 from bot.matches.records import replay_moves
 from bot.matches.reports import MatchInfo, TurnReport, User
-from bot.matches.rows import effective_moves, label_words_of, move_row
+from bot.matches.rows import effective_moves, label_words_of, move_row, tell_row
 from bot.storage import MatchRow, MoveRow, Notification, VersionConflict
 from render.words.posts import listing_word, word
 from rules import Game, IllegalMove
@@ -65,6 +65,21 @@ def move_words(row: MoveRow, names: list[str]) -> Any:
     """A log row's move as words (its label's), or its stored English with the names."""
     taken = label_words_of(row.events)
     return fill_names(row.label, names) if taken is None else taken
+
+
+def taken_back(game: Game, row: MoveRow, asker: str, names: list[str]) -> dict[str, Any]:
+    """The line of one move taken back, for the table: the move told in the public's
+    words ("Taken back by Ann: Ann took 2 blue …"; :func:`~bot.matches.rows.tell_row`),
+    never the mover's button label ("End your turn"), which a game that cannot tell the
+    move still quotes. ``asker``: who took it back (a computer's move goes with theirs)."""
+    told = tell_row(game, row)
+    mine = not is_computer(row.user_id)
+    if told is not None:
+        return word("undo.took_back" if mine else "undo.took_back_answer", name=asker, told=told)
+    move = move_words(row, names)
+    if mine:
+        return word("undo.taken_back", name=asker, move=move)
+    return word("undo.taken_back_answer", name=names[row.seat], move=move)
 
 
 class Votes:
@@ -321,22 +336,23 @@ class Votes:
         if state is None:
             state = replay_moves(match, game, effective_moves(rows)[: -len(taken)])
         names = match.names
-        mine = taken[-1]
-        lines: list[Any] = [word("undo.taken_back", name=user.name, move=move_words(mine, names))]
-        lines += [
-            word("undo.taken_back_answer", name=names[row.seat], move=move_words(row, names))
-            for row in reversed(taken[:-1])
-        ]
+        # in the order it happened: the requester's take-back, then the computer moves it
+        # took with it as they were played (the log's and /history's order too; an undo
+        # row cancels the latest move in force whichever it names, so the order is free)
+        in_order = list(reversed(taken))
+        lines: list[Any] = [taken_back(game, row, user.name, names) for row in in_order]
         undo_rows = [
             move_row("undo", row.seat, user.id, "undo", line, [], names)
-            for row, line in zip(taken, reversed(lines), strict=True)
+            for row, line in zip(in_order, lines, strict=True)
         ]
+        mine = taken[-1]
         ply = len(rows) + len(taken)
         assert match.state is not None
+        said: list[Any] = lines + await self._posts.away_lines(match, game, state)
         post = turn_post(
             match,
             state,
-            lines,
+            said,
             ply=ply,
             was_acting=people(match, game.to_act(match.state)),
             fold=folds(game, match.state, state, mine.seat),
@@ -355,7 +371,7 @@ class Votes:
             raise BoardChanged.said("svc.undo_changed") from None
         match.state = state
         match.version += len(taken)
-        return await self._posts.report(match, lines, ply=ply)
+        return await self._posts.report(match, said, ply=ply)
 
 
 def people_seats(match: MatchRow, seat: int) -> list[int]:

@@ -275,6 +275,10 @@ ENGLISH: dict[str, str] = {
     "undo.already_asked": "You have already asked; the others were told and answer with /undo.",
     "undo.refused_post": "{name} refused {asker}'s request to take a move back; the move stays.",
     "undo.taken_back_answer": "The computer's answer “{move}” ({name}) was taken back with it.",
+    # ----- issue 41 leftovers: history, posts, stats, settings words (s41) -----
+    "undo.took_back": "{name} took back a move: {told}",
+    "undo.took_back_answer": "Taken back with it: {told}",
+    # ----- end of the s41 block -----
     "post.asked": "Waiting for an answer from {mentions}",
     "post.told": "For {mentions}",
     # the console's own wording of texts whose Discord wording names buttons, clicks or
