@@ -9,12 +9,15 @@ from __future__ import annotations
 import contextlib
 import random
 import re
+import types
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import bot.storage.clock
+from bot.community import stats
 from bot.matches.errors import ServiceError
 from bot.matches.reports import User
 from bot.matches.rows import tell_row
@@ -230,3 +233,76 @@ async def test_a_substitution_post_says_who_is_away(service: MatchService) -> No
     await service.answer_sub(match_id, eve, _seat(await service.info(match_id), acting), None, True)
     (post,) = await turn_posts(service)
     assert_away_note(post, eve)
+
+
+# ----- 4. /stats counts game moves as moves, and times only them -------------------------
+class Clock:
+    """The store's ``time`` module, moved on only by the test."""
+
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+        self.module = types.SimpleNamespace(time=lambda: self.now)
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    c = Clock()
+    monkeypatch.setattr(bot.storage.clock, "time", c.module)
+    return c
+
+
+async def test_stats_count_only_game_moves_and_time_only_them(
+    service: MatchService, clock: Clock
+) -> None:
+    """A resignation, a take-back (with the computer answer it took), a substitution and
+    an abort are log rows but no moves: the server's move count is the game moves still
+    in force, and times to move are measured only at a person's game moves (each from the
+    row before it), never at a resignation, a take-back or a seat taken."""
+    match_id = await pile(service, ("bob", "carol"))
+    info = await service.info(match_id)
+    order = [next(u for u in PEOPLE if u.id == uid) for uid in info.to_act]
+    a0 = order[0]
+    seats = [s.user_id for s in info.seats]
+    a1, a2 = (
+        next(u for u in PEOPLE if u.id == seats[(seats.index(a0.id) + k) % 3]) for k in (1, 2)
+    )
+
+    async def at(delay: float, coro: Any) -> Any:
+        clock.now += delay
+        return await coro
+
+    await at(100, service.play(match_id, a0, "take1"))  # the match's first move: untimed
+    await at(200, service.play(match_id, a1, "take1"))  # 200
+    await at(300, service.resign(match_id, a0))  # a computer plays a0's seat on
+    await at(400, service.play(match_id, a2, "take1"))  # 400
+    clock.now += 5
+    assert await computers_move(service, match_id) == 1
+    await at(500, service.play(match_id, a1, "take1"))  # 500
+    await at(60, service.play(match_id, a2, "take1"))  # 60
+    clock.now += 5
+    assert await computers_move(service, match_id) == 1
+    await service.undo(match_id, a2)  # a1 is asked
+    await at(70, service.answer_undo(match_id, a1, agree=True))  # two undo rows
+    await at(80, service.play(match_id, a2, "take1"))  # 80, from the take-back
+    clock.now += 5
+    assert await computers_move(service, match_id) == 1
+    dora = User("1009", "Dora")
+    await service.offer_seat(match_id, a1, dora)
+    await at(90, service.answer_sub(match_id, dora, seats.index(a1.id), None, True))
+    await at(15, service.play(match_id, dora, "take1"))  # 15, from taking the seat
+    aborted = await pile(service, ("bob",))
+    first = await person_to_act(service, aborted)
+    await at(30, service.play(aborted, first, "take1"))
+    await service.abort(aborted, ALICE)
+    await at(40, service.abort(aborted, BOB))  # an abort row
+
+    facts = await stats.load_facts(service.store, guild_id="g1")
+    server = stats.server_stats(facts)
+    assert server.total.moves == 8 + 1  # 14 + 2 log rows
+    assert sorted(server.total.move_times) == sorted([200, 400, 500, 60, 80, 15])
+    lines = stats.server_lines(server)
+    assert "moves: 9 ·" in lines[1], lines
+    for user, times in ((a0, []), (a1, [200, 500]), (a2, [400, 60, 80]), (dora, [15])):
+        mine = await stats.load_facts(service.store, guild_id="g1", user_id=user.id)
+        player = stats.player_stats(mine, user.id, user.name)
+        assert sorted(player.total.move_times) == sorted(times), user.name
