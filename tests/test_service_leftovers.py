@@ -15,13 +15,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from babel import Locale
 
 import bot.storage.clock
-from bot.community import stats
+from bot.community import preferences, stats
+from bot.matches import option_table
 from bot.matches.errors import ServiceError
 from bot.matches.reports import User
 from bot.matches.rows import tell_row
 from bot.matches.service import MatchService
+from bot.settings import Settings
 from render.words.catalogue import LANGUAGES
 from render.words.say import say
 from rules import get_game
@@ -306,3 +309,77 @@ async def test_stats_count_only_game_moves_and_time_only_them(
         mine = await stats.load_facts(service.store, guild_id="g1", user_id=user.id)
         player = stats.player_stats(mine, user.id, user.name)
         assert sorted(player.total.move_times) == sorted(times), user.name
+
+
+# ----- 5. every option value of /game settings said in words ------------------------------
+SHIPPED = ["azul", "maharani", "taj-mahal", "pastiche"]
+#: A raw value a player should never read: an option's name, a choice's identifier, a
+#: Python boolean, a number written with a decimal point in a language with a comma.
+IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b|\bTrue\b|\bFalse\b|\bNone\b")
+
+
+def setting_values() -> list[dict[str, Any]]:
+    """Every value of each setting of /game settings (samples of the numbers)."""
+    specs = option_table.for_command(option_table.SETTINGS)
+    out: list[dict[str, Any]] = [{}]
+    for name, spec in specs.items():
+        if spec.kind == "bool":
+            values: list[Any] = [True, False]
+        elif spec.kind == "choice":
+            values = list(spec.choices)
+        elif spec.kind == "int":
+            values = [spec.low, spec.high]
+        else:
+            values = [spec.low, 1.5, spec.high]
+        out += [{name: v} for v in values]
+    return out
+
+
+def game_option_values(game_id: str) -> list[dict[str, Any]]:
+    """Every value of each of the game's own options (samples of the numbers)."""
+    out: list[dict[str, Any]] = [{}]
+    for name, spec in option_table.game_options(game_id).items():
+        if spec.kind == "bool":
+            values: list[Any] = [True, False]
+        elif spec.kind == "choice":
+            values = list(spec.choices)
+        else:
+            values = [spec.low or 0, 2]
+        out += [{name: v} for v in values]
+    return out
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_game_settings_say_every_value_in_words(game_id: str) -> None:
+    """/game settings (Discord and the console read the same summary) says every value of
+    every setting and of the game's own options in words of the reader's language: no
+    option name or choice identifier ("skip", "opposite"), no Python boolean, decimals as
+    the language writes them, the match's language named in the reader's."""
+    cfg = Settings(_env_file=None)  # type: ignore[call-arg]
+    game = get_game(game_id)
+    for name in option_table.game_options(game_id):  # said in words, not as typed
+        assert preferences.has_key(f"settings.option.{game_id.replace('-', '_')}.{name}")
+    defaults = game.Options().model_dump(mode="json")
+    raw_choices = {
+        str(c)
+        for spec in [*option_table.for_command("settings").values()]
+        + list(option_table.game_options(game_id).values())
+        if spec.kind == "choice"
+        for c in spec.choices
+    }
+    for lang in LANGUAGES:
+        for settings in setting_values():
+            for options in game_option_values(game_id):
+                summary = preferences.settings_summary(
+                    cfg, settings, lang, None, game_id=game_id, options={**defaults, **options}
+                )
+                assert not IDENTIFIER.search(summary), (lang, settings, options, summary)
+                words = set(re.findall(r"[\w-]+", summary))
+                shown = raw_choices & words - {"hu", "de", "pl", "en"}
+                assert not shown, (lang, settings, options, summary)
+                if lang != "en":
+                    assert not re.search(r"\d\.\d", summary), (lang, summary)
+                if "language" in settings:
+                    named = Locale.parse(settings["language"]).get_display_name(lang)
+                    assert named.lower() in summary.lower(), (lang, summary)
+                assert game.name in summary, summary
