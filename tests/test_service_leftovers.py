@@ -383,3 +383,24 @@ def test_game_settings_say_every_value_in_words(game_id: str) -> None:
                     named = Locale.parse(settings["language"]).get_display_name(lang)
                     assert named.lower() in summary.lower(), (lang, summary)
                 assert game.name in summary, summary
+
+
+async def test_an_undo_request_quotes_the_move_as_the_table_read_it(
+    service: MatchService,
+) -> None:
+    """The request everyone reads quotes the move told ("Alice took 1 red …"), not the
+    mover's button label."""
+    info = await service.create_match("azul", ALICE, None, seed=4, guild_id="g1")
+    await service.join(info.id, BOB)
+    await service.start(info.id, ALICE)
+    mover = await person_to_act(service, info.id)
+    move = (await service.legal_moves(info.id, mover))[0]
+    await service.play(info.id, mover, move.notation)
+    await turn_posts(service)
+    await service.undo(info.id, mover)  # the other is to act now: they are asked
+    (row,) = (await service.store.moves(info.id))[-1:]
+    told = say(tell_row(get_game("azul"), row), None, (await service.info(info.id)).names)
+    due = await service.store.due_notifications(now=float("inf"), limit=10)
+    (request,) = [d.payload for d in due if d.payload.get("notice") == "asked"]
+    assert told in request["text"], request["text"]
+    assert say(move.label, None, []) not in request["text"]

@@ -142,10 +142,11 @@ def dm_post(match: MatchRow, uid: str, said: list[Line]) -> Notification:
     )
 
 
-def text_post(words: dict[str, Any]) -> dict[str, Any]:
+def text_post(words: dict[str, Any], names: list[str] | None = None) -> dict[str, Any]:
     """A post without lines (votes, substitutes, an abort): its words, said on delivery
-    in the match's language, and their English (``text``: see :func:`stored_english`)."""
-    return {"text": stored_english(words), "text_words": words}
+    in the match's language, and their English (``text``: see :func:`stored_english`;
+    ``names`` where the words name seats, as a told move does)."""
+    return {"text": stored_english(words, names), "text_words": words}
 
 
 def people(match: MatchRow, seats: list[int]) -> list[str]:

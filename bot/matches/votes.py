@@ -67,6 +67,13 @@ def move_words(row: MoveRow, names: list[str]) -> Any:
     return fill_names(row.label, names) if taken is None else taken
 
 
+def told_move(game: Game, row: MoveRow, names: list[str]) -> Any:
+    """A log row's move as the table read it (its told sentence, "Ann took 2 blue …"),
+    or, where the game cannot tell it, :func:`move_words` (an undo request quotes it)."""
+    told = tell_row(game, row)
+    return move_words(row, names) if told is None else told
+
+
 def taken_back(game: Game, row: MoveRow, asker: str, names: list[str]) -> dict[str, Any]:
     """The line of one move taken back, for the table: the move told in the public's
     words ("Taken back by Ann: Ann took 2 blue …"; :func:`~bot.matches.rows.tell_row`),
@@ -268,11 +275,9 @@ class Votes:
             key = "undo.request_computers"
         else:
             key = "undo.request_seen" if seen else "undo.request"
-        said = word(key, name=names[seat], move=move_words(taken[-1], names))
-        await self._store.enqueue(
-            match_id,
-            [notice(match_id, said, [match.seats[s].user_id for s in others], "asked")],
-        )
+        said = word(key, name=names[seat], move=told_move(game, taken[-1], names))
+        asked = [match.seats[s].user_id for s in others]
+        await self._store.enqueue(match_id, [notice(match_id, said, asked, "asked", names)])
         return await self._core.info(match_id)
 
     async def answer_undo(self, match_id: int, user: User, agree: bool) -> TurnReport | MatchInfo:
@@ -380,16 +385,23 @@ def people_seats(match: MatchRow, seat: int) -> list[int]:
     return [s.seat for s in match.seats if s.seat != seat and not is_computer(s.user_id)]
 
 
-def notice(match_id: int, said: dict[str, Any], mentions: list[str], how: str) -> Notification:
+def notice(
+    match_id: int,
+    said: dict[str, Any],
+    mentions: list[str],
+    how: str,
+    names: list[str] | None = None,
+) -> Notification:
     """A post about a decision of the table (a request, a vote, a refusal), not a turn
     post: ``notice`` tells delivery and the console how to name ``mentions`` — "asked"
-    (their answer is asked) or "told" (they are told) — never as the ones to move."""
+    (their answer is asked) or "told" (they are told) — never as the ones to move.
+    ``names``: the match's, where ``said`` names seats (a told move)."""
     return Notification(
         "turn",
         {
             "match_id": match_id,
             "ply": None,
-            **text_post(said),
+            **text_post(said, names),
             "mentions": mentions,
             "notice": how,
             "final": False,
