@@ -286,12 +286,10 @@ ENGLISH: dict[str, str] = {
     "settings.option.maharani.two_player_seats.opposite": "facing sides",
     "settings.option.maharani.two_player_seats.adjacent": "neighbouring sides",
     "settings.option.taj_mahal.last_player_may_play": (
-        "the last player left in a visit may play on: "
-        "{value}"
+        "the last player left in a visit may play on: {value}"
     ),
     "settings.option.taj_mahal.palace_per_influence_tile": (
-        "a palace for each tile won at the court: "
-        "{value}"
+        "a palace for each tile won at the court: {value}"
     ),
     "settings.option.taj_mahal.first_player": "seat {next} starts the first visit",
     "settings.option.pastiche.max_offers_per_turn": "trade offers per turn: at most {value}",
