@@ -309,7 +309,9 @@ async def test_taj_mahal_withdrawal_is_undone_only_with_everyones_consent(databa
         await svc.undo(info.id, ALICE)
         assert isinstance(await svc.answer_undo(info.id, BOB, agree=True), MatchInfo)
         report = await svc.answer_undo(info.id, CAROL, agree=True)
-        assert isinstance(report, TurnReport) and "took back “withdraw" in report.lines[0]
+        assert (
+            isinstance(report, TurnReport) and "took back a move: Alice withdr" in report.lines[0]
+        )
         assert await state_of(svc, info.id) == before
         # again, then a palace choice: not a commitment, taken back at once and alone
         await svc.play(info.id, ALICE, "withdraw")

@@ -133,7 +133,7 @@ async def test_the_match_language_is_the_servers_and_can_be_changed(
         await h.click(ALICE, f"tl:start:{match_id}", channel=thread)
         await h.deliver()
         reply = only(await h.slash(ALICE, "game settings", language="hu", channel=thread))
-        assert "posts and pictures in Magyar" in reply.content  # Alice reads English
+        assert "posts and pictures in Hungarian" in reply.content  # Alice reads English
         refused = only(await h.slash(ALICE, "game settings", language="tlh", channel=thread))
         assert "language=tlh is not allowed: language takes one of en, de, hu, pl" in (
             refused.content

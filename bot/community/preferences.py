@@ -15,9 +15,25 @@ from bot.computers.players import DEFAULT_BUDGET_S
 from bot.matches.errors import ServiceError
 from bot.settings import Settings
 from bot.storage import Store
-from render.words.catalogue import language_name, match_language, t, tn
+from render.words.catalogue import (
+    MESSAGES,
+    babel_locale,
+    match_language,
+    number,
+    supported_language,
+    t,
+    tn,
+)
+from rules import get_game
+from rules.base import option_specs
 
 NOTIFY_MODES = ("mention", "dm", "off")
+
+
+def has_key(key: str) -> bool:
+    """Whether the English catalogue has ``key`` (every language then has it, as
+    ``python -m bot i18n check`` keeps them)."""
+    return key in MESSAGES["en"]
 
 
 class Refusal(ServiceError):
@@ -57,7 +73,7 @@ def notify_summary(user: dict[str, Any], locale: Any) -> str:
         locale,
         mode=t(f"mode.{user['notify']}", locale),
         reminders=(
-            t("notify.reminders_every", locale, hours=f"{hours:g}")
+            t("notify.reminders_every", locale, hours=_number(hours, locale))
             if hours is not None
             else t("notify.reminders_default", locale)
         ),
@@ -122,36 +138,93 @@ async def update_notify(
 
 
 def settings_summary(
-    cfg: Settings, settings: dict[str, Any], locale: Any, server_locale: Any = None
+    cfg: Settings,
+    settings: dict[str, Any],
+    locale: Any,
+    server_locale: Any = None,
+    *,
+    game_id: str | None = None,
+    options: dict[str, Any] | None = None,
 ) -> str:
     """A match's reminder, clock, computer and language settings in words (defaults from
-    ``cfg``; a match without a language setting speaks the server's)."""
+    ``cfg``; a match without a language setting speaks the server's) and, given its game
+    (``game_id``, ``options``), the game's own options. Every value is said in words of
+    the reader's language (``locale``), never as the identifier the table stores: a choice
+    by its catalogue words, a yes/no by the language's on/off, a number as the language
+    writes it (decimal comma), the match's language by its name in the reader's."""
     days = settings.get("clock_days", cfg.deadline_days)
     clock = (
         tn("settings.clock", int(days) if days == int(days) else days, locale)
         if days
         else t("settings.no_clock", locale)
     )
+    action = settings.get("clock_action", cfg.deadline_action)
     summary = t(
         "settings.summary",
         locale,
-        hours=f"{settings.get('reminder_hours', cfg.reminder_hours):g}",
-        max=settings.get("reminder_max", cfg.reminder_max),
+        hours=_number(settings.get("reminder_hours", cfg.reminder_hours), locale),
+        max=number(int(settings.get("reminder_max", cfg.reminder_max)), locale),
         clock=clock,
-        action=settings.get("clock_action", cfg.deadline_action),
+        action=t(f"settings.action.{action}", locale),
     ) + t(
         "settings.computers",
         locale,
         hints=t("yes" if settings.get("hints", True) else "no", locale),
-        seconds=f"{float(settings.get('think_seconds', DEFAULT_BUDGET_S)):g}",
+        seconds=_number(settings.get("think_seconds", DEFAULT_BUDGET_S), locale),
     )
-    language = language_name(match_language(settings, server_locale))
+    language = language_in(match_language(settings, server_locale), locale)
     rated = settings.get("rated")
     rated_text = (
         t("settings.rated_auto", locale) if rated is None else t("yes" if rated else "no", locale)
     )
-    return (
-        summary
-        + t("settings.language", locale, language=language)
-        + t("settings.rated", locale, rated=rated_text)
+    summary += t("settings.language", locale, language=language) + t(
+        "settings.rated", locale, rated=rated_text
     )
+    if game_id is not None:
+        summary += game_options_words(game_id, options or {}, locale)
+    return summary
+
+
+def _number(value: float, locale: Any) -> str:
+    """A setting's figure as the language writes it (0.5 / 0,5; 24, not 24.0)."""
+    figure = float(value)
+    return number(int(figure) if figure.is_integer() else figure, locale)
+
+
+def language_in(lang: str, locale: Any) -> str:
+    """A language's name in the reader's language ("Hungarian", "Ungarisch", "węgierski"):
+    a sentence names a language as its reader says it (CLDR data, not a catalogue text)."""
+    reader = babel_locale(supported_language(locale))
+    name = babel_locale(lang).get_display_name(reader) or lang
+    return name
+
+
+def game_options_words(game_id: str, options: dict[str, Any], locale: Any) -> str:
+    """ "; Azul: grey wall variant: off": the game's own options of a match, each with its
+    words (``settings.option.<game>.<name>``, its value as ``{value}``; a whole number
+    also as ``{next}``, one more, for a 0-based seat) and every choice by its words
+    (``….<name>.<choice>``). Every shipped game's options have their words
+    (tests/test_service_leftovers.py); a game without them (one a test registers) shows
+    an option as it is typed (``size=20``)."""
+    game = get_game(game_id)
+    prefix = f"settings.option.{game_id.replace('-', '_')}"
+    said = []
+    for spec in option_specs(game.Options):
+        value = options.get(spec.name, spec.default)
+        key = f"{prefix}.{spec.name}"
+        if not has_key(key):
+            said.append(f"{spec.name}={value}")
+            continue
+        if spec.kind == "bool":
+            shown = t("yes" if value else "no", locale)
+            said.append(t(key, locale, value=shown))
+        elif spec.kind == "choice":
+            said.append(t(key, locale, value=t(f"{key}.{value}", locale)))
+        elif isinstance(value, int):
+            said.append(t(key, locale, value=number(value, locale), next=number(value + 1, locale)))
+        else:
+            said.append(t(key, locale, value=_number(value, locale)))
+    if not said:
+        return ""
+    joined = t("words.comma", locale).join(said)
+    return t("settings.game_options", locale, game=game.name, options=joined)

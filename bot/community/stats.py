@@ -14,10 +14,15 @@ Decisions where the issue was silent:
   substitute) counts as played for everyone who held it, and as won only for whoever held
   it at the end — so a match handed on counts as played and not won, and breaks a win
   streak; the people met are everyone who held a seat in it;
-- *time to move* is measured at the first move of each of the player's turns, from the log
-  row before it (the previous player's move): further plies of the same turn (a Taj Mahal
-  palace, a Pastiche trade) would otherwise show as seconds-long "moves". A match's first
-  move has no such row (a lobby's start time is not logged) and is left out;
+- *moves* are the game's moves still in force: the log's other rows (a resignation, a
+  take-back, a seat handed on, a forfeit, an abort) are events, not moves, and a move taken
+  back was taken out of the game;
+- *time to move* is measured at the first game move of each of the player's turns (a
+  game move whose previous game move was someone else's), from the log row before it
+  (the previous player's move, or the take-back, resignation or handover the turn went on
+  from): further plies of the same turn (a Taj Mahal palace, a Pastiche trade) would
+  otherwise show as seconds-long "moves", and the other rows are no moves at all. A
+  match's first move has no such row (a lobby's start time is not logged) and is left out;
 - the *longest streak* is the longest run of consecutive wins among the player's finished
   matches in finish order;
 - *favourite opponents* are the people (never computer seats) the player met in most
@@ -52,8 +57,8 @@ class MatchFacts:
     #: (user id, name) per seat, in seat order
     seats: list[tuple[str, str]]
     winners: set[str]
-    #: the log: (user id, created_at) per row, in ply order
-    log: list[tuple[str, float]] = field(default_factory=list)
+    #: the log: (user id, created_at, kind) per row, in ply order ("move" for a game move)
+    log: list[tuple[str, float, str]] = field(default_factory=list)
     #: (user id, name) of everyone who held a seat, earlier holders included, in seat
     #: order (filled from the handover rows by :func:`load_facts`)
     held: list[tuple[str, str]] = field(default_factory=list)
@@ -61,6 +66,18 @@ class MatchFacts:
     @property
     def finished_at(self) -> float:
         return self.log[-1][1] if self.log else 0.0
+
+    @property
+    def moves(self) -> int:
+        """The game moves still in force: each 'undo' row cancels the latest one (as
+        :func:`bot.matches.rows.effective_moves` reads the log); other rows are no moves."""
+        kept = 0
+        for _uid, _at, kind in self.log:
+            if kind == "move":
+                kept += 1
+            elif kind == "undo" and kept:
+                kept -= 1
+        return kept
 
 
 @dataclass(slots=True)
@@ -153,7 +170,7 @@ async def load_facts(
         )
         changes: dict[int, list[Any]] = {}
         for mid, uid, created, ply, kind, seat, events in await cur.fetchall():
-            facts[int(mid)].log.append((uid, float(created)))
+            facts[int(mid)].log.append((uid, float(created), kind))
             change = handover_of(ply, kind, seat, uid, events) if events else None
             if change is not None:
                 changes.setdefault(int(mid), []).append(change)
@@ -177,12 +194,19 @@ async def load_facts(
 
 
 def _turn_times(match: MatchFacts, user_id: str | None) -> list[float]:
-    """Seconds from the previous log row to each first move of a turn (by ``user_id``, or
-    by any person when None)."""
+    """Seconds from the previous log row to each first game move of a turn (by
+    ``user_id``, or by any person when None): a game move whose previous game move was
+    someone else's. Other rows are never timed (module docstring)."""
     out = []
-    for (before, at_before), (uid, at) in zip(match.log, match.log[1:], strict=False):
-        if uid != before and (uid == user_id if user_id else not is_computer(uid)):
-            out.append(max(0.0, at - at_before))
+    mover: str | None = None  # who made the previous game move
+    at_before: float | None = None
+    for uid, at, kind in match.log:
+        if kind == "move":
+            counted = uid == user_id if user_id else not is_computer(uid)
+            if counted and mover not in (None, uid) and at_before is not None:
+                out.append(max(0.0, at - at_before))
+            mover = uid
+        at_before = at
     return out
 
 
@@ -241,7 +265,7 @@ def server_stats(facts: Sequence[MatchFacts]) -> ServerStats:
             figures.aborted += m.status == "aborted"
             figures.running += m.status == "running"
             figures.players |= {uid for uid, _ in _holders(m) if not is_computer(uid)}
-            figures.moves += len(m.log)
+            figures.moves += m.moves
             figures.move_times += _turn_times(m, None)
     return ServerStats(total, dict(sorted(by_game.items())))
 

@@ -5,7 +5,8 @@ is committed.
 
 The post builders are pure functions of the match and the states; :class:`Posts` reads
 the core (to describe the match, to start background work) and asks the pictures part to
-draw the board behind the answer. It touches nothing else.
+draw the board behind the answer, and the absences who is away (the away note of every
+turn post). It touches nothing else.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.computers.players import is_computer
+from bot.matches.absences import Absences
 from bot.matches.core import Core
 from bot.matches.pictures import Pictures
 from bot.matches.reports import Line, TurnReport, english_lines, line_words
@@ -140,10 +142,11 @@ def dm_post(match: MatchRow, uid: str, said: list[Line]) -> Notification:
     )
 
 
-def text_post(words: dict[str, Any]) -> dict[str, Any]:
+def text_post(words: dict[str, Any], names: list[str] | None = None) -> dict[str, Any]:
     """A post without lines (votes, substitutes, an abort): its words, said on delivery
-    in the match's language, and their English (``text``: see :func:`stored_english`)."""
-    return {"text": stored_english(words), "text_words": words}
+    in the match's language, and their English (``text``: see :func:`stored_english`;
+    ``names`` where the words name seats, as a told move does)."""
+    return {"text": stored_english(words, names), "text_words": words}
 
 
 def people(match: MatchRow, seats: list[int]) -> list[str]:
@@ -165,11 +168,24 @@ def folds(game: Game, before: dict[str, Any], after: dict[str, Any], seat: int) 
 
 
 class Posts:
-    """Answers a committed change: the report, with its public picture drawn behind."""
+    """Answers a committed change: the report, with its public picture drawn behind; and
+    the away note every turn post carries."""
 
     def __init__(self, core: Core, pictures: Pictures) -> None:
         self._core = core
         self._pictures = pictures
+        # who is away, read from the preferences the match was loaded with (stateless: a
+        # part of its own, so every change that posts a turn asks the same one)
+        self._absences = Absences(core)
+
+    async def away_lines(
+        self, match: MatchRow, game: Game, state: dict[str, Any]
+    ) -> list[dict[str, Any]]:
+        """The lines "Bob is away until 12 Dec" for the people ``state`` waits for who are
+        away: every post that names who must act next carries them (a move's, a take-back's,
+        a resignation's, a substitution's), so the table knows why nothing happens.
+        ``match.preferences``: the seat holders' preferences as of ``match.seats``."""
+        return await self._absences.away_lines(match, game, state)
 
     async def report(
         self,

@@ -15,7 +15,7 @@ from bot.computers.players import is_computer, level_of
 from bot.matches.core import Core
 from bot.matches.errors import NotAllowed
 from bot.matches.holders import handovers, holder_history, record_holders, seats_given_up
-from bot.matches.rows import LABEL_EVENT, effective_moves, row_label
+from bot.matches.rows import LABEL_EVENT, effective_moves, row_said
 from bot.storage import MatchRow, MoveRow
 from render.words.catalogue import t
 from rules import Game, get_game
@@ -75,13 +75,17 @@ class Records:
         return replay_moves(match, game, effective_moves(rows))
 
     async def history(self, match_id: int, last: int = 15, lang: Any = None) -> list[str]:
-        """The latest ``last`` log rows, each "12. Bob: <label>", the labels in ``lang``
-        (None: English): the reader's for a private answer, the match's for a public one.
-        Rows stored before labels were kept as words show their English label."""
+        """The latest ``last`` log rows in ``lang`` (None: English): the reader's for a
+        private answer, the match's for a public one. A move is its public sentence, as
+        the turn post told it ("12. Bob took 2 blue from factory 3 to line 4."), never the
+        mover's button label; other rows (take-backs, resignations, substitutes) say what
+        happened (:func:`~bot.matches.rows.row_said`). Rows stored before labels were kept
+        as words, whose events the game cannot tell, show their English label."""
         match = await self._core.load(match_id)
+        game = get_game(match.game_id)
         names = match.names
         return [
-            f"{row.ply}. {row_label(row, names, lang)}"
+            f"{row.ply}. {row_said(game, row, names, lang)}"
             for row in await self._store.moves(match_id, last=last)
         ]
 

@@ -28,7 +28,9 @@ def english(line: Line, names: list[str] | None) -> str:
     and their strings are shown as they are, such as a seat's old and new holders)."""
     if isinstance(line, str):
         return line
-    return say(line) if names is None else say_line(line, None, names)
+    if names is None and "away" not in line:  # an away line names its player as a string
+        return say(line)
+    return say_line(line, None, names or [])
 
 
 def english_lines(lines: list[Line], names: list[str] | None) -> list[str]:

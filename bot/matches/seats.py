@@ -99,6 +99,7 @@ class Seats:
         text = word(f"{prefix}.handed_over", name=user.name, computer=name)
         new_row = SeatRow(seat, uid, name)
         after = replace(match, seats=[new_row if s.seat == seat else s for s in match.seats])
+        said: list[Line] = [text, *await self._posts.away_lines(after, game, state)]
         ply = match.last_ply + 1
         data = {"seat": seat, "name": user.name, "user_id": user.id, "by": name, "by_id": uid}
         event = Event(how, "", data | ({"how": how} if how != "resign" else {}))
@@ -114,7 +115,7 @@ class Seats:
                     turn_post(
                         after,
                         state,
-                        [text],
+                        said,
                         ply=ply,
                         was_acting=people(match, game.to_act(state)),
                         named=False,
@@ -127,7 +128,7 @@ class Seats:
             raise BoardChanged.said("svc.board_changed") from None
         after.version = version
         after.last_ply = ply
-        return await self._posts.report(after, [text], ply=ply, named=False)
+        return await self._posts.report(after, said, ply=ply, named=False)
 
     async def _end_early(
         self,

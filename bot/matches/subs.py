@@ -5,7 +5,7 @@ the marks of people who left the server.
 The rules of offers and votes (who votes, when one passes or lapses) are the pure
 functions of ``bot/matches/substitutes.py``; who held a seat when is read with
 ``bot/matches/holders.py``. This part commits through the core's store and builds the
-handover's turn post with ``posts``; it touches nothing else.
+handover's turn post with ``posts`` (with its away note); it touches nothing else.
 """
 
 from __future__ import annotations
@@ -20,12 +20,12 @@ from bot.matches.core import Core
 from bot.matches.errors import BoardChanged, NotAllowed
 from bot.matches.holders import handovers
 from bot.matches.posts import Posts, text_post, turn_post
-from bot.matches.reports import TurnReport, User
+from bot.matches.reports import Line, TurnReport, User
 from bot.matches.rows import events_json, move_row
 from bot.matches.substitutes import SubState
 from bot.storage import MatchRow, Notification, SeatRow, VersionConflict
 from render.words.posts import word
-from rules import Event
+from rules import Event, get_game
 from rules.ai import LEVELS
 
 
@@ -346,6 +346,9 @@ class Subs:
         label = word("sub.label", old=old.name, new=name, seat=seat + 1)
         new_row = SeatRow(seat, uid, name)
         after = replace(match, seats=[new_row if s.seat == seat else s for s in match.seats])
+        after.preferences = await self._holder_preferences(match, seat, uid)
+        game = get_game(match.game_id)
+        said: list[Line] = [text, *await self._posts.away_lines(after, game, match.state)]
         ply = match.last_ply + 1
         event = Event(
             f"sub.{how}",
@@ -359,14 +362,29 @@ class Subs:
                 status="running",
                 state=match.state,
                 moves=[move_row("sub", seat, user.id, "sub", label, events_json([event]))],
-                notifications=[turn_post(after, match.state, [text], ply=ply, named=False)],
+                notifications=[turn_post(after, match.state, said, ply=ply, named=False)],
                 seats=[new_row],
             )
         except VersionConflict:
             raise BoardChanged.said("sub.busy") from None
         after.version = version
         after.last_ply = ply
-        return await self._posts.report(after, [text], ply=ply, named=False)
+        return await self._posts.report(after, said, ply=ply, named=False)
+
+    async def _holder_preferences(
+        self, match: MatchRow, seat: int, uid: str
+    ) -> dict[int, dict[str, Any]]:
+        """The seats' preferences once ``seat`` is ``uid``'s (who is away, for the
+        handover's post): the new holder's are read, a computer has none."""
+        prefs = dict(
+            match.preferences
+            if match.preferences is not None
+            else await self._store.seat_preferences(match.id)
+        )
+        prefs.pop(seat, None)
+        if not is_computer(uid):
+            prefs[seat] = (await self._store.get_user(uid))["settings"]
+        return prefs
 
     async def set_left(self, match_id: int, user_id: str, left: bool = True) -> bool:
         """Mark (or unmark) a seated person as gone from the server; True when this

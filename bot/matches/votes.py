@@ -19,7 +19,7 @@ from bot.matches.pictures import Pictures
 from bot.matches.posts import Posts, folds, people, text_post, turn_post
 from bot.matches.records import replay_moves
 from bot.matches.reports import MatchInfo, TurnReport, User
-from bot.matches.rows import effective_moves, label_words_of, move_row
+from bot.matches.rows import effective_moves, label_words_of, move_row, tell_row
 from bot.storage import MatchRow, MoveRow, Notification, VersionConflict
 from render.words.posts import listing_word, word
 from rules import Game, IllegalMove
@@ -65,6 +65,28 @@ def move_words(row: MoveRow, names: list[str]) -> Any:
     """A log row's move as words (its label's), or its stored English with the names."""
     taken = label_words_of(row.events)
     return fill_names(row.label, names) if taken is None else taken
+
+
+def told_move(game: Game, row: MoveRow, names: list[str]) -> Any:
+    """A log row's move as the table read it (its told sentence, "Ann took 2 blue …"),
+    or, where the game cannot tell it, :func:`move_words` (an undo request quotes it)."""
+    told = tell_row(game, row)
+    return move_words(row, names) if told is None else told
+
+
+def taken_back(game: Game, row: MoveRow, asker: str, names: list[str]) -> dict[str, Any]:
+    """The line of one move taken back, for the table: the move told in the public's
+    words ("Taken back by Ann: Ann took 2 blue …"; :func:`~bot.matches.rows.tell_row`),
+    never the mover's button label ("End your turn"), which a game that cannot tell the
+    move still quotes. ``asker``: who took it back (a computer's move goes with theirs)."""
+    told = tell_row(game, row)
+    mine = not is_computer(row.user_id)
+    if told is not None:
+        return word("undo.took_back" if mine else "undo.took_back_answer", name=asker, told=told)
+    move = move_words(row, names)
+    if mine:
+        return word("undo.taken_back", name=asker, move=move)
+    return word("undo.taken_back_answer", name=names[row.seat], move=move)
 
 
 class Votes:
@@ -253,11 +275,9 @@ class Votes:
             key = "undo.request_computers"
         else:
             key = "undo.request_seen" if seen else "undo.request"
-        said = word(key, name=names[seat], move=move_words(taken[-1], names))
-        await self._store.enqueue(
-            match_id,
-            [notice(match_id, said, [match.seats[s].user_id for s in others], "asked")],
-        )
+        said = word(key, name=names[seat], move=told_move(game, taken[-1], names))
+        asked = [match.seats[s].user_id for s in others]
+        await self._store.enqueue(match_id, [notice(match_id, said, asked, "asked", names)])
         return await self._core.info(match_id)
 
     async def answer_undo(self, match_id: int, user: User, agree: bool) -> TurnReport | MatchInfo:
@@ -321,22 +341,23 @@ class Votes:
         if state is None:
             state = replay_moves(match, game, effective_moves(rows)[: -len(taken)])
         names = match.names
-        mine = taken[-1]
-        lines: list[Any] = [word("undo.taken_back", name=user.name, move=move_words(mine, names))]
-        lines += [
-            word("undo.taken_back_answer", name=names[row.seat], move=move_words(row, names))
-            for row in reversed(taken[:-1])
-        ]
+        # in the order it happened: the requester's take-back, then the computer moves it
+        # took with it as they were played (the log's and /history's order too; an undo
+        # row cancels the latest move in force whichever it names, so the order is free)
+        in_order = list(reversed(taken))
+        lines: list[Any] = [taken_back(game, row, user.name, names) for row in in_order]
         undo_rows = [
             move_row("undo", row.seat, user.id, "undo", line, [], names)
-            for row, line in zip(taken, reversed(lines), strict=True)
+            for row, line in zip(in_order, lines, strict=True)
         ]
+        mine = taken[-1]
         ply = len(rows) + len(taken)
         assert match.state is not None
+        said: list[Any] = lines + await self._posts.away_lines(match, game, state)
         post = turn_post(
             match,
             state,
-            lines,
+            said,
             ply=ply,
             was_acting=people(match, game.to_act(match.state)),
             fold=folds(game, match.state, state, mine.seat),
@@ -355,7 +376,7 @@ class Votes:
             raise BoardChanged.said("svc.undo_changed") from None
         match.state = state
         match.version += len(taken)
-        return await self._posts.report(match, lines, ply=ply)
+        return await self._posts.report(match, said, ply=ply)
 
 
 def people_seats(match: MatchRow, seat: int) -> list[int]:
@@ -364,16 +385,23 @@ def people_seats(match: MatchRow, seat: int) -> list[int]:
     return [s.seat for s in match.seats if s.seat != seat and not is_computer(s.user_id)]
 
 
-def notice(match_id: int, said: dict[str, Any], mentions: list[str], how: str) -> Notification:
+def notice(
+    match_id: int,
+    said: dict[str, Any],
+    mentions: list[str],
+    how: str,
+    names: list[str] | None = None,
+) -> Notification:
     """A post about a decision of the table (a request, a vote, a refusal), not a turn
     post: ``notice`` tells delivery and the console how to name ``mentions`` — "asked"
-    (their answer is asked) or "told" (they are told) — never as the ones to move."""
+    (their answer is asked) or "told" (they are told) — never as the ones to move.
+    ``names``: the match's, where ``said`` names seats (a told move)."""
     return Notification(
         "turn",
         {
             "match_id": match_id,
             "ply": None,
-            **text_post(said),
+            **text_post(said, names),
             "mentions": mentions,
             "notice": how,
             "final": False,

@@ -275,6 +275,25 @@ ENGLISH: dict[str, str] = {
     "undo.already_asked": "You have already asked; the others were told and answer with /undo.",
     "undo.refused_post": "{name} refused {asker}'s request to take a move back; the move stays.",
     "undo.taken_back_answer": "The computer's answer “{move}” ({name}) was taken back with it.",
+    # ----- issue 41 leftovers: history, posts, stats, settings words (s41) -----
+    "undo.took_back": "{name} took back a move: {told}",
+    "undo.took_back_answer": "Taken back with it: {told}",
+    "settings.action.skip": "a move is made for the late player",
+    "settings.action.forfeit": "the late player forfeits",
+    "settings.game_options": "; {game}: {options}",
+    "settings.option.azul.grey_wall": "grey wall variant: {value}",
+    "settings.option.maharani.two_player_seats": "two players sit on {value}",
+    "settings.option.maharani.two_player_seats.opposite": "facing sides",
+    "settings.option.maharani.two_player_seats.adjacent": "neighbouring sides",
+    "settings.option.taj_mahal.last_player_may_play": (
+        "the last player left in a visit may play on: {value}"
+    ),
+    "settings.option.taj_mahal.palace_per_influence_tile": (
+        "a palace for each tile won at the court: {value}"
+    ),
+    "settings.option.taj_mahal.first_player": "seat {next} starts the first visit",
+    "settings.option.pastiche.max_offers_per_turn": "trade offers per turn: at most {value}",
+    # ----- end of the s41 block -----
     "post.asked": "Waiting for an answer from {mentions}",
     "post.told": "For {mentions}",
     # the console's own wording of texts whose Discord wording names buttons, clicks or

@@ -33,6 +33,7 @@ from bot.discord.panel import lobby_view
 from bot.discord.subs import member_left, substitute_command
 from bot.matches import option_table
 from bot.matches.errors import NotAllowed, ServiceError
+from bot.matches.reports import MatchInfo
 from render.words.catalogue import match_language, supported_language, t, tn
 from render.words.posts import listing
 from rules.ai import LEVELS, levels_for
@@ -467,7 +468,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
             info = await bot.service.update_settings(match_id, **changes)
         elif rated is not None:
             info = await bot.service.info(match_id)
-        summary = settings_summary(bot, info.settings, locale, interaction.guild_locale)
+        summary = settings_summary(bot, info, locale, interaction.guild_locale)
         key = "settings.saved" if changes or rated is not None else "settings.none"
         await answer(interaction, t(key, locale, match=match_id, summary=summary))
 
@@ -514,10 +515,16 @@ async def check_member(interaction: discord.Interaction, user: discord.User) -> 
         log.warning("could not look up member %s", user.id, exc_info=True)
 
 
-def settings_summary(
-    bot: Any, settings: dict[str, Any], locale: Any, server_locale: Any = None
-) -> str:
-    return preferences.settings_summary(bot.settings, settings, locale, server_locale)
+def settings_summary(bot: Any, info: MatchInfo, locale: Any, server_locale: Any = None) -> str:
+    """The match's settings and its game's own options, in words of ``locale``."""
+    return preferences.settings_summary(
+        bot.settings,
+        info.settings,
+        locale,
+        server_locale,
+        game_id=info.game_id,
+        options=info.options,
+    )
 
 
 async def setup(bot: commands.Bot) -> None:
