@@ -65,8 +65,27 @@ class Call:
         return self.payload.get("data", self.payload) if self.via == "hook" else self.payload
 
     @property
+    def layout(self) -> bool:
+        """A layout message (``IS_COMPONENTS_V2``): its text is in text displays."""
+        return bool(int((self.data or {}).get("flags") or 0) & (1 << 15))
+
+    @property
     def content(self) -> str:
-        return (self.data or {}).get("content") or ""
+        """The text a member reads: the ``content`` of a classic message, a layout
+        message's text displays in reading order, one per line (as the strict local
+        Discord's ``Message.content``)."""
+        if not self.layout:
+            return (self.data or {}).get("content") or ""
+        texts: list[str] = []
+
+        def walk(components: list[dict[str, Any]]) -> None:
+            for c in components:
+                if c.get("type") == 10:
+                    texts.append(str(c.get("content") or ""))
+                walk(c.get("components", []))
+
+        walk((self.data or {}).get("components") or [])
+        return "\n".join(texts)
 
     @property
     def ephemeral(self) -> bool:
@@ -476,22 +495,24 @@ class Harness:
         payload["data"] = {"custom_id": custom_id, "component_type": 3 if values else 2}
         if values:
             payload["data"]["values"] = values
-        payload["message"] = message = self.fake.message(channel, {"content": "", "flags": 0})
-        message["components"] = self._components_with(custom_id, values)
+        components, flags = self._components_with(custom_id, values)
+        payload["message"] = message = self.fake.message(channel, {"content": "", "flags": flags})
+        message["components"] = components
         return await self._feed(payload)
 
-    def _components_with(self, custom_id: str, values: list[str] | None) -> list[Any]:
-        """The components of the latest message that carried this custom id (as Discord
-        sends the message back with a click), else a one-component row."""
+    def _components_with(self, custom_id: str, values: list[str] | None) -> tuple[list[Any], int]:
+        """The components and flags of the latest message that carried this custom id (as
+        Discord sends the message back with a click: a layout message keeps its flag),
+        else a one-component row."""
         for call in reversed(self.fake.calls):
             if custom_id in call.custom_ids:
-                return call.data["components"]
+                return call.data["components"], int(call.data.get("flags") or 0) & (1 << 15)
         if values:
             options = [{"label": v, "value": v} for v in values]
             comp = {"type": 3, "custom_id": custom_id, "options": options}
         else:
             comp = {"type": 2, "style": 1, "label": "x", "custom_id": custom_id}
-        return [{"type": 1, "components": [comp]}]
+        return [{"type": 1, "components": [comp]}], 0
 
     async def deliver(self) -> int:
         return await self.bot.delivery.run_once()

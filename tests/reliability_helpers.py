@@ -105,6 +105,7 @@ async def click_in(
     payload["guild_id"] = str(guild)
     payload["channel"]["guild_id"] = str(guild)
     payload["data"] = {"custom_id": custom_id, "component_type": 2}
-    payload["message"] = message = h.fake.message(channel, {"content": "", "flags": 0})
-    message["components"] = h._components_with(custom_id, None)
+    components, flags = h._components_with(custom_id, None)
+    payload["message"] = message = h.fake.message(channel, {"content": "", "flags": flags})
+    message["components"] = components
     return await h._feed(payload)

@@ -217,6 +217,34 @@ async def test_an_old_or_deleted_post_is_continued_in_a_new_post_without_a_ping(
         assert await h.service.store.pending_count() == 0
 
 
+async def test_a_run_posted_before_cards_continues_in_a_new_card(tmp_path, monkeypatch) -> None:
+    """A run whose post was made before posts were cards (its record has no layout mark):
+    its next ply is not edited into it — Discord refuses to turn a classic post into a
+    layout one unless its text is wiped (tests/test_cards.py) — but starts a new post, a
+    card that pings nobody; the ply after that folds into the card as usual."""
+    async with running(tmp_path, monkeypatch) as h:
+        match_id = await open_match(h, "taj-mahal", 3)
+        await play_until_run(h, match_id)
+        await h.deliver()  # the withdrawal, folded into Alice's card
+
+        def classic(settings: dict[str, Any], _version: int) -> dict[str, Any]:
+            settings[POST_KEY] = {k: v for k, v in settings[POST_KEY].items() if k != "layout"}
+            return settings
+
+        await h.service.store.update_settings(match_id, classic)
+        before, edited = len(posts(h)), len(edits(h))
+        await taj_ply(h, match_id)  # first palace
+        await h.deliver()
+        assert len(posts(h)) == before + 1 and len(edits(h)) == edited
+        card = posts(h)[-1]
+        assert card.layout and "placed a palace" in card.content and not pinged(card)
+        assert "Alice withdrew" not in card.content
+        await taj_ply(h, match_id)  # second palace: folded into the new card
+        await h.deliver()
+        assert len(posts(h)) == before + 1 and len(edits(h)) == edited + 1
+        assert edits(h)[-1].content.count("placed a palace") == 2
+
+
 async def test_pastiche_trading_step_pings_only_who_newly_must_act(tmp_path, monkeypatch) -> None:
     """Pastiche: painting a hex folds into the turn post (an edit); an offer
     pings only its receiver; the answer (the active player was to act all along) makes a

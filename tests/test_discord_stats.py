@@ -92,6 +92,9 @@ async def test_final_post_shows_rating_changes_then_the_score_chart(tmp_path, mo
         assert f"🏆 {mover.name} wins!" in final.content
         assert "Ratings (μ ± σ, change of μ − 3σ):" in final.content
         assert f"{mover.name}: " in final.content.split("Ratings")[1]
-        assert chart.content == f"📈 How the scores went in match #{match_id}."
+        assert chart.layout and chart.content.splitlines() == [
+            f"### Pile · match #{match_id}",
+            f"📈 How the scores went in match #{match_id}.",
+        ]
         assert chart.files == [f"match-{match_id}-scores.png"]
         assert str(thread) in chart.url

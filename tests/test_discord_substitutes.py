@@ -59,9 +59,12 @@ async def test_hand_your_seat_to_someone(tmp_path, monkeypatch) -> None:
         no = reply(await h.click(BOB, button(offer, "withdraw"), channel=thread))
         assert no.ephemeral and "Only Alice, who made this offer" in no.content
         assert (await h.service.info(match_id)).seats[0].user_id == ALICE.id
-        # Eve takes it: her answer is private, the offer's buttons come off its post
+        # Eve takes it: her answer is private, the offer's buttons come off its card
         calls = await h.click(EVE, take, channel=thread)
-        assert any(c.callback_type == 7 and c.data.get("components") == [] for c in calls)
+        assert any(
+            c.callback_type == 7 and "Alice offers their seat" in c.content and not c.custom_ids
+            for c in calls
+        )
         done = reply(calls)
         assert done.ephemeral and "Eve holds seat 1" in done.content
         await h.deliver()

@@ -7,6 +7,12 @@ fails these tests. Whole matches: Azul and Maharani with two players (typed ``/p
 autocomplete and the guided button panel, alternating). Taj Mahal (three players, its
 minimum) and Pastiche: twelve moves each the same two ways (their whole matches run to
 about 190 and 240 moves, too long for the suite), plus ``/hand`` where hands are hidden.
+
+The four games' matches are played in German, the longest localisation of every game's
+words and of all words together (tests/test_cards.py measures it, and checks each card's
+limits in all four languages): every post of the thread is a layout message (a card) within
+Discord's limits, each picture with its description. A "your turn" DM is a card too, and
+a move is made from it.
 """
 
 from __future__ import annotations
@@ -20,9 +26,15 @@ from typing import Any
 import discord
 import pytest
 
+from render.words.catalogue import t, tn
 from rules import get_game
 from tests.fakediscord import FakeDiscord, Interaction, Message
 from tests.fakediscord.botproc import BotProcess
+from tests.fakediscord.components import walk
+
+#: The language the whole matches are played in: the longest localisation (German, measured
+#: by tests/test_cards.py::test_german_is_the_longest_localisation).
+LONGEST = "de"
 
 #: Channel-message bucket for these tests: Discord's shape (per channel), a short window.
 ROUTES = {"POST /channels/{channel_id}/messages": (5, 1.0)}
@@ -59,8 +71,10 @@ class Table:
         self.match = 0
         self.thread = 0
         self.ply = 0
+        self.lang = "en"  # the match's public language (its posts)
 
-    async def open(self, game: str) -> None:
+    async def open(self, game: str, lang: str = "en") -> None:
+        """Open the lobby, join by its button, set the match's language, start."""
         creator, *others = self.members.values()
         inter = await self.fake.slash(creator, "game new", game=game, players=len(self.members))
         await self.done(inter)
@@ -72,6 +86,12 @@ class Table:
         for member in others:  # join with the lobby's button
             joined = await self.fake.click(member, lobby, f"tl:join:{self.match}")
             assert "joined" in (await self.done(joined)).content
+        if lang != self.lang:
+            chosen = await self.fake.slash(
+                creator, "game settings", channel_id=self.thread, language=lang
+            )
+            await self.done(chosen)
+            self.lang = lang
         start = await self.fake.slash(creator, "game start", channel_id=self.thread)
         assert "started" in (await self.done(start)).content
 
@@ -88,19 +108,24 @@ class Table:
         return await self.fake.until(finished, timeout)
 
     def post(self, ply: int) -> Message | None:
-        name = f"match-{self.match}-{ply}.png"
+        return self.post_named(f"match-{self.match}-{ply}.png")
+
+    def post_named(self, name: str) -> Message | None:
+        """The latest post of the thread carrying the file ``name``."""
         found = [m for m in self.fake.posts(self.thread) if any(f == name for f, _ in m.files)]
         return found[-1] if found else None
 
     async def turn(self) -> tuple[Message, list[dict[str, Any]]]:
         """The turn post showing the current ply (a new post, or the run's post edited to
         show it) and who is to act, named in its "Your move:" line: mentioned when they
-        newly must act, by name when they already were."""
+        newly must act, by name when they already were (in the match's language)."""
         post = await self.fake.until(lambda: self.post(self.ply), 90)
-        line = next((x for x in post.content.splitlines() if x.startswith("Your move: ")), "")
+        head = t("post.to_act", self.lang, mentions="")
+        line = next((x for x in post.content.splitlines() if x.startswith(head)), "")
         by_name = {m["global_name"]: m for m in self.members.values()}
         acting = []
-        for item in re.split(r", | and ", line.removeprefix("Your move: ")):
+        joins = "|".join(map(re.escape, (t("words.comma", self.lang), t("words.and", self.lang))))
+        for item in re.split(joins, line.removeprefix(head)):
             mention = re.fullmatch(r"<@(\d+)>", item)
             member = self.members.get(int(mention.group(1))) if mention else by_name.get(item)
             if member is not None:
@@ -169,13 +194,45 @@ class Table:
 
     def pictures_described(self, game: str) -> None:
         """Every picture in the thread carries its description (alt text) as Discord
-        stores it: in the match's language (English here), at most 1,024 characters —
-        the boards "<game> board, …", the score chart "Score chart of match …"."""
-        files = [f for m in self.fake.posts(self.thread) for f in m.files]
+        stores it: in the match's language, at most 1,024 characters — the boards
+        "<game> board, …", the score chart "Score chart of match …" — and a card shows
+        it with the picture (its gallery item's description is the attachment's)."""
+        board = t("alt.board", self.lang, game=game, stage="\0").split("\0")[0]
+        chart = tn("alt.chart", 2, self.lang, match="\0", game=game, scores="").split("\0")[0]
+        files = [(m, f) for m in self.fake.posts(self.thread) for f in m.files]
         assert files
-        for f in files:
+        for m, f in files:
             alt = described(f)
-            assert alt.startswith((f"{game} board, ", "Score chart of match ")), (f, alt)
+            assert alt.startswith((board, chart)), (f, alt)
+            assert m.alt_texts()[f[0]] == alt and f[0] in [x.filename for x in m.media()]
+
+    def posts_are_cards(self) -> int:
+        """Every post of the bot in the thread (not the answers to clicks and commands)
+        is a layout message within Discord's limits: 40 components counted through
+        nesting, 4,000 characters of text displays (the strict local Discord refused any
+        other, this says so again on what it kept). Returns how many there are."""
+        posts = [m for m in self.fake.posts(self.thread) if m.interaction_id is None]
+        for m in posts:
+            assert m.layout and not m.raw_content, m
+            assert sum(1 for _ in walk(m.components)) <= 40, m
+            assert sum(len(x) for x in m.text_displays()) <= 4000, m
+        return len(posts)
+
+
+async def looks(table: Table) -> None:
+    """The turn post's Board and History buttons answer the presser only: the board now
+    as a card (its picture described), the latest moves in words; the thread stays as
+    it was."""
+    post, acting = await table.turn()
+    member = acting[0]
+    before = len(table.fake.posts(table.thread))
+    board = await table.done(await table.fake.click(member, post, f"tv:{table.match}"))
+    assert board.ephemeral and board.layout and board.visible_to == int(member["id"])
+    (shown,) = board.media()
+    assert shown.filename == f"match-{table.match}.png" and shown.description
+    history = await table.done(await table.fake.click(member, post, f"ty:{table.match}"))
+    assert history.ephemeral and f"Latest moves of match #{table.match}:" in history.content
+    assert len(table.fake.posts(table.thread)) == before
 
 
 def described(upload: tuple[str, int]) -> str:
@@ -228,16 +285,20 @@ async def test_azul_whole_match_with_a_gateway_drop(fake: FakeDiscord, tmp_path:
         wanted = discord.utils._ActiveDecompressionContext.COMPRESSION_TYPE
         assert fake.gateway_query.get("compress") == wanted
         table = Table(fake, [fake.member("Ann"), fake.member("Ben: the 2nd")])
-        await table.open("azul")
+        await table.open("azul", LONGEST)
         assert len(fake.threads()) == 1
         await table.play(6)
+        await looks(table)
         await fake.drop_gateway()
         played = 6 + await table.play(None)
         assert played >= 25  # at least five rounds: a whole match
         assert fake.resumes >= 1 and fake.identifies == 1
         assert all_in_order(table, played)
-        final = table.fake.posts(table.thread)[-1]
-        assert not final.components and re.search(r"\d+", final.content)
+        final = table.post(played)
+        assert final is not None and not final.custom_ids and re.search(r"\d+", final.content)
+        await fake.until(lambda: table.post_named(f"match-{table.match}-scores.png"), 60)
+        assert table.posts_are_cards() >= played // 2
+        table.pictures_described("Azul")
         hand = await fake.slash(next(iter(table.members.values())), "hand", table.thread)
         assert "no hidden hands" in (await table.done(hand)).content
         refused = [r for r in fake.records if r.status >= 400 and r.status != 429]
@@ -258,14 +319,17 @@ async def test_maharani_whole_match_and_two_more_games(fake: FakeDiscord, tmp_pa
             ("pastiche", True, 2, 12),
         ):
             table = Table(fake, [fake.member(f"{game} {i}") for i in range(seats)])
-            await table.open(game)
+            await table.open(game, LONGEST)
             played = await table.play(moves, check_hand=hidden)
             await table.turn()
             assert all_in_order(table, played)
             if game != "taj-mahal":  # turns of several plies: folded, not a post each
                 assert len(in_order(table)) < played
             if moves is None:  # the whole match: its last post has no buttons
-                assert played >= 40 and not fake.posts(table.thread)[-1].components
+                final = table.post(played)
+                assert played >= 40 and final is not None and not final.custom_ids
+                await fake.until(lambda t=table: t.post_named(f"match-{t.match}-scores.png"), 60)
+            assert table.posts_are_cards() >= 2
             table.pictures_described(get_game(game).name)
         refused = [r for r in fake.records if r.status >= 400 and r.status != 429]
         assert not refused, [(r.method, r.route, r.status, r.error_code) for r in refused]
@@ -414,7 +478,14 @@ async def test_reminders_dms_and_keepalive_with_short_intervals(
         assert len(reminded(acting[0])) == 2
         first = acting[0]
         assert not reminded(ben if first is ann else ann)  # only who is on turn
-        await table.typed(first)
+        # the "your turn" DM is a card: the jump link, the board (described), the move
+        # controls; the move is made from it through the panel, and the thread follows
+        card = next(m for m in dms(first) if "your turn in match" in m.content)
+        assert card.layout and "https://discord.com/channels/" in card.content
+        assert [c.split(":")[0] for c in card.custom_ids] == ["tp"]  # Azul hides no hand
+        (board,) = card.media()
+        assert board.description and board.description.startswith("Azul board, ")
+        await table.buttons(first, card)
         _post, acting = await table.turn()
         await fake.until(
             lambda: any("Reminder" in m.content or "waiting" in m.content for m in dms(acting[0])),

@@ -30,6 +30,7 @@ from render.words.catalogue import MESSAGES, t
 from render.words.say import say
 from tests.conftest import ALICE, BOB, MALLORY
 from tests.discord_harness import Call, Harness, running
+from tests.fakediscord.components import walk
 from tests.test_discord_commands import only, open_lobby
 
 HU = {
@@ -70,7 +71,7 @@ def posts_in(h: Harness, channel: int, since: int = 0) -> list[Call]:
 def dms(h: Harness, thread: int) -> list[str]:
     """Contents of the messages posted outside the match thread: the direct messages."""
     return [
-        str(c.payload.get("content"))
+        c.content  # a classic DM's content, a card's texts
         for c in h.fake.calls
         if c.via == "rest"
         and c.method == "POST"
@@ -95,11 +96,13 @@ async def test_a_hungarian_player_in_an_english_match(
             await h.slash(ALICE, "play", move="take1", channel=thread)
             await h.deliver()
         posts = posts_in(h, thread)
-        assert posts and all("Te lépsz" not in str(p.payload.get("content")) for p in posts)
-        assert any("Your move:" in str(p.payload.get("content")) for p in posts)
+        assert posts and all("Te lépsz" not in p.content for p in posts)
+        assert any("Your move:" in p.content for p in posts)
         assert {lang for seat, lang in hungarian if seat is None} == {"en"}
-        # the turn DM, sent later by the outbox: in the language Bob's client had
-        assert any(d.startswith(f"Te következel a #{match_id}. partiban") for d in dms(h, thread))
+        # the turn DM, sent later by the outbox: in the language Bob's client had (a card:
+        # its title line first, then the sentence with the jump link)
+        said = [line for d in dms(h, thread) for line in d.split("\n")]
+        assert any(line.startswith(f"Te következel a #{match_id}. partiban") for line in said)
 
         hand = only(await h.slash(BOB, "hand", channel=thread, locale="hu"))
         assert (
@@ -143,8 +146,8 @@ async def test_the_match_language_is_the_servers_and_can_be_changed(
         await h.slash(ALICE if mover == ALICE.id else BOB, "play", move="take1", channel=thread)
         await h.deliver()
         post = posts_in(h, thread, since)[-1]
-        assert "Te lépsz:" in str(post.payload["content"])
-        labels = [c["label"] for row in post.payload["components"] for c in row["components"]]
+        assert "Te lépsz:" in post.content
+        labels = [c["label"] for _, c in walk(post.payload["components"]) if c.get("type") == 2]
         assert "Lépek" in labels
         assert {lang for seat, lang in hungarian[drawn:] if seat is None} == {"hu"}
 

@@ -22,6 +22,12 @@ failed post never undoes a move. This worker delivers the queue:
 Kinds: ``turn`` (service), ``dm`` (service: private text; also turn alerts by DM),
 ``remind`` and ``keepalive`` (the scheduler).
 
+Layout posts: a post of the match's thread — a turn, the final result, the score chart, a
+notice (undo request, vote) — is a card (``bot/discord/cards.py``: one container with the
+header, the board and its alt text, the move lines and the controls); a "your turn" DM
+for whoever chose DMs is a card too, with the board and the move controls, so the turn can
+be played from there. Reminders stay classic text (see ``cards.py``).
+
 Calm posts: one turn post per change of the seats to act. A ply that leaves them as they
 were (a Taj Mahal player's palace choices after withdrawing, a Pastiche trading step) comes
 marked ``fold``: its lines are added to the current turn post by an edit (Edit Message, with
@@ -33,14 +39,16 @@ settings (``turn_post``), written after each post or edit; a fold item is an out
 like any other (claimed with a lease, in order per match, retried), and the edit is
 idempotent, so a retry never doubles anything. A post older than :data:`EDIT_WINDOW`, a
 run too long for one message, a deleted post or a vote/request post in between makes the
-next ply a new post instead (still without a ping).
+next ply a new post instead (still without a ping); so does a run whose post was made
+before posts were cards (its record has no ``layout`` mark): Discord turns a classic post
+into a layout one only with its content emptied, and readers would see the post change its
+shape under them.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import logging
 import os
 import socket
@@ -53,14 +61,23 @@ import aiohttp
 import discord
 
 from bot.computers.players import is_computer
+from bot.discord.cards import (
+    HEAD_MAX,
+    TEXT_LIMIT,
+    Card,
+    dm_turn_card,
+    move_controls,
+    picture_card,
+    picture_file,
+    turn_card,
+)
 from bot.discord.common import clip
-from bot.discord.panel import mute_view, turn_view
+from bot.discord.panel import mute_view
 from bot.matches import clocks
 from bot.matches.errors import ServiceError
 from bot.matches.score_chart import chart_png
 from bot.storage.codec import _loads
 from bot.storage.rows import MatchRow, Notification, OutboxRow, Remembered
-from render.alt_text import alt_of
 from render.words.catalogue import match_language, t
 from render.words.posts import listing, post_body, said_in, say_line
 from rules.registry import get_game
@@ -75,9 +92,10 @@ MAX_BACKOFF = 3600.0
 #: limits edits of messages older than an hour hard (error 30046), so a later ply of the
 #: same run starts a new post instead (without a ping).
 EDIT_WINDOW = 50 * 60.0
-#: A run whose lines would pass this many characters continues in a new post (Discord's
-#: limit is 2,000 and the status, mentions and clock lines follow the plies).
-FOLD_MAX_CHARS = 1500
+#: A run whose lines would pass this many characters continues in a new post: a card's
+#: texts may hold 4,000 characters together (``cards.TEXT_LIMIT``), its header takes up to
+#: ``cards.HEAD_MAX`` of them and the picture's note follows the plies.
+FOLD_MAX_CHARS = TEXT_LIMIT - HEAD_MAX - 500
 #: The match setting holding the current turn post: message, thread, when, plies, lines.
 POST_KEY = "turn_post"
 #: Discord's JSON error code "Unknown message" (topics/opcodes-and-status-codes.mdx).
@@ -92,13 +110,6 @@ CONCURRENCY = 8
 #: 20 the posts fell behind a flat-out load (docs/performance.md, fifth pass); a batch is
 #: sent CONCURRENCY at a time, so at Discord's pace 50 take a few seconds of a 60 s lease.
 BATCH = 50
-
-
-def picture_file(png: bytes, filename: str) -> discord.File:
-    """A picture as Discord receives it: the PNG, its name and its description in words
-    (the attachment's alt text, ``render.alt_text``, which the render worker wrote beside
-    the picture; at most 1,024 characters, as Discord allows)."""
-    return discord.File(io.BytesIO(png), filename=filename, description=alt_of(png))
 
 
 class Drop(Exception):
@@ -330,6 +341,9 @@ class OutboxWorker:
             if user["notify"] == "off":  # they asked for no messages at all
                 raise Drop("user turned notifications off")
             text = str(p["text"])
+            if isinstance(p.get("turn"), dict):  # "your turn": a card to play it from
+                await self._turn_dm(row, int(p["user_id"]), p["turn"], user["locale"])
+                return
             if p.get("words") and p.get("match_id") is not None:  # rule words: the reader's
                 names = read.names if read is not None else None
                 text = await self._dm_text(p, user["locale"], names)
@@ -402,7 +416,7 @@ class OutboxWorker:
         ply = p.get("ply")
         current = ply is not None and ply >= last_ply
         live = current and info.status == "running" and not p.get("final")
-        clock = ""
+        clock, deadline = "", None
         clock_days = info.settings.get("clock_days", self.bot.settings.deadline_days)
         if live and clock_days:
             people = [u for u in info.waits_for if not is_computer(u)]
@@ -420,44 +434,51 @@ class OutboxWorker:
             lines, status = [post_body(p, public, info.names)], ""
         png, moved_on = await self._turn_png(info, p, public)
         name = f"match-{info.id}-{ply}.png"
-        view = None
+        hidden = get_game(info.game_id).has_hidden_information
+        controls = None
         if live:
-            view = turn_view(info, hidden=get_game(info.game_id).has_hidden_information)
+            board = self.bot.service.render_enabled  # the Board button shows a picture
+            controls = move_controls(info.id, info.version, public, hidden=hidden, board=board)
         run = self._run_to_fold(info, p, thread_id, lines)
         if run is not None:
             assert ply is not None
             run_lines = run["lines"] if run["last_ply"] == ply else [*run["lines"], *lines]
-            note = t("post.picture_follows", public) if moved_on else ""
-            content = clip(
-                "\n".join(x for x in [*run_lines, status, run["to_act"], clock, note] if x), 2000
+            card = turn_card(
+                info.game_name,
+                info.id,
+                public,
+                lines=run_lines,
+                status=status,
+                to_act=run["to_act"],
+                clock=clock,
+                note=t("post.picture_follows", public) if moved_on else "",
+                picture=picture_file(png, name) if png is not None else None,
+                controls=controls,
             )
             if await self._edit(
-                thread_id,
-                int(run["message_id"]),
-                content,
-                png=png,
-                filename=name,
-                view=view,
-                mentions=list(run.get("pinged", [])),
+                thread_id, int(run["message_id"]), card, mentions=list(run.get("pinged", []))
             ):
                 record = {**run, "last_ply": ply, "lines": run_lines}
                 await self._remember(info.id, record, row, batch)
                 return
             # the run's post was deleted meanwhile: this ply gets a post of its own below
-        note = t("post.picture_next", public) if moved_on else ""
-        # a new post says its lines and status, plus what a finishing commit added (rating
-        # changes, bot/community/ratings.py), all in the match's language
-        body = post_body(p, public, info.names, (lines, status) if "lines" in p else None)
-        content = clip("\n".join(x for x in [body, to_act, clock, note] if x), 2000)
-        file = picture_file(png, name) if png is not None else None
-        message = await self._post(
-            thread_id,
-            content,
-            nonce=f"tx{row.id}",
-            file=file,
-            view=view,
-            mentions=pinged,
+        # a new post says its lines, plus what a finishing commit added (rating changes,
+        # bot/community/ratings.py), all in the match's language; the status heads it
+        body = post_body(p, public, info.names, (lines, "") if "lines" in p else None)
+        notice = ply is None  # a request or a vote: what it asks first, then whom
+        card = turn_card(
+            info.game_name,
+            info.id,
+            public,
+            lines=[body, to_act] if notice else [body],
+            status=status,
+            to_act="" if notice else to_act,
+            clock=clock,
+            note=t("post.picture_next", public) if moved_on else "",
+            picture=picture_file(png, name) if png is not None else None,
+            controls=controls,
         )
+        message = await self._post(thread_id, None, nonce=f"tx{row.id}", card=card, mentions=pinged)
         if ply is not None and info.status == "running" and not p.get("final"):
             record = {
                 "message_id": str(message.id),
@@ -468,11 +489,23 @@ class OutboxWorker:
                 "lines": lines,
                 "to_act": to_act,
                 "pinged": pinged,
+                "layout": True,  # a card: later plies of its run may be edited into it
             }
             await self._remember(info.id, record, row, batch)
         elif ply is None and POST_KEY in info.settings:
             await self._remember(info.id, None, row, batch)  # a vote or request ends the run
         link = self._link(info.guild_id, thread_id, message)
+        # the turn card for whoever chose DMs: the board, the deadline and the move controls
+        turn = {
+            "match_id": info.id,
+            "game": info.game_name,
+            "ply": ply,
+            "version": info.version,
+            "link": link,
+            "deadline": deadline,
+            "hidden": hidden,
+            "lang": public,  # the board is the thread's (its words in the match's language)
+        }
         dms = [
             Notification(
                 "dm",
@@ -485,6 +518,7 @@ class OutboxWorker:
                         game=info.game_name,
                         link=link,
                     ),
+                    "turn": turn,
                 },
             )
             for uid in pinged
@@ -518,9 +552,12 @@ class OutboxWorker:
         post recorded in the match's settings when that post holds the ply just before (or
         this very ply: a retry after the edit), sits in the match's thread, is younger than
         :data:`EDIT_WINDOW` and has room for the lines. Posts of a match go out in order,
-        so the record is the one the previous ply left."""
+        so the record is the one the previous ply left. A run whose post is classic (made
+        before posts were cards: no ``layout`` mark) continues in a new post, a card."""
         run = info.settings.get(POST_KEY)
         if not p.get("fold") or p.get("ply") is None or not isinstance(run, dict):
+            return None
+        if not run.get("layout"):
             return None
         ply = int(p["ply"])
         if run.get("channel_id") != thread_id or run.get("last_ply") not in (ply - 1, ply):
@@ -554,31 +591,20 @@ class OutboxWorker:
         )
 
     async def _edit(
-        self,
-        channel_id: int,
-        message_id: int,
-        content: str,
-        *,
-        png: bytes | None,
-        filename: str,
-        view: discord.ui.View | None,
-        mentions: list[str],
+        self, channel_id: int, message_id: int, card: Card, *, mentions: list[str]
     ) -> bool:
-        """Edit a turn post: new words, the new board (``attachments`` lists every file the
-        message keeps, so the old board goes; none when the match moved on) and the new
-        buttons. The mentions stay those of the original post, so nobody is pinged again.
-        An edit is idempotent: a retry after a lost reply changes nothing. False when the
-        message no longer exists (deleted by someone) or Discord refuses to edit it because
-        it is too old."""
+        """Edit a turn post into ``card``: new words, the new board (``attachments`` lists
+        every file the message keeps, so the old board goes; none when the match moved
+        on) and the new buttons. The mentions stay those of the original post, so nobody
+        is pinged again. An edit is idempotent: a retry after a lost reply changes
+        nothing. False when the message no longer exists (deleted by someone) or Discord
+        refuses to edit it because it is too old."""
         allowed = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(int(u)) for u in mentions]
         )
-        files = [picture_file(png, filename)] if png is not None else []
         message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
         try:
-            await message.edit(
-                content=content, attachments=files, view=view, allowed_mentions=allowed
-            )
+            await message.edit(attachments=card.files, view=card.view, allowed_mentions=allowed)
         except discord.HTTPException as exc:
             # deleted meanwhile, or too old after all (clocks disagree): post anew
             if exc.code in (UNKNOWN_MESSAGE, OLD_MESSAGE_EDITS):
@@ -597,13 +623,14 @@ class OutboxWorker:
         png = await chart_png(self.store, info.id, public)
         if png is None:
             raise Drop("match is not finished")
-        await self._post(
-            int(info.thread_id),
-            t("chart.post", public, match=info.id),
-            nonce=f"tx{row.id}",
-            file=picture_file(png, f"match-{info.id}-scores.png"),
-            mentions=[],
+        card = picture_card(
+            info.game_name,
+            info.id,
+            public,
+            text=t("chart.post", public, match=info.id),
+            picture=picture_file(png, f"match-{info.id}-scores.png"),
         )
+        await self._post(int(info.thread_id), None, nonce=f"tx{row.id}", card=card, mentions=[])
 
     async def _remind(self, row: OutboxRow) -> None:
         """A reminder is only worth sending while the wait it was made for is still on:
@@ -661,27 +688,61 @@ class OutboxWorker:
         channel = await self.bot.create_dm(discord.Object(user_id))
         await self._post(channel.id, text, nonce=f"tx{row.id}", view=view, mentions=[])
 
+    async def _turn_dm(
+        self, row: OutboxRow, user_id: int, turn: dict[str, Any], locale: str
+    ) -> None:
+        """The "your turn" DM as a card in the reader's language: the jump link, the
+        deadline, the board of the post's ply — the thread's picture, in the match's
+        language like every public picture (drawn once, shared); none when the match has
+        moved on since — and the move controls of the thread's post, which answer in the
+        DM as in the thread (the same dynamic items: ``bot/discord/panel.py``)."""
+        match_id, ply = int(turn["match_id"]), turn.get("ply")
+        png = None
+        if ply is not None and self.bot.service.render_enabled:
+            try:
+                lang = str(turn.get("lang") or locale)
+                png = await self.bot.service.turn_picture(match_id, int(ply), lang)
+            except Exception:  # a DM without its picture is better than none
+                log.exception("picture for the DM of match %s ply %s failed", match_id, ply)
+        game = str(turn["game"])
+        deadline = turn.get("deadline")
+        card = dm_turn_card(
+            game,
+            match_id,
+            int(turn["version"]),
+            locale,
+            text=t("dm.turn", locale, match=match_id, game=game, link=turn["link"]),
+            clock=t("post.clock", locale, when=f"<t:{int(deadline)}:R>") if deadline else "",
+            picture=picture_file(png, f"match-{match_id}-{ply}.png") if png else None,
+            hidden=bool(turn.get("hidden")),
+        )
+        channel = await self.bot.create_dm(discord.Object(user_id))
+        await self._post(channel.id, None, nonce=f"tx{row.id}", card=card, mentions=[])
+
     async def _post(
         self,
         channel_id: int,
-        content: str,
+        content: str | None,
         *,
         nonce: str,
-        file: discord.File | None = None,
         view: discord.ui.View | None = None,
+        card: Card | None = None,
         mentions: list[str],
     ) -> discord.Message:
         """Post with a nonce: discord.py sends it with ``enforce_nonce``, so Discord answers
         a second message with the same nonce (a retry after a lost reply) with the first
         one instead of posting it again (discord-api-docs ``resources/message.mdx``
-        "Create Message", ``enforce_nonce``)."""
+        "Create Message", ``enforce_nonce``). A ``card`` is a layout message: its view and
+        its files, and no content (``content`` None)."""
         allowed = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(int(u)) for u in mentions]
         )
         extra: dict[str, Any] = {}
-        if file is not None:
-            extra["file"] = file
-        if view is not None:
+        if card is not None:
+            extra["view"] = card.view
+            if card.files:
+                extra["files"] = card.files
+        elif view is not None:
             extra["view"] = view
         channel = self.bot.get_partial_messageable(channel_id)
         return await channel.send(content, nonce=nonce, allowed_mentions=allowed, **extra)

@@ -16,8 +16,8 @@ Custom ids (≤ 100 characters):
   (open, "none", back) and ``tn:…`` play what was composed. ``<chosen>`` lists the picks
   made so far, ``.``-separated, each the chosen option indices as base-36 digits (``-``:
   none), e.g. ``1.00.a`` (a select holds at most 25 options, so one digit each)
-- ``th:<match>`` my hand; ``tz:<match>:<version>`` mute reminders; ``tr:<match>:<version>``
-  resign
+- ``th:<match>`` my hand; ``tv:<match>`` the board now; ``ty:<match>`` the latest moves;
+  ``tz:<match>:<version>`` mute reminders; ``tr:<match>:<version>`` resign
 - ``tu:<take|decline|withdraw|yes|no>:<match>:<seat>:<offer>`` a substitute offer or vote
 
 A *path* is the step keys chosen so far joined by ``/``. When a key holds ``/`` or the id
@@ -64,7 +64,6 @@ from render.words.catalogue import match_language, t, tn
 from render.words.posts import listing, say_line
 from render.words.say import say
 from rules import Move
-from rules.ai import LEVELS
 from rules.base import Composer, Step
 
 log = logging.getLogger(__name__)
@@ -372,80 +371,6 @@ async def _show_composer(
     await interaction.response.edit_message(content=content, view=view)
 
 
-def turn_view(info: MatchInfo, *, hidden: bool) -> discord.ui.View:
-    """Buttons under a turn post: open the panel, and My hand for hidden-information games.
-    Labels are in the match's language (the post is public)."""
-    lang = match_language(info.settings)
-    view = discord.ui.View(timeout=None)
-    view.add_item(
-        PanelOpen(
-            discord.ui.Button(
-                label=t("btn.play", lang),
-                style=discord.ButtonStyle.primary,
-                custom_id=f"tp:{info.id}:{info.version}",
-            )
-        )
-    )
-    if hidden:
-        view.add_item(
-            HandButton(
-                discord.ui.Button(
-                    label=t("btn.hand", lang),
-                    style=discord.ButtonStyle.secondary,
-                    custom_id=f"th:{info.id}",
-                )
-            )
-        )
-    return view
-
-
-def lobby_view(
-    match_id: int, lang: Any = None, levels: tuple[str, ...] = LEVELS
-) -> discord.ui.View:
-    """The lobby's buttons; one "Add computer player" button for each of ``levels`` (the
-    game's: ``rules.ai.levels_for``)."""
-    view = discord.ui.View(timeout=None)
-    for action, style in (
-        ("join", discord.ButtonStyle.primary),
-        ("leave", discord.ButtonStyle.secondary),
-        ("start", discord.ButtonStyle.success),
-    ):
-        view.add_item(
-            LobbyButton(
-                discord.ui.Button(
-                    label=t(f"btn.{action}", lang),
-                    style=style,
-                    custom_id=f"tl:{action}:{match_id}",
-                )
-            )
-        )
-    # a second row: computer players, one button per level, and one to unseat the latest
-    for level in levels:
-        view.add_item(
-            ComputerButton(
-                discord.ui.Button(
-                    label=t(
-                        "btn.add_computer", lang, level=t(f"choice.level.{level}", lang).lower()
-                    ),
-                    style=discord.ButtonStyle.secondary,
-                    custom_id=f"tb:add:{level}:{match_id}",
-                    row=1,
-                )
-            )
-        )
-    view.add_item(
-        ComputerButton(
-            discord.ui.Button(
-                label=t("btn.remove_computer", lang),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"tb:remove:-:{match_id}",
-                row=1,
-            )
-        )
-    )
-    return view
-
-
 def mute_view(match_id: int, version: int, lang: Any = None) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(
@@ -750,6 +675,26 @@ async def send_hand(interaction: discord.Interaction, match_id: int) -> None:
     )
 
 
+class BoardButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=r"tv:(?P<m>\d+)"):
+    """A turn post's Board: the board now, for the presser only (``/board`` for all)."""
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        from bot.discord.looking import show_board
+
+        await same_server(interaction, self.match_id)
+        await show_board(interaction, self.match_id, public=False)
+
+
+class HistoryButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=r"ty:(?P<m>\d+)"):
+    """A turn post's History: the latest moves, for the presser only (``/history moves``)."""
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        from bot.discord.looking import HISTORY_COUNT, show_moves
+
+        await same_server(interaction, self.match_id)
+        await show_moves(interaction, self.match_id, HISTORY_COUNT)
+
+
 class LobbyButton(
     Guarded,
     discord.ui.DynamicItem[discord.ui.Button],
@@ -871,6 +816,8 @@ KNOWN_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ComposeButton,
     ComposeSelect,
     HandButton,
+    BoardButton,
+    HistoryButton,
     LobbyButton,
     ComputerButton,
     MuteButton,

@@ -19,6 +19,7 @@ import logging
 import discord
 
 from bot.computers.players import is_computer
+from bot.discord.cards import Card, offer_card, settled
 from bot.discord.common import UserError, answer, bot_of, loc, match_here, same_server, user_of
 from bot.matches.reports import User
 from bot.matches.substitutes import SubState, answer_text, post_text, voters
@@ -30,10 +31,9 @@ log = logging.getLogger(__name__)
 FINISHED = ("done", "failed", "declined", "withdrawn")
 
 
-def sub_view(state: SubState, locale: str | discord.Locale | None) -> discord.ui.View:
-    """Take / Decline for the named person, Yes / No for a vote, Withdraw for its maker."""
-    from bot.discord.panel import SubButton
-
+def sub_card(state: SubState, locale: str | discord.Locale | None, ping: list[str]) -> Card:
+    """The offer's or vote's card: its words, whom it asks, and its buttons — Take /
+    Decline for the named person, Yes / No for a vote, Withdraw for its maker."""
     p = state.proposal
     actions: list[tuple[str, discord.ButtonStyle]] = []
     if p["kind"] == "vote":
@@ -44,19 +44,22 @@ def sub_view(state: SubState, locale: str | discord.Locale | None) -> discord.ui
             ("decline", discord.ButtonStyle.secondary),
         ]
     actions.append(("withdraw", discord.ButtonStyle.secondary))
-    view = discord.ui.View(timeout=None)
-    for action, style in actions:
-        custom_id = f"tu:{action}:{state.match.id}:{p['seat']}:{p['id']}"
-        view.add_item(
-            SubButton(
-                discord.ui.Button(
-                    label=t(f"btn.sub_{'accept' if action == 'take' else action}", locale),
-                    style=style,
-                    custom_id=custom_id,
-                )
-            )
+    buttons = [
+        (
+            f"tu:{action}:{state.match.id}:{p['seat']}:{p['id']}",
+            t(f"btn.sub_{'accept' if action == 'take' else action}", locale),
+            style,
         )
-    return view
+        for action, style in actions
+    ]
+    return offer_card(
+        state.match.game_name,
+        state.match.id,
+        locale,
+        text=post_text(state, locale),
+        ping=ping,
+        buttons=buttons,
+    )
 
 
 async def notice_departure(interaction: discord.Interaction, match_id: int, seat: int) -> None:
@@ -122,14 +125,9 @@ async def substitute_command(
     if p["kind"] == "vote":
         people = voters(state.match.seats, state.match.settings)
         ping += [u for u in people if u not in p["yes"]]
-    text = post_text(state, public)
-    if ping:
-        text += "\n" + " ".join(f"<@{u}>" for u in dict.fromkeys(ping))
-    await answer(
-        interaction,
-        text,
-        ephemeral=False,
-        view=sub_view(state, public),
+    card = sub_card(state, public, ping)
+    await interaction.response.send_message(
+        view=card.view,
         allowed_mentions=discord.AllowedMentions(
             users=[discord.Object(int(u)) for u in dict.fromkeys(ping) if u.isdigit()]
         ),
@@ -153,8 +151,8 @@ async def sub_click(
         state = await service.vote_sub(match_id, user, seat, offer, action == "yes")
     bot.computers.watch(match_id)
     bot.kick()
-    if state.status in FINISHED:
-        await interaction.response.edit_message(view=None)
+    if state.status in FINISHED:  # the card stays, without its buttons
+        await interaction.response.edit_message(view=settled(interaction.message))
     await answer(interaction, answer_text(state, loc(interaction), user.id))
 
 

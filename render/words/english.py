@@ -246,7 +246,6 @@ ENGLISH: dict[str, str] = {
     "panel.none": "none",
     "panel.none_button": "None",
     "panel.composed": "Ready: `{notation}`",
-    "board.caption": "Match #{match} — {game}\n{status}",
     "hand.caption": "Your hand in match #{match} (only you can see this).",
     "history.empty": "No moves yet.",
     "history.head": "Latest moves of match #{match}:",
@@ -704,4 +703,8 @@ ENGLISH: dict[str, str] = {
     "dm.headsup": "Heads-up: you are probably next in match #{match} ({game}): {link}",
     "remind.post": "⏳ Reminder {mention}: match #{match} is waiting for your move.",
     "remind.dm": "⏳ Reminder: match #{match} ({game}) is waiting for your move: {link}",
+    # ----- layout posts (cards, bot/discord/cards.py) -------------------------------
+    "card.title": "{game} · match #{match}",
+    "btn.board": "Board",
+    "btn.history": "History",
 }

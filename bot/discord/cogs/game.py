@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.community import preferences, ratings
 from bot.computers.players import DEFAULT_LEVEL, is_computer, level_refusal
+from bot.discord.cards import lobby_card
 from bot.discord.common import (
     UserError,
     answer,
@@ -29,7 +30,6 @@ from bot.discord.common import (
     user_of,
 )
 from bot.discord.i18n import L, language_choices
-from bot.discord.panel import lobby_view
 from bot.discord.subs import member_left, substitute_command
 from bot.matches import option_table
 from bot.matches.errors import NotAllowed, ServiceError
@@ -264,17 +264,17 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
                 type=discord.ChannelType.public_thread,
             )
             await bot.service.set_thread(info.id, str(thread.id))
+            card = lobby_card(
+                info.game_name,
+                info.id,
+                language,
+                creator=interaction.user.mention,
+                low=info.min_players,
+                high=info.max_players,
+                levels=levels_for(get_game(info.game_id)),
+            )
             await thread.send(
-                t(
-                    "lobby.post",
-                    language,
-                    game=info.game_name,
-                    match=info.id,
-                    user=interaction.user.mention,
-                    min=info.min_players,
-                    max=info.max_players,
-                ),
-                view=lobby_view(info.id, language, levels_for(get_game(info.game_id))),
+                view=card.view,
                 # the mention adds the creator to the thread
                 allowed_mentions=discord.AllowedMentions(users=[interaction.user]),
             )

@@ -27,13 +27,11 @@ from bot.discord.common import (
     UserError,
     answer,
     bot_of,
-    clip,
     defer,
-    loc,
     match_here,
-    newest_lines,
 )
 from bot.discord.i18n import L
+from bot.discord.looking import show_moves
 from bot.matches.replay import NothingToReplay, Replay, replays_of
 from render.replay import TooLarge
 from render.words.catalogue import t, tn
@@ -61,16 +59,7 @@ class HistoryCog(commands.GroupCog, group_name="history", group_description=L("c
     async def moves(
         self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 15
     ) -> None:
-        locale = loc(interaction)
-        match_id = await match_here(interaction)
-        count = max(1, min(50, count))
-        lines = await bot_of(interaction).service.history(match_id, last=count, lang=locale)
-        if not lines:
-            await answer(interaction, t("history.empty", locale))
-            return
-        head = t("history.head", locale, match=match_id)
-        body = newest_lines(lines, 1800)
-        await answer(interaction, clip(f"{head}\n```\n{body}\n```", 2000))
+        await show_moves(interaction, await match_here(interaction), max(1, min(50, count)))
 
     @app_commands.command(name="replay", description=L("cmd.history.replay"))
     @app_commands.describe(match=L("opt.match"))

@@ -21,17 +21,16 @@ from bot.discord.common import (
     bot_of,
     check_running,
     clip,
-    defer,
     game_named,
     loc,
     match_here,
     user_of,
 )
-from bot.discord.delivery import picture_file
 from bot.discord.i18n import L
+from bot.discord.looking import show_board
 from bot.discord.panel import build_panel, gate, play_and_confirm, resign_view, send_hand
 from bot.matches.reports import MatchInfo, TurnReport
-from render.words.catalogue import match_language, t
+from render.words.catalogue import t
 from render.words.say import say
 from rules import Move
 from rules.base import normalise_notation
@@ -127,30 +126,7 @@ class PlayCog(commands.Cog):
     @app_commands.command(name="board", description=L("cmd.board"))
     @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction) -> None:
-        bot = bot_of(interaction)
-        match_id = await match_here(interaction)
-        info = await bot.service.info(match_id)
-        if info.status == "lobby":  # a finished match's board is shown: it is its result
-            raise UserError("svc.not_started", match=match_id)
-        await defer(interaction, ephemeral=False)
-        public = match_language(info.settings, interaction.guild_locale)  # a public post
-        info = await bot.service.info(match_id, public)  # its status line in that language
-        png = await bot.service.picture(match_id, lang=public)
-        await answer(
-            interaction,
-            clip(
-                t(
-                    "board.caption",
-                    public,
-                    match=match_id,
-                    game=info.game_name,
-                    status=info.status_text,
-                ),
-                2000,
-            ),
-            ephemeral=False,
-            file=picture_file(png, f"match-{match_id}.png"),
-        )
+        await show_board(interaction, await match_here(interaction), public=True)
 
     @app_commands.command(name="hand", description=L("cmd.hand"))
     @app_commands.guild_only()
