@@ -9,6 +9,7 @@ rest be seen (issue 41).
 from __future__ import annotations
 
 from bot.console.session import Session
+from bot.matches.errors import ServiceError
 from bot.matches.turns import label_key
 from render.words.catalogue import t, tn
 from render.words.say import say
@@ -44,14 +45,15 @@ def group_moves(moves: list[Move]) -> list[list[Move]]:
 
 def group_line(group: list[Move], lang: str, names: list[str]) -> str:
     """One /moves line, starting as every line does with a notation and its label (the
-    group's best move); its alike moves follow, each as its notation and its last choice
-    (the notation says the rest: a rotation, a line); a notation inside the line is in
-    backquotes, as the console quotes what is typed (and as no language's words)."""
+    group's best move); its alike moves follow, each as its notation, a dash and its last
+    choice (the notation says the rest: a rotation, a line). Why a dash and not brackets:
+    a choice's own words may hold brackets ("line 1 (1 to floor)"), and a bracket inside
+    a bracket read as clutter in every language (issue 41)."""
     first, *alike = group
     line = f"  {first.notation:<24} {say(first.label, lang, names)}"
     if alike:
         line += " · " + " · ".join(
-            f"`{m.notation}` ({say(_path(m)[-1].label, lang, names)})" for m in alike
+            f"{m.notation} – {say(_path(m)[-1].label, lang, names)}" for m in alike
         )
     return line
 
@@ -93,7 +95,7 @@ async def list_moves(s: Session, args: list[str]) -> list[str]:
     groups = group_moves(moves)
     pages = max(1, -(-len(groups) // MOVES_PER_PAGE))
     if not 1 <= page <= pages:
-        return [tn("console.moves_no_page", pages, s.lang, page=page)]
+        raise ServiceError.said("console.moves_no_page", n=pages, page=page)
     shown = groups[(page - 1) * MOVES_PER_PAGE : page * MOVES_PER_PAGE]
     lines = [group_line(g, s.lang, info.names) for g in shown]  # only these are said
     foot = [t("console.moves_page", s.lang, page=page, pages=pages)] if pages > 1 else []

@@ -476,6 +476,8 @@ ENGLISH: dict[str, str] = {
         "Language: {language}. Your replies and your hand use it from now on, and so do "
         "the posts and pictures of the matches you open."
     ),
+    # ----- the console's own forms of Discord's markup (bot/console/plain.py) ----------
+    "console.quoted": "“{text}”",
     # ----- records, resigning, ending a match ---------------------------------------
     "record.hidden": (
         "The match is still running: its seed, secret cards and scores from hidden "
