@@ -22,7 +22,7 @@ from bot.console import COMMANDS, Console
 from bot.console.moves import group_line, group_moves
 from bot.console.plain import plain_text
 from bot.matches.service import MatchService
-from render.words.catalogue import LANGUAGES
+from render.words.catalogue import LANGUAGES, t
 from rules import get_game
 from rules.base import Move
 from rules.registry import game_ids
@@ -295,3 +295,57 @@ def test_no_console_module_prints_a_refusal_as_a_plain_line() -> None:
                     if isinstance(key, str) and REFUSAL_KEY.match(key)
                 ]
     assert found == []
+
+
+# ----- a lobby everyone left is closed, and every command says so ------------------------
+
+#: Every command that acts on a match, typed at a lobby everyone left.
+ON_A_CLOSED_LOBBY = [
+    "/board",
+    "/history",
+    "/history replay",
+    "/moves",
+    "/hint",
+    "/hand",
+    "/play F1-B-1",
+    "/undo",
+    "/resign",
+    "/export",
+    "/game start",
+    "/game join",
+    "/game leave",
+    "/game bot",
+    "/game unbot",
+    "/game sub seat=1 computer",
+]
+
+
+@pytest.mark.parametrize(
+    "closing", [["bob> /game leave", "alice> /game leave"], ["alice> /game abort"]]
+)
+async def test_a_closed_lobby_says_it_was_closed(console: Console, closing: list[str]) -> None:
+    await said(console, "alice> /game new azul", "bob> /game join", *closing)
+    info = await console.service.info(1)
+    assert info.status == "aborted"
+    closed = "✗ " + t("svc.closed_unstarted", "en", match=1)
+    for line in ON_A_CLOSED_LOBBY:
+        assert await console.run_line(f"alice> {line}") == [closed], line
+    assert await console.service.info(1) == info  # nothing changed
+
+
+async def test_a_lobby_not_yet_started_says_so(console: Console) -> None:
+    await said(console, "alice> /game new azul")
+    waiting = "✗ " + t("svc.not_started", "en", match=1)
+    for line in ("/board", "/history replay", "/moves", "/hint", "/play F1-B-1", "/export"):
+        assert await console.run_line(f"alice> {line}") == [waiting], line
+    assert await console.run_line("alice> /history") == [t("history.empty", "en")]
+
+
+async def test_a_finished_match_says_it_is_over_to_moves(console: Console) -> None:
+    await said(console, "alice> /game new test-pile size=9", "bob> /game join")
+    await said(console, "alice> /game start", "alice> /game abort", "bob> /game abort")
+    assert (await console.service.info(1)).status == "aborted"
+    over = "✗ " + t("svc.over_moves", "en", match=1)
+    for line in ("/moves", "/hint", "/play take1"):
+        assert await console.run_line(f"alice> {line}") == [over], line
+    assert (await console.run_line("alice> /board"))[0].startswith("Aborted by a vote")

@@ -65,7 +65,7 @@ async def test_a_match_number_is_honoured_never_replaced_by_the_current_one(
     # /game sub match=N names the match: it is no player called "Match=7"
     assert (await run(console, "alice> /game sub match=7")) == ["✗ There is no match #7."]
     assert (await run(console, "bob> /game sub alice match=2"))[0] == (
-        "✗ Match #2 is over; no more moves can be made."
+        "✗ Match #2 was closed before it started."
     )
 
 

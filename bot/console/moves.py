@@ -9,7 +9,7 @@ rest be seen (issue 41).
 from __future__ import annotations
 
 from bot.console.session import Session
-from bot.matches.errors import ServiceError
+from bot.matches.errors import ServiceError, no_play_key
 from bot.matches.turns import label_key
 from render.words.catalogue import t, tn
 from render.words.say import say
@@ -75,6 +75,10 @@ async def list_moves(s: Session, args: list[str]) -> list[str]:
         page, args = int(args[-1]), args[:-1]
     wanted = " ".join(args)
     info, moves = await s.service.turn_for(match_id, s.me)
+    if info.status != "running":  # a lobby, one closed before it started, an ended match
+        row = await s.service.store.get_match(match_id)
+        started = row is not None and row.state is not None
+        raise ServiceError.said(no_play_key(info.status, started), match=match_id)
     # moves too free to list (a Pastiche offer): typed in the game's notation
     free = [
         t("console.also", s.lang, label=say(c.label, s.lang), key=c.key)

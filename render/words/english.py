@@ -478,6 +478,8 @@ ENGLISH: dict[str, str] = {
     ),
     # ----- the console's own forms of Discord's markup (bot/console/plain.py) ----------
     "console.quoted": "“{text}”",
+    # ----- a lobby closed before it started (everyone left, or its creator closed it) --
+    "svc.closed_unstarted": "Match #{match} was closed before it started.",
     # ----- records, resigning, ending a match ---------------------------------------
     "record.hidden": (
         "The match is still running: its seed, secret cards and scores from hidden "
