@@ -1,7 +1,6 @@
 """What issue 41's first evening still found in the console once the rest was done: Discord
-markup printed literally, move lines in nested parentheses, refusals without their ✗, a
-closed lobby that claimed not to have started, and Hungarian's "a(z)" before names whose
-article is known.
+markup printed literally, move lines in nested parentheses, refusals without their ✗, and
+a closed lobby that claimed not to have started.
 
 Each test drives the real console (``Console.run_line``) or the catalogue, and walks every
 command, game and language rather than the examples of the issue.
