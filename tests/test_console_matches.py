@@ -87,7 +87,7 @@ async def test_a_free_word_is_no_player_and_no_answer(console: Console) -> None:
     out = await run(console, "bob> /game sub acept")
     assert out == [
         "✗ Nobody called “acept” plays in this console (players: Alice and Bob). A new "
-        "player first types a line as themselves, e.g. “acept> /help”."
+        "player first types a line as themselves, e.g. 'acept> /help'."
     ]
     assert await console.service.open_subs(1) == []
     await run(console, "carol> /help")

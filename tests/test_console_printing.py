@@ -17,7 +17,7 @@ from render.words.catalogue import t
 
 def plain(text: str, lang: str) -> str:
     """A text as the console prints it (without Discord's markup)."""
-    return plain_text(text, lang, {})
+    return plain_text(text, {})
 
 
 async def run(console: Console, *lines: str) -> list[str]:

@@ -140,7 +140,7 @@ class Console(Session):
     async def run_line(self, line: str) -> list[str]:
         """What typing ``line`` shows: the answer, then what the outbox delivers, all in
         plain text (Discord's markup said as the console says it, :mod:`bot.console.plain`)."""
-        return [plain_text(text, self.lang, self.people) for text in await self._answer(line)]
+        return [plain_text(text, self.people) for text in await self._answer(line)]
 
     async def _answer(self, line: str) -> list[str]:
         line = line.strip()
@@ -203,7 +203,7 @@ async def run_console(
 
 
 async def _read_lines(console: Console) -> None:
-    print(plain_text(help_text(console.lang), console.lang, console.people))
+    print(plain_text(help_text(console.lang), console.people))
     while True:
         prompt = f"{console.user.name.lower()}> " if console.user else "> "
         try:

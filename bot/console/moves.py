@@ -45,15 +45,16 @@ def group_moves(moves: list[Move]) -> list[list[Move]]:
 
 def group_line(group: list[Move], lang: str, names: list[str]) -> str:
     """One /moves line, starting as every line does with a notation and its label (the
-    group's best move); its alike moves follow, each as its notation, a dash and its last
-    choice (the notation says the rest: a rotation, a line). Why a dash and not brackets:
-    a choice's own words may hold brackets ("line 1 (1 to floor)"), and a bracket inside
-    a bracket read as clutter in every language (issue 41)."""
+    group's best move); its alike moves follow, each as its notation in the console's
+    quotes for what is typed ('F1-B-1') and its last choice (the notation says the rest: a
+    rotation, a line). Why not the choice in brackets: a choice's own words may hold
+    brackets ("line 1 (1 to floor)"), and a bracket inside a bracket read as clutter in
+    every language (issue 41)."""
     first, *alike = group
     line = f"  {first.notation:<24} {say(first.label, lang, names)}"
     if alike:
         line += " · " + " · ".join(
-            f"{m.notation} – {say(_path(m)[-1].label, lang, names)}" for m in alike
+            f"'{m.notation}' {say(_path(m)[-1].label, lang, names)}" for m in alike
         )
     return line
 

@@ -7,7 +7,10 @@ twin of every text, everything the console prints passes :func:`plain_text` once
 (``Console.run_line``), so a text added for Discord tomorrow reads plainly here too:
 
 - bold, underline, strike-through and spoiler marks are dropped (the words stay);
-- inline code (a command, a move to type) is quoted in the reader's language (“…”, „…“);
+- inline code (a command, a move to type) is put in single straight quotes, as terminal
+  tools quote what is typed ('/notify back'): no language's quotation marks, so it stays
+  apart from the words around it (and from a quoted name, “Alice”, „Alice”) in every
+  language;
 - a quote or heading mark at the start of a line becomes an indent, or goes;
 - a masked link ``[text](url)`` becomes ``text (url)``;
 - a timestamp ``<t:1700000000:R>`` becomes the date and time in UTC;
@@ -23,8 +26,6 @@ import re
 from collections.abc import Mapping
 from datetime import UTC, datetime
 
-from render.words.catalogue import t
-
 _CODE = re.compile(r"`([^`\n]+)`")
 _PAIRS = re.compile(r"(\*\*|__|~~|\|\|)(?=\S)(.+?)(?<=\S)\1")
 _LINE_MARK = re.compile(r"^(?:>{1,3}|#{1,3}|-#) ", re.MULTILINE)
@@ -35,10 +36,10 @@ _OTHER_MENTION = re.compile(r"<(?:#|@&)(\d+)>")
 _BARE_LINK = re.compile(r"<(https?://[^>\s]+)>")
 
 
-def plain_text(text: str, lang: str, names: Mapping[str, str]) -> str:
-    """``text`` without Discord's markup, in ``lang`` (its quotes); ``names`` are the
-    display names of the user ids a mention may name."""
-    text = _CODE.sub(lambda m: t("console.quoted", lang, text=m.group(1)), text)
+def plain_text(text: str, names: Mapping[str, str]) -> str:
+    """``text`` without Discord's markup; ``names`` are the display names of the user ids a
+    mention may name."""
+    text = _CODE.sub(r"'\1'", text)
     previous = None
     while previous != text:  # nested marks (**__both__**) come off one layer at a time
         previous, text = text, _PAIRS.sub(r"\2", text)

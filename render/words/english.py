@@ -476,8 +476,6 @@ ENGLISH: dict[str, str] = {
         "Language: {language}. Your replies and your hand use it from now on, and so do "
         "the posts and pictures of the matches you open."
     ),
-    # ----- the console's own forms of Discord's markup (bot/console/plain.py) ----------
-    "console.quoted": "“{text}”",
     # ----- a lobby closed before it started (everyone left, or its creator closed it) --
     "svc.closed_unstarted": "Match #{match} was closed before it started.",
     # ----- records, resigning, ending a match ---------------------------------------
