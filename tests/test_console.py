@@ -48,11 +48,11 @@ async def test_console_plays_a_match_as_named_users(service: MatchService, tmp_p
 async def test_console_refuses_garbage_politely(service: MatchService, tmp_path: Path) -> None:
     console = Console(service, tmp_path)
     assert await run(console, "/play x") == [
-        "Say who is typing first, e.g. `alice> /game new azul`."
+        "✗ Say who is typing first, e.g. 'alice> /game new azul'."
     ]
     assert (await run(console, "alice> /nonsense"))[
         0
-    ] == "There is no /nonsense command. Type /help."
+    ] == "✗ There is no /nonsense command. Type /help."
     assert "No match selected" in (await run(console, "alice> /board"))[0]
     assert "not a match number" in (await run(console, "alice> /game join abc"))[0]
     assert "no game called" in (await run(console, "alice> /game new chess"))[0]

@@ -65,7 +65,7 @@ async def test_a_match_number_is_honoured_never_replaced_by_the_current_one(
     # /game sub match=N names the match: it is no player called "Match=7"
     assert (await run(console, "alice> /game sub match=7")) == ["✗ There is no match #7."]
     assert (await run(console, "bob> /game sub alice match=2"))[0] == (
-        "✗ Match #2 is over; no more moves can be made."
+        "✗ Match #2 was closed before it started."
     )
 
 
@@ -87,7 +87,7 @@ async def test_a_free_word_is_no_player_and_no_answer(console: Console) -> None:
     out = await run(console, "bob> /game sub acept")
     assert out == [
         "✗ Nobody called “acept” plays in this console (players: Alice and Bob). A new "
-        "player first types a line as themselves, e.g. `acept> /help`."
+        "player first types a line as themselves, e.g. 'acept> /help'."
     ]
     assert await console.service.open_subs(1) == []
     await run(console, "carol> /help")
@@ -105,7 +105,7 @@ async def test_a_free_word_is_no_player_and_no_answer(console: Console) -> None:
         "✗ “azull” is neither a game (azul, taj-mahal, maharani, pastiche, test-pile) "
         "nor a player of this console (Alice, Bob and Carol)."
     ]
-    assert (await run(console, "alice> /stats bob"))[0] == "**Stats of Bob** on this server:"
+    assert (await run(console, "alice> /stats bob"))[0] == "Stats of Bob on this server:"
 
 
 async def test_an_unknown_game_is_refused_naming_the_games(console: Console) -> None:

@@ -43,15 +43,15 @@ async def test_pastiche_moves_one_line_per_placement_and_every_page(
     # every legal move is shown exactly once, and a placement's rotations share a line
     text = "\n".join(listed)
     for move in moves:
-        assert text.count(f"`{move.notation}` (") + text.count(f"  {move.notation} ") == 1
+        assert text.count(f"· '{move.notation}' ") + text.count(f"  {move.notation} ") == 1
     assert all(line.startswith("  h") for line in listed)  # each line opens with a notation
     placements = {" ".join(m.notation.split()[:2]) for m in moves}
     assert len(listed) == len(placements) < len(moves)
     assert await console.run_line(f"{mover}> /moves {pages + 1}") == [
-        tn("console.moves_no_page", pages, "en", page=pages + 1)
+        "✗ " + tn("console.moves_no_page", pages, "en", page=pages + 1)
     ]
     assert await console.run_line(f"{mover}> /moves 0") == [
-        tn("console.moves_no_page", pages, "en", page=0)
+        "✗ " + tn("console.moves_no_page", pages, "en", page=0)
     ]
 
 
@@ -62,7 +62,7 @@ async def test_moves_filter_by_notation_or_label(service: MatchService, tmp_path
     out = await console.run_line(f"{mover}> /moves floor")
     assert out[0] == tn("console.moves_containing", len(floor), "en", text="floor")
     text = "\n".join(out[1:])
-    assert all(f"`{m.notation}`" in text or f"  {m.notation} " in text for m in floor)
+    assert all(f"· '{m.notation}' " in text or f"  {m.notation} " in text for m in floor)
     by_notation = await console.run_line(f"{mover}> /moves f1-")
     assert all("F1-" in line for line in by_notation[1:])
     assert await console.run_line(f"{mover}> /moves unicorn") == [
@@ -85,4 +85,4 @@ async def test_azul_moves_group_the_lines_of_one_pick(
         first = line.split()[0]
         pick = first.rsplit("-", 1)[0]
         alike = [m for m in moves if m.notation.rsplit("-", 1)[0] == pick]
-        assert all(f"`{m.notation}`" in line or m.notation == first for m in alike)
+        assert all(f"· '{m.notation}' " in line or m.notation == first for m in alike)

@@ -119,7 +119,7 @@ async def test_game_settings_and_history_in_the_console(
     out = await run(console, "alice> /game settings")
     assert out[0].startswith("Nothing changed. Current settings of match #1:")
     assert (await run(console, "bob> /game settings reminder_hours=2")) == [
-        "Only the match's creator or a server manager can change that."
+        "✗ Only the match's creator or a server manager can change that."
     ]
     assert (
         "clock_days=99 is not allowed: clock_days takes a number from 0 to 60"
@@ -143,7 +143,7 @@ async def test_game_settings_and_history_in_the_console(
         await run(console, f"{mover}> /play take1")
     assert len(await run(console, "/history")) == 3
     assert len(await run(console, "/history 2")) == 2
-    assert (await run(console, "/history 0")) == ["count must be between 1 and 50."]
+    assert (await run(console, "/history 0")) == ["✗ count must be between 1 and 50."]
 
 
 async def test_substitutes_in_the_console(service: MatchService, tmp_path: Path) -> None:

@@ -10,8 +10,14 @@ import pytest
 
 from bot.community import stats
 from bot.console import Console
+from bot.console.plain import plain_text
 from bot.matches.service import MatchService
 from render.words.catalogue import t
+
+
+def plain(text: str, lang: str) -> str:
+    """A text as the console prints it (without Discord's markup)."""
+    return plain_text(text, {})
 
 
 async def run(console: Console, *lines: str) -> list[str]:
@@ -80,11 +86,16 @@ async def test_stats_and_leaderboard_speak_the_console_language(
     await run(console, "alice> /game new test-pile size=3", "bob> /game join", "bob> /game start")
     await _play_out(console, service, 1)
     board = await run(console, "alice> /leaderboard")
-    assert board[0] == t("leaderboard.head", lang, game="Pile")
+    assert board[0] == plain(t("leaderboard.head", lang, game="Pile"), lang)
     mine = await run(console, "alice> /stats")
     store = service.store
-    assert mine == await stats.player_report(store, None, "console:alice", "Alice", None, lang)
-    assert mine != await stats.player_report(store, None, "console:alice", "Alice", None, "en")
+    report = await stats.player_report(store, None, "console:alice", "Alice", None, lang)
+    assert mine == [plain(line, lang) for line in report]
+    english = await stats.player_report(store, None, "console:alice", "Alice", None, "en")
+    assert mine != [plain(line, "en") for line in english]
     server = await run(console, "alice> /stats server")
-    assert server == await stats.server_report(store, None, None, lang)
-    assert server != await stats.server_report(store, None, None, "en")
+    assert server == [
+        plain(line, lang) for line in await stats.server_report(store, None, None, lang)
+    ]
+    english = await stats.server_report(store, None, None, "en")
+    assert server != [plain(line, "en") for line in english]

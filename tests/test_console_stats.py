@@ -36,13 +36,13 @@ async def test_console_leaderboard_and_stats(service: MatchService, tmp_path: Pa
     await _play_to_the_end(console, service, 2)
     assert (await service.info(2)).settings["rated"] is False
     board = await run(console, "alice> /leaderboard test-pile")
-    assert board[0].startswith("**Pile** leaderboard")
+    assert board[0].startswith("Pile leaderboard")  # plain: no Discord markup
     assert len(board) == 3  # Alice and Bob; the unrated match rated nobody
     mine = await run(console, "alice> /stats")
-    assert mine[0] == "**Stats of Alice** on this server:"
+    assert mine[0] == "Stats of Alice on this server:"
     assert "played 1 · finished 1 · won" in mine[1]
     assert mine[-1] == "Favourite opponents: Bob (1)"
     bob = await run(console, "alice> /stats bob test-pile")
-    assert bob[0] == "**Stats of Bob** on this server:" and "Pile" in bob[-2]
+    assert bob[0] == "Stats of Bob on this server:" and "Pile" in bob[-2]
     server = await run(console, "alice> /stats server")
     assert "matches: 2 (finished: 2, running: 0, aborted: 0) · players: 4" in server[1]

@@ -154,7 +154,7 @@ async def test_the_match_language_is_the_servers_and_can_be_changed(
 
 async def test_console_lang(service: MatchService, tmp_path: Path, hungarian: Any) -> None:
     console = Console(service, tmp_path / "pics")
-    assert (await console.run_line("alice> /lang xx"))[0].startswith("Type /lang and one of")
+    assert (await console.run_line("alice> /lang xx"))[0].startswith("✗ Type /lang and one of")
     assert await console.run_line("alice> /lang hu") == ["Nyelv: hu."]
     assert (await service.store.get_user("console:alice"))["locale"] == "hu"
     await console.run_line("alice> /game new test-pile")

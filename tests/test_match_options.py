@@ -41,7 +41,7 @@ def test_discord_options_text_refuses_a_name_given_twice() -> None:
 async def test_console_refuses_players_given_twice(service: MatchService, tmp_path: Path) -> None:
     console = Console(service, tmp_path)
     out = await console.run_line("alice> /game new test-pile players=2 players=3")
-    assert out == ["players is given twice; give each option once."]
+    assert out == ["✗ players is given twice; give each option once."]
     out = await console.run_line("alice> /game new azul grey_wall=maybe")
     assert out == [
         "✗ grey_wall=maybe is not allowed: grey_wall takes on or off (also true/false, yes/no)."

@@ -290,7 +290,7 @@ def test_palaces_one_per_influence_tile_on_empty_cities_with_bonus_tiles() -> No
     assert ev[0].data["won"] == ["vizier", "general", "monk"]
     assert notations(s, 0) == {"palace-delhi-n", "palace-delhi-s", "palace-delhi-w"}
     labels = {m.label for m in GAME.legal_moves(s, 0)}
-    assert "palace on Delhi north (takes +2 points)" in labels
+    assert "palace on Delhi north, taking +2 points" in labels
     with pytest.raises(IllegalMove, match="Delhi east already has a palace"):
         GAME.parse(s, 0, "palace-delhi-e")
     s, ev = play(s, 0, "palace-delhi-n")

@@ -56,11 +56,12 @@ MAX_PLIES = 120
 
 _WORD = re.compile(r"[^\W\d_]{3,}")
 #: What is no language's word: Discord mentions and links, file paths, notation (quoted,
-#: or the first column of the console's move list, "  h1 k10 r0 yellow   <label>":
-#: notation is language-neutral by design, even where its tokens are English words).
+#: in Discord's `code` or as the console prints it, 'code'; or the first column of the
+#: console's move list, "  h1 k10 r0 yellow   <label>": notation is language-neutral by
+#: design, even where its tokens are English words).
 _NEUTRAL = re.compile(
     r"<[@#:][^>]*>|https?://\S+|/\S+\.(?:png|json|gif|webp)|\S*/\S*|`[^`]*`"
-    r"|(?m:^  \S.*?(?= {2,}))"
+    r"|(?<!\w)'[^'\n]+'(?!\w)|(?m:^  \S.*?(?= {2,}))"
 )
 
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from bot.computers.driver import ComputerDriver
 from bot.console import community, lobby, moves, turns
+from bot.console.plain import plain_text
 from bot.console.session import Session, help_text
 from bot.console.wording import console_key, for_console
 from bot.matches.errors import ServiceError
@@ -137,28 +138,17 @@ class Console(Session):
 
     # ----- commands ----------------------------------------------------------------------
     async def run_line(self, line: str) -> list[str]:
+        """What typing ``line`` shows: the answer, then what the outbox delivers, all in
+        plain text (Discord's markup said as the console says it, :mod:`bot.console.plain`)."""
+        return [plain_text(text, self.people) for text in await self._answer(line)]
+
+    async def _answer(self, line: str) -> list[str]:
         line = line.strip()
         if not line:
             return []
-        if ">" in line.split("/", 1)[0]:
-            name, line = line.split(">", 1)
-            name = name.strip()
-            if name:
-                self.typing(name)
-            line = line.strip()
-        if not line.startswith("/"):
-            return [t("console.slash_first", self.lang)]
-        if self.user is None and not line.startswith(("/help", "/rules", "/quit")):
-            return [t("console.who_first", self.lang)]
         try:
-            words = shlex.split(line[1:])
-        except ValueError as exc:
-            return [t("console.unreadable", self.lang, error=exc)]
-        if not words:
-            return [t("console.type_help", self.lang)]
-        try:
-            out = await self._dispatch(words)
-        except ServiceError as exc:
+            out = await self._dispatch(self._words(line))
+        except ServiceError as exc:  # every refusal, the console's own and the service's
             exc.key = console_key(exc.key) if exc.key is not None else None
             exc.words = for_console(exc.words)
             out = [f"✗ {exc.text(self.lang)}"]  # the console reader's language (/lang)
@@ -167,11 +157,32 @@ class Console(Session):
             out += await self.deliver()
         return out
 
+    def _words(self, line: str) -> list[str]:
+        """The words of a typed command, its ``name>`` taken as who types it; a line that
+        is no command is refused (with the ✗ of every refusal)."""
+        if ">" in line.split("/", 1)[0]:
+            name, line = line.split(">", 1)
+            name = name.strip()
+            if name:
+                self.typing(name)
+            line = line.strip()
+        if not line.startswith("/"):
+            raise ServiceError.said("console.slash_first")
+        if self.user is None and not line.startswith(("/help", "/rules", "/quit")):
+            raise ServiceError.said("console.who_first")
+        try:
+            words = shlex.split(line[1:])
+        except ValueError as exc:
+            raise ServiceError.said("console.unreadable", error=str(exc)) from None
+        if not words:
+            raise ServiceError.said("console.type_help")
+        return words
+
     async def _dispatch(self, words: list[str]) -> list[str]:
         cmd, args = words[0].lower(), words[1:]
         handler = COMMANDS.get(cmd)
         if handler is None:
-            return [t("console.no_command", self.lang, command=cmd)]
+            raise ServiceError.said("console.no_command", command=cmd)
         return await handler(self, args)
 
 
@@ -192,7 +203,7 @@ async def run_console(
 
 
 async def _read_lines(console: Console) -> None:
-    print(help_text(console.lang))
+    print(plain_text(help_text(console.lang), console.people))
     while True:
         prompt = f"{console.user.name.lower()}> " if console.user else "> "
         try:

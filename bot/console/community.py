@@ -46,7 +46,7 @@ async def game_named(s: Session, command: str, args: list[str]) -> str | None:
 async def leaderboard(s: Session, args: list[str]) -> list[str]:
     game_id = await game_named(s, "leaderboard", args)
     if game_id is None:
-        return [t("console.leaderboard_usage", s.lang, games=", ".join(game_ids()))]
+        raise ServiceError.said("console.leaderboard_usage", games=", ".join(game_ids()))
     board = await ratings.leaderboard(s.service.store, None, game_id)
     return ratings.leaderboard_lines(board, get_game(game_id).name, s.lang)
 
@@ -54,7 +54,7 @@ async def leaderboard(s: Session, args: list[str]) -> list[str]:
 async def rules(s: Session, args: list[str]) -> list[str]:
     game_id = await game_named(s, "rules", args)
     if game_id is None:
-        return [t("console.rules_usage", s.lang, games=", ".join(game_ids()))]
+        raise ServiceError.said("console.rules_usage", games=", ".join(game_ids()))
     game = get_game(game_id)
     return [
         t("console.rules_head", s.lang, game=game.name, min=game.min_players, max=game.max_players),
@@ -147,7 +147,7 @@ async def _away(s: Session, args: list[str]) -> list[str]:
     if sub == "back" and len(args) == 1:
         await s.service.come_back(s.me.id)
         return [t("away.back", s.lang)]
-    return [t("console.away_usage", s.lang)]
+    raise ServiceError.said("console.away_usage")
 
 
 async def lang(s: Session, args: list[str]) -> list[str]:
@@ -160,7 +160,7 @@ async def lang(s: Session, args: list[str]) -> list[str]:
         return [t("console.lang_current", s.lang, language=name, code=s.lang, languages=languages)]
     wanted = args[0].lower()
     if supported_language(wanted) != wanted.split("-")[0]:
-        return [t("console.lang_usage", s.lang, languages=languages)]
+        raise ServiceError.said("console.lang_usage", languages=languages)
     s.lang = supported_language(wanted)
     s.languages[s.me.id] = s.lang
     await s.service.store.remember_locale(s.me.id, s.me.name, s.lang)

@@ -41,25 +41,25 @@ async def game(s: Session, args: list[str]) -> list[str]:
         "abort": abort,
     }.get(sub)
     if handler is None:
-        return [t("console.game_usage", s.lang)]
+        raise ServiceError.said("console.game_usage")
     return await handler(s, args[1:])
 
 
 async def new(s: Session, rest: list[str]) -> list[str]:
     if not rest:
-        return [t("console.which_game", s.lang, games=", ".join(game_ids()))]
+        raise ServiceError.said("console.which_game", games=", ".join(game_ids()))
     # match settings read by the one table (bot/matches/option_table.py); the
     # game's own options by its Options model; a bad value is refused, naming it
     words: dict[str, str] = {}
     for item in rest[1:]:
         if "=" not in item:
-            return [t("console.option_form", s.lang, word=item)]
+            raise ServiceError.said("console.option_form", word=item)
         key, value = item.split("=", 1)
         # options="grey_wall=on, …" as Discord's options field, or each by itself
         pairs = option_table.split_options(value).items() if key == "options" else [(key, value)]
         for name, raw in pairs:
             if name in words:
-                return [t("err.option_twice", s.lang, name=name)]
+                raise ServiceError.said("err.option_twice", name=name)
             words[name] = raw
     table = option_table.for_command(option_table.NEW)
     given = {k: option_table.read_word(table[k], v, s.lang) for k, v in words.items() if k in table}
@@ -77,10 +77,10 @@ async def new(s: Session, rest: list[str]) -> list[str]:
     refusal = level_refusal(chosen, level)
     if refusal is not None:
         key, values = refusal
-        return [t(key, s.lang, **values)]
+        raise ServiceError.said(key, **values)
     seats = min(players or chosen.max_players, chosen.max_players) if chosen else 0
     if chosen and bots > seats - 1:
-        return [t("ai.too_many", s.lang, game=chosen.name, max=seats, room=seats - 1)]
+        raise ServiceError.said("ai.too_many", game=chosen.name, max=seats, room=seats - 1)
     info = await s.service.create_match(
         game_id, s.me, options, max_players=players, settings=match_settings
     )
@@ -208,13 +208,13 @@ async def settings(s: Session, args: list[str]) -> list[str]:
     info = await s.service.info(match_id)
     changes = {k: option_table.read_word(table[k], v, s.lang) for k, v in words.items()}
     if changes and info.creator_id != s.me.id:
-        return [t("err.not_creator", s.lang)]
+        raise ServiceError.said("err.not_creator")
     rated = changes.pop("rated", None)
     if rated is not None and (
         info.status in ("finished", "aborted")
         or not await ratings.set_rated(s.service.store, match_id, rated)
     ):
-        return [t("err.rated_over", s.lang, match=match_id)]
+        raise ServiceError.said("err.rated_over", match=match_id)
     if changes:
         info = await s.service.update_settings(match_id, **changes)
     elif rated is not None:

@@ -9,6 +9,7 @@ rest be seen (issue 41).
 from __future__ import annotations
 
 from bot.console.session import Session
+from bot.matches.errors import ServiceError, no_play_key
 from bot.matches.turns import label_key
 from render.words.catalogue import t, tn
 from render.words.say import say
@@ -44,14 +45,16 @@ def group_moves(moves: list[Move]) -> list[list[Move]]:
 
 def group_line(group: list[Move], lang: str, names: list[str]) -> str:
     """One /moves line, starting as every line does with a notation and its label (the
-    group's best move); its alike moves follow, each as its notation and its last choice
-    (the notation says the rest: a rotation, a line); a notation inside the line is in
-    backquotes, as the console quotes what is typed (and as no language's words)."""
+    group's best move); its alike moves follow, each as its notation in the console's
+    quotes for what is typed ('F1-B-1') and its last choice (the notation says the rest: a
+    rotation, a line). Why not the choice in brackets: a choice's own words may hold
+    brackets ("line 1 (1 to floor)"), and a bracket inside a bracket read as clutter in
+    every language (issue 41)."""
     first, *alike = group
     line = f"  {first.notation:<24} {say(first.label, lang, names)}"
     if alike:
         line += " · " + " · ".join(
-            f"`{m.notation}` ({say(_path(m)[-1].label, lang, names)})" for m in alike
+            f"'{m.notation}' {say(_path(m)[-1].label, lang, names)}" for m in alike
         )
     return line
 
@@ -73,6 +76,10 @@ async def list_moves(s: Session, args: list[str]) -> list[str]:
         page, args = int(args[-1]), args[:-1]
     wanted = " ".join(args)
     info, moves = await s.service.turn_for(match_id, s.me)
+    if info.status != "running":  # a lobby, one closed before it started, an ended match
+        row = await s.service.store.get_match(match_id)
+        started = row is not None and row.state is not None
+        raise ServiceError.said(no_play_key(info.status, started), match=match_id)
     # moves too free to list (a Pastiche offer): typed in the game's notation
     free = [
         t("console.also", s.lang, label=say(c.label, s.lang), key=c.key)
@@ -93,7 +100,7 @@ async def list_moves(s: Session, args: list[str]) -> list[str]:
     groups = group_moves(moves)
     pages = max(1, -(-len(groups) // MOVES_PER_PAGE))
     if not 1 <= page <= pages:
-        return [tn("console.moves_no_page", pages, s.lang, page=page)]
+        raise ServiceError.said("console.moves_no_page", n=pages, page=page)
     shown = groups[(page - 1) * MOVES_PER_PAGE : page * MOVES_PER_PAGE]
     lines = [group_line(g, s.lang, info.names) for g in shown]  # only these are said
     foot = [t("console.moves_page", s.lang, page=page, pages=pages)] if pages > 1 else []

@@ -27,7 +27,7 @@ async def game_sub(s: Session, args: list[str]) -> list[str]:
     ``withdraw`` (each with an optional seat number) answer; alone it lists what is open."""
     given, rest = s.named(args, ("match", "seat"), positional=len(args))
     if len(rest) > 2:
-        return [t("console.sub_usage", s.lang)]
+        raise ServiceError.said("console.sub_usage")
     match_id = s.match_number(given["match"]) if "match" in given else s.need_match()
     info = await s.service.info(match_id)  # an unknown match is refused before anything
     words = [w.lower() for w in rest]
@@ -48,7 +48,7 @@ async def game_sub(s: Session, args: list[str]) -> list[str]:
             state = await s.service.vote_sub(match_id, s.me, seat, None, words[0] == "yes")
         return [substitutes.answer_text(state, s.lang, s.me.id)]
     if len(rest) != 1:
-        return [t("console.sub_usage", s.lang)]
+        raise ServiceError.said("console.sub_usage")
     if "seat" not in given:
         if words[0] == "computer":
             raise ServiceError.said("sub.computer_needs_seat")
@@ -56,7 +56,7 @@ async def game_sub(s: Session, args: list[str]) -> list[str]:
     else:
         number = given["seat"]
         if not number.isdigit() or not 1 <= int(number) <= 10:
-            return [t("err.bad_number", s.lang, name="seat", low=1, high=10)]
+            raise ServiceError.said("err.bad_number", name="seat", low=1, high=10)
         new = None if words[0] == "computer" else await s.player(rest[0])
         state = await s.service.propose_sub(match_id, s.me, int(number) - 1, new)
     if state.status == "done":

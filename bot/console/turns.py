@@ -35,13 +35,13 @@ async def hint(s: Session, args: list[str]) -> list[str]:
     match_id = s.need_match()
     if args:
         if not args[0].isdigit() or s.hints is None or s.hints[0] != match_id:
-            return [t("console.hint_pick", s.lang)]
+            raise ServiceError.said("console.hint_pick")
         _, version, hints = s.hints
         n = int(args[0])
         if not 1 <= n <= len(hints):
-            return [t("console.hint_pick", s.lang)]
+            raise ServiceError.said("console.hint_pick")
         if (await s.service.info(match_id)).version != version:
-            return [t("console.hint_stale", s.lang)]
+            raise ServiceError.said("console.hint_stale")
         await s.service.play(match_id, s.me, hints[n - 1].move.notation, expected_version=version)
         s.hints = None
         return []
@@ -138,7 +138,7 @@ async def history(s: Session, args: list[str]) -> list[str]:
     count = 15
     if args:
         if not args[0].isdigit() or not 1 <= int(args[0]) <= 50:
-            return [t("err.bad_number", s.lang, name="count", low=1, high=50)]
+            raise ServiceError.said("err.bad_number", name="count", low=1, high=50)
         count = int(args[0])
     lines = await s.service.history(s.need_match(), last=count, lang=s.lang)
     return lines or [t("history.empty", s.lang)]

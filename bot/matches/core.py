@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.matches import after_game
-from bot.matches.errors import NotAllowed, NotFound
+from bot.matches.errors import NotAllowed, NotFound, no_play_key
 from bot.matches.render_pool import RenderPool
 from bot.matches.reports import MatchInfo, User
 from bot.matches.rows import match_ending
@@ -137,8 +137,7 @@ class Core:
         raise NotAllowed.said("svc.not_seated", match=match.id)
 
     def running(self, match: MatchRow) -> tuple[Game, dict[str, Any]]:
-        if match.status == "lobby":
-            raise NotAllowed.said("svc.not_started", match=match.id)
-        if match.status in ("finished", "aborted") or match.state is None:
-            raise NotAllowed.said("svc.over_moves", match=match.id)
+        if match.status != "running" or match.state is None:
+            key = no_play_key(match.status, match.state is not None)
+            raise NotAllowed.said(key, match=match.id)
         return get_game(match.game_id), match.state

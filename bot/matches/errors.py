@@ -77,6 +77,17 @@ class InvalidMove(ServiceError):
     pass
 
 
+def no_play_key(status: str, started: bool) -> str:
+    """Why a match has no board and takes no move, as the key that says its true state: a
+    lobby has not started yet; a lobby closed before it started (everyone left it, or its
+    creator closed it: it never had a board) never will; a match that ran is over. Why one
+    rule: a lobby everyone had left answered /board with "has not started yet" (issue 41),
+    and each command that reads the board asked its own question."""
+    if status == "lobby":
+        return "svc.not_started"
+    return "svc.over_moves" if started else "svc.closed_unstarted"
+
+
 def refusal(exc: IllegalMove, names: list[str]) -> InvalidMove:
     """The rules' refusal for the player: its words and the names, said in any language."""
     return InvalidMove(words=exc.words, names=names)

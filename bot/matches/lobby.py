@@ -34,6 +34,8 @@ LOBBY_TTL_SECONDS = 7 * 24 * 3600
 def check_lobby(match: MatchRow) -> None:
     if match.status == "running":
         raise NotAllowed.said("svc.started", match=match.id)
+    if match.status == "aborted" and match.state is None:  # closed before it started
+        raise NotAllowed.said("svc.closed_unstarted", match=match.id)
     if match.status in ("finished", "aborted"):
         raise NotAllowed.said("svc.over", match=match.id)
     if time.time() - match.created_at > LOBBY_TTL_SECONDS:

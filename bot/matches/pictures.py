@@ -20,7 +20,7 @@ from typing import Any
 
 from bot.matches.absences import Absences
 from bot.matches.core import Core
-from bot.matches.errors import NotAllowed
+from bot.matches.errors import NotAllowed, no_play_key
 from bot.matches.records import Records
 from bot.matches.reports import User
 from bot.matches.rows import picture_end, row_said
@@ -212,8 +212,8 @@ class Pictures:
         None when the match has already moved on — the post then says the next post shows
         the board (that post is queued behind it, and the newest state is what counts)."""
         match = await self._core.load(match_id)
-        if match.state is None:
-            raise NotAllowed.said("svc.not_started", match=match_id)
+        if match.state is None:  # a lobby, or one closed before it started
+            raise NotAllowed.said(no_play_key(match.status, False), match=match_id)
         if ply < match.last_ply:
             self.render_stats.dropped += 1
             return None
@@ -239,8 +239,8 @@ class Pictures:
         """The public picture, now or after log row ``ply`` (for delayed turn posts), with
         its words in ``lang`` (a language or Discord locale; the server's, for public posts)."""
         match = await self._core.load(match_id)
-        if match.state is None:
-            raise NotAllowed.said("svc.not_started", match=match_id)
+        if match.state is None:  # a lobby, or one closed before it started
+            raise NotAllowed.said(no_play_key(match.status, False), match=match_id)
         current = match.last_ply  # read with the snapshot: a move landing now can't mix in
         if ply is None or ply >= current:
             png = await self._render(

@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.computers.players import is_computer, level_of
 from bot.matches.core import Core
-from bot.matches.errors import NotAllowed
+from bot.matches.errors import NotAllowed, no_play_key
 from bot.matches.holders import handovers, holder_history, record_holders, seats_given_up
 from bot.matches.rows import LABEL_EVENT, effective_moves, row_said
 from bot.storage import MatchRow, MoveRow
@@ -67,8 +67,8 @@ class Records:
         """The game state after ``ply`` log rows (None: now), rebuilt from seed + log."""
         match = await self._core.load(match_id)
         game = get_game(match.game_id)
-        if match.state is None:
-            raise NotAllowed.said("svc.not_started", match=match_id)
+        if match.state is None:  # a lobby, or one closed before it started
+            raise NotAllowed.said(no_play_key(match.status, False), match=match_id)
         if ply is None:
             return match.state
         rows = [r for r in await self._store.moves(match_id) if r.ply <= ply]
@@ -82,6 +82,8 @@ class Records:
         happened (:func:`~bot.matches.rows.row_said`). Rows stored before labels were kept
         as words, whose events the game cannot tell, show their English label."""
         match = await self._core.load(match_id)
+        if match.state is None and match.status != "lobby":  # closed before it started
+            raise NotAllowed.said(no_play_key(match.status, False), match=match_id)
         game = get_game(match.game_id)
         names = match.names
         return [
@@ -99,6 +101,8 @@ class Records:
         finished (or aborted) match has all of it.
         """
         match = await self._core.load(match_id)
+        if match.state is None:  # no deal yet, or never: nothing to record (nor seats to deal)
+            raise NotAllowed.said(no_play_key(match.status, False), match=match_id)
         game = get_game(match.game_id)
         over = match.status in ("finished", "aborted")
         moves = []

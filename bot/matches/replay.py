@@ -41,7 +41,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from bot.matches.errors import NotAllowed, NotFound
+from bot.matches.errors import NotAllowed, NotFound, no_play_key
 from bot.matches.rows import (
     effective_moves,
     label_words_of,
@@ -272,7 +272,8 @@ def make_job(
     """The job for ``match`` with its log ``rows`` (no replaying here: that is the
     worker's). Refuses a lobby and a match without moves."""
     if match.status == "lobby" or match.state is None:
-        raise NothingToReplay.said("svc.not_started", match=match.id)
+        key = no_play_key(match.status, match.state is not None)
+        raise NothingToReplay.said(key, match=match.id)
     moves = effective_moves(rows)
     if not moves:
         raise NothingToReplay.said("replay.empty", match=match.id)

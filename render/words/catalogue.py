@@ -31,6 +31,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+from render.words.articles import with_articles
 from render.words.english import ENGLISH
 from render.words.english_after import AFTER_GAME
 from render.words.english_alt import ALT_WORDS
@@ -211,7 +212,9 @@ def t(key: str, locale: Any = None, /, **values: Any) -> str:
     text = lookup(key, locale)
     if text is None:
         text = MESSAGES[DEFAULT_LANGUAGE][key]
-    return text.format(**values) if values else text
+    if not values:
+        return text
+    return with_articles(text, language_of(locale), values).format(**values)
 
 
 def tn(key: str, n: int, locale: Any = None, /, **values: Any) -> str:
@@ -223,6 +226,7 @@ def tn(key: str, n: int, locale: Any = None, /, **values: Any) -> str:
         category = plural_category(n, language)
         text = lookup(f"{key}.{category}", language) or lookup(f"{key}.other", language)
         if text is not None:
+            text = with_articles(text, language, values)
             return text.format(n=number(n, language), **values)
     raise KeyError(f"{key}.other")
 

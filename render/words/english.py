@@ -494,6 +494,8 @@ ENGLISH: dict[str, str] = {
         "Language: {language}. Your replies and your hand use it from now on, and so do "
         "the posts and pictures of the matches you open."
     ),
+    # ----- a lobby closed before it started (everyone left, or its creator closed it) --
+    "svc.closed_unstarted": "Match #{match} was closed before it started.",
     # ----- records, resigning, ending a match ---------------------------------------
     "record.hidden": (
         "The match is still running: its seed, secret cards and scores from hidden "

@@ -85,7 +85,7 @@ WORDS: dict[str, str] = {
     "taj_mahal.label.play_with": "play {card} with {extra}",
     "taj_mahal.step.alone": "no extra card",
     "taj_mahal.label.palace": "palace on {city}",
-    "taj_mahal.label.palace_bonus": "palace on {city} (takes {tile})",
+    "taj_mahal.label.palace_bonus": "palace on {city}, taking {tile}",
     "taj_mahal.label.crown": "crown on {city}",
     "taj_mahal.label.take": "take {card} from the display",
     # ----- events -------------------------------------------------------------------
