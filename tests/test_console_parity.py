@@ -233,3 +233,16 @@ async def test_the_console_says_your_turn_only_to_who_newly_must_act(
             assert said == [], out
             quiet_plies += 1
     assert quiet_plies  # some plies left the same players to act: no "your turn" then
+
+
+async def test_console_game_settings_say_the_games_own_options(
+    service: MatchService, tmp_path: Path
+) -> None:
+    """The console's /game settings says the game's own options in words, as Discord's
+    does (both read preferences.settings_summary with the match's game and options)."""
+    console = Console(service, tmp_path)
+    await run(console, "alice> /game new azul grey_wall=on", "bob> /game join")
+    out = await run(console, "alice> /game settings")
+    assert out[0].endswith("; Azul: grey wall variant: on"), out
+    out = await run(console, "alice> /lang de", "alice> /game settings")
+    assert "Azul" in out[-1] and "grey_wall" not in out[-1], out

@@ -219,6 +219,8 @@ async def settings(s: Session, args: list[str]) -> list[str]:
         info = await s.service.update_settings(match_id, **changes)
     elif rated is not None:
         info = await s.service.info(match_id)
-    summary = preferences.settings_summary(s.settings, info.settings, s.lang)
+    summary = preferences.settings_summary(
+        s.settings, info.settings, s.lang, game_id=info.game_id, options=info.options
+    )
     key = "settings.saved" if changes or rated is not None else "settings.none"
     return [t(key, s.lang, match=match_id, summary=summary)]
