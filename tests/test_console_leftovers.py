@@ -313,6 +313,7 @@ ON_A_CLOSED_LOBBY = [
     "/game bot",
     "/game unbot",
     "/game sub seat=1 computer",
+    "/game abort",
 ]
 
 

@@ -115,8 +115,9 @@ class Votes:
         lobby closed or a match ended with it (a player's reason was silently ignored).
         """
         match = await self._core.load(match_id)
-        if match.status in ("finished", "aborted"):
-            raise NotAllowed.said("svc.already_over", match=match_id)
+        if match.status in ("finished", "aborted"):  # a lobby closed unstarted never ran
+            key = "svc.closed_unstarted" if match.state is None else "svc.already_over"
+            raise NotAllowed.said(key, match=match_id)
         reason = (reason or "").strip()[:ABORT_REASON_MAX] or None
         if match.status == "lobby":
             if user.id != match.creator_id and not is_admin:
