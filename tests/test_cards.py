@@ -106,7 +106,7 @@ def test_a_turn_post_is_one_card_within_the_limits_whatever_it_holds(lang: str) 
             clock=t("post.clock", lang, when=WHEN),
             note=t("post.picture_follows", lang),
             picture=board(),
-            controls=move_controls(99999, 12345, lang, hidden=True),
+            controls=move_controls(99999, 12345, lang, hidden=True, hints=True),
         )
         body = accepted(card)
         (container,) = body["components"]
@@ -118,6 +118,7 @@ def test_a_turn_post_is_one_card_within_the_limits_whatever_it_holds(lang: str) 
         assert container["components"][1]["items"][0]["description"] == "x" * 1024
         assert [b["custom_id"] for b in container["components"][3]["components"]] == [
             "tp:99999:12345",
+            "tw:99999",
             "th:99999",
             "tv:99999",
             "ty:99999",

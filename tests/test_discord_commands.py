@@ -80,9 +80,10 @@ async def test_new_lobby_join_leave_start(tmp_path, monkeypatch) -> None:
         on = (await h.service.info(1)).to_act[0]
         assert f"<@{on}>" in post.content
         assert post.payload["allowed_mentions"]["users"] == [int(on)]
-        # a card: Make a move, My hand (hidden hands), Board and History
+        # a card: Make a move, Hint (hints are on), My hand (hidden hands), Board and History
         version = (await h.service.info(1)).version
-        assert post.layout and post.custom_ids == [f"tp:1:{version}", "th:1", "tv:1", "ty:1"]
+        want = [f"tp:1:{version}", "tw:1", "th:1", "tv:1", "ty:1"]
+        assert post.layout and post.custom_ids == want
 
 
 async def test_new_refusals_stay_private(tmp_path, monkeypatch) -> None:

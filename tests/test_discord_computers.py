@@ -162,6 +162,15 @@ async def test_hint_is_private_and_its_buttons_play(tmp_path, monkeypatch) -> No
         r = reply(await h.slash(ALICE, "hint", channel=thread))
         assert r.ephemeral and "waiting for 🤖 Ada (normal)" in r.content
         assert (await h.service.info(match_id)).settings["hints_used"] == {"0": 1}
+        # the turn post's Hint button does what /hint does: refused off turn, in words
+        r = reply(await h.click(ALICE, f"tw:{match_id}", channel=thread))
+        assert r.ephemeral and "waiting for 🤖 Ada (normal)" in r.content
+        await alice_to_act(h, match_id)
+        version = (await h.service.info(match_id)).version
+        hint = reply(await h.click(ALICE, f"tw:{match_id}", channel=thread))
+        assert hint.ephemeral and hint.content.count("\n") == 3
+        assert all(i.startswith(f"tm:{match_id}:{version}:") for i in hint.custom_ids)
+        assert (await h.service.info(match_id)).settings["hints_used"] == {"0": 2}
 
 
 async def test_hint_refused_when_hints_are_off(tmp_path, monkeypatch) -> None:
@@ -174,6 +183,12 @@ async def test_hint_refused_when_hints_are_off(tmp_path, monkeypatch) -> None:
         r = reply(await h.slash(MALLORY, "hint", channel=thread))
         assert r.ephemeral and "not your match" in r.content
         assert "hints_used" not in (await h.service.info(match_id)).settings
+        # no Hint button under a turn of a match without hints (an old one is refused)
+        await h.deliver()
+        posts = [c for c in h.fake.calls if c.via == "rest" and c.layout and c.custom_ids]
+        assert posts and all(f"tw:{match_id}" not in c.custom_ids for c in posts)
+        r = reply(await h.click(ALICE, f"tw:{match_id}", channel=thread))
+        assert r.ephemeral and f"Hints are turned off in match #{match_id}" in r.content
 
 
 async def test_settings_turn_hints_off_and_set_thinking_time(tmp_path, monkeypatch) -> None:

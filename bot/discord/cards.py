@@ -46,6 +46,7 @@ from bot.discord.panel import (
     BoardButton,
     ComputerButton,
     HandButton,
+    HintButton,
     HistoryButton,
     LobbyButton,
     PanelOpen,
@@ -140,12 +141,22 @@ def _button(
 
 
 def move_controls(
-    match_id: int, version: int, lang: Any, *, hidden: bool, looks: bool = True, board: bool = True
+    match_id: int,
+    version: int,
+    lang: Any,
+    *,
+    hidden: bool,
+    looks: bool = True,
+    board: bool = True,
+    hints: bool = False,
 ) -> list[discord.ui.Item[Any]]:
-    """The buttons under a turn: Make a move (the guided panel), My hand (games with
-    hidden hands), and — on the thread's post (``looks``) — Board (the board now, when
-    pictures are drawn) and History (the latest moves), each answered privately."""
+    """The buttons under a turn: Make a move (the guided panel), Hint (when the match
+    allows hints), My hand (games with hidden hands), and — on the thread's post
+    (``looks``) — Board (the board now, when pictures are drawn) and History (the latest
+    moves), each answered privately."""
     row = [_button(PanelOpen, f"tp:{match_id}:{version}", t("btn.play", lang), _PRIMARY)]
+    if hints:
+        row.append(_button(HintButton, f"tw:{match_id}", t("btn.hint", lang), _SECONDARY))
     if hidden:
         row.append(_button(HandButton, f"th:{match_id}", t("btn.hand", lang), _SECONDARY))
     if looks and board:

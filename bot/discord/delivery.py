@@ -438,7 +438,10 @@ class OutboxWorker:
         controls = None
         if live:
             board = self.bot.service.render_enabled  # the Board button shows a picture
-            controls = move_controls(info.id, info.version, public, hidden=hidden, board=board)
+            hints = bool(info.settings.get("hints", True))  # the match allows /hint
+            controls = move_controls(
+                info.id, info.version, public, hidden=hidden, board=board, hints=hints
+            )
         run = self._run_to_fold(info, p, thread_id, lines)
         if run is not None:
             assert ply is not None

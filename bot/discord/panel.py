@@ -695,6 +695,16 @@ class HistoryButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template
         await show_moves(interaction, self.match_id, HISTORY_COUNT)
 
 
+class HintButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=r"tw:(?P<m>\d+)"):
+    """A turn post's Hint: the best moves for the presser now, privately (``/hint``)."""
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        from bot.discord.looking import show_hints
+
+        await same_server(interaction, self.match_id)
+        await show_hints(interaction, self.match_id)
+
+
 class LobbyButton(
     Guarded,
     discord.ui.DynamicItem[discord.ui.Button],
@@ -818,6 +828,7 @@ KNOWN_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     HandButton,
     BoardButton,
     HistoryButton,
+    HintButton,
     LobbyButton,
     ComputerButton,
     MuteButton,

@@ -709,4 +709,5 @@ ENGLISH: dict[str, str] = {
     "card.title": "{game} · match #{match}",
     "btn.board": "Board",
     "btn.history": "History",
+    "btn.hint": "Hint",
 }
