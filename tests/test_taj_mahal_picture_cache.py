@@ -111,15 +111,15 @@ def test_the_legend_drawn_into_the_cached_canvas_looks_as_drawn_last(
         # a band is ~130 px; the taller rows add ~190
         assert (picture.height > H + 240) == taller
 
-        def plain(lang: str) -> tuple[Image.Image, None]:
+        def plain(lang: str) -> public._Layer:
             img = Image.new("RGB", (W, public.BAND_ROOM + H))
             img.paste(_base(lang), (0, public.BAND_ROOM))
-            return img, None
+            return public._Layer(img, None, None)
 
         with monkeypatch.context() as patch:
             patch.setattr(public, "_canvas", plain)
             last = draw(view, names, None, lang)
-        assert public._canvas(lang)[1] is not None  # drawn into the canvas here
+        assert public._canvas(lang).legend is not None  # drawn into the canvas here
         assert _same(picture, last), lang
 
 

@@ -1,8 +1,8 @@
-"""The map of the public picture: provinces, roads and cities drawn once at 2x, reduced and
-cached (:func:`_base`), then the pieces of the moment on top (:func:`_draw_map`): palaces in
-the owner's colour and letter, crowned palaces, fortresses with their bonus tiles, goods,
-the current province outlined, the palaces the last turn placed ringed, and the province
-names last.
+"""The map of the public picture: provinces, roads and cities drawn at 2x and reduced
+(:func:`_base`, once per language: the public picture caches the canvas it goes into),
+then the pieces of the moment on top (:func:`_draw_map`): palaces in the owner's colour
+and letter, crowned palaces, fortresses with their bonus tiles, goods, the current
+province outlined, the palaces the last turn placed ringed, and the province names last.
 
 Why the names go on top, from small cached sprites (:func:`_label_sprites`): drawn under
 the pieces, a crowned palace beside a city covered a long name. Each name is set to fit
@@ -107,10 +107,10 @@ def _city_xy() -> dict[str, tuple[int, int]]:
     return out
 
 
-@cache
 def _base(lang: str) -> Image.Image:
-    """Static map layer at final size (drawn at 2x and reduced once; ``lang`` keys the
-    cache of callers that draw per language)."""
+    """Static map layer at final size (drawn at 2x and reduced; not cached here: the
+    public picture caches it, per ``lang``, inside its canvas,
+    :func:`render.taj_mahal.public._canvas`)."""
     comp = components()
     k = 2
     img = Image.new("RGB", (W * k, H * k), BACKGROUND)
@@ -197,7 +197,7 @@ def _palace(seat: int, letter: str, crowned: bool) -> Sprite:
     return _palace_sprite(colour, ink, str(letter), crowned, is_computer_label(letter))
 
 
-@cache
+@lru_cache(maxsize=256)
 def _palace_sprite(
     colour: str, text_colour: str, letter: str, crowned: bool, computer: bool
 ) -> Sprite:

@@ -12,8 +12,8 @@ palaces it placed (:mod:`render.taj_mahal.board`), the prizes it won.
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 from PIL import Image, ImageChops, ImageDraw
 
@@ -178,13 +178,24 @@ def _panel(c: Canvas, view: dict[str, Any], letters: list[str], lang: str) -> in
 BAND_ROOM = 320
 
 
-@cache
-def _canvas(lang: str) -> tuple[Image.Image, tuple[int, int, int, int] | None]:
+class _Layer(NamedTuple):
+    """The cached canvas of a language (:func:`_canvas`)."""
+
+    #: the static board below :data:`BAND_ROOM` px of room for the band, the legend drawn
+    image: Image.Image
+    #: the board box the legend covers (None: not drawn into ``image``)
+    legend: tuple[int, int, int, int] | None
+    #: the static board in that box without the legend (for a taller picture)
+    bare: Image.Image | None
+
+
+@lru_cache(maxsize=8)
+def _canvas(lang: str) -> _Layer:
     """The static board (:func:`render.taj_mahal.board._base`) with :data:`BAND_ROOM` px
     above it and the legend at its foot (per language, like the board): a picture is
-    this cropped to its band's height, one copy (never drawn on: ``crop`` copies). With
-    the board box the legend covers, None when it is not drawn here: a language whose
-    legend takes so many lines that it would reach the pieces on the map.
+    this cropped to its band's height, one copy (never drawn on: ``crop`` copies). The
+    legend is left out of it for a language whose legend takes so many lines that it
+    would reach the pieces on the map.
 
     Why the legend: its long lines were a tenth of the pixels a picture's texts cost, the
     same every time; drawn first instead of last, it looks the same, as nothing drawn
@@ -198,18 +209,18 @@ def _canvas(lang: str) -> tuple[Image.Image, tuple[int, int, int, int] | None]:
     box = ImageChops.difference(img.crop(board), base).getbbox()
     if box is None or box[1] <= map_bottom() + PIECES_REACH:
         img.paste(base, (0, BAND_ROOM))
-        return img, None
-    return img, box
+        return _Layer(img, None, None)
+    return _Layer(img, box, base.crop(box))
 
 
-def _taller(c: Canvas, height: int, lang: str, legend: tuple[int, int, int, int] | None) -> Canvas:
+def _taller(c: Canvas, height: int, layer: _Layer) -> Canvas:
     """The picture with a board ``height`` tall (the players' rows need more than usual:
     long words, many cards), the map's column continued below it, and the legend drawn
-    at the canvas's old foot (``legend``: its box) taken away."""
+    at the canvas's old foot (``layer``'s) taken away."""
     out = Image.new("RGB", (W, c.dy + height), BACKGROUND)
     out.paste(c.image, (0, 0))
-    if legend is not None:
-        out.paste(_base(lang).crop(legend), (legend[0], c.dy + legend[1]))
+    if layer.legend is not None and layer.bare is not None:
+        out.paste(layer.bare, (layer.legend[0], c.dy + layer.legend[1]))
     taller = Canvas(out, c.dy)
     taller.rectangle((0, c.height, MAP_W, height), fill=MAP_FILL)
     return taller
@@ -241,8 +252,9 @@ def _draw_public(view: dict[str, Any], names: list[str], lang: str) -> Image.Ima
     """The band on top, the board below it, drawn on one canvas (:mod:`.canvas`)."""
     letters = seat_letters(names, view["players"])
     band = _band(view, names, letters, lang)
-    canvas, legend = _canvas(lang)
-    img = canvas.crop((0, BAND_ROOM - band.height, W, BAND_ROOM + H))
+    layer = _canvas(lang)
+    legend = layer.legend is not None  # drawn into the canvas
+    img = layer.image.crop((0, BAND_ROOM - band.height, W, BAND_ROOM + H))
     img.paste(band, (0, 0))
     c = Canvas(img, band.height)
     below_map = _draw_map(c, view, letters, lang)
@@ -254,10 +266,10 @@ def _draw_public(view: dict[str, Any], names: list[str], lang: str) -> Image.Ima
         below_map + discard_h + 30 + 19 * len(_legend_lines(lang)),  # the map's column
     )
     if need > c.height:
-        c = _taller(c, need, lang, legend)
-        legend = None
+        c = _taller(c, need, layer)
+        legend = False
     draw_rows(c, view, names, letters, rows, y, lang)
     _discard(c, view, layout, below_map, lang)
-    if legend is None:
+    if not legend:
         _legend(c, c.height, lang)
     return c.image
