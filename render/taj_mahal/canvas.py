@@ -210,12 +210,26 @@ def cut(img: Image.Image) -> Sprite:
         else:
             bands.append((y, y + 1, row))
     spans = [_span(row) for _, _, row in bands]
-    # best[i]: the cost of the bands before i and the parts that reach it
+    # a band of plain rows alone: a copy per opaque run
+    alone = [
+        PASTE_COST * len(re.findall(rb"\xff+", row)) if _plain(row) else None for _, _, row in bands
+    ]
+    # best[i]: the least cost of pasting the bands before i, and where its last part starts
     best: list[tuple[float, int]] = [(0.0, 0)]
     for i in range(len(bands)):
         options = []
+        left, right, top, bottom = w, 0, -1, -1  # the visible box of bands j..i
         for j in range(i, -1, -1):
-            options.append((best[j][0] + _cost(bands, spans, j, i), j))
+            span = spans[j]
+            if span is not None:
+                left, right, top = min(left, span[0]), max(right, span[1]), bands[j][0]
+                bottom = bands[j][1] if bottom < 0 else bottom
+            single = alone[i] if j == i else None
+            if single is not None:
+                cost = float(single)
+            else:  # one masked part (nothing to paste: free)
+                cost = PASTE_COST + (right - left) * (bottom - top) if top >= 0 else 0.0
+            options.append((best[j][0] + cost, j))
         best.append(min(options))
     groups = []
     i = len(bands)
@@ -226,14 +240,16 @@ def cut(img: Image.Image) -> Sprite:
     rgb = img.convert("RGB")
     parts: list[tuple[ImagingCore, int, int, int, int, bool]] = []
     for j, i in reversed(groups):
-        if j == i and _plain(bands[i][2]):
+        if j == i and alone[i] is not None:
             y0, y1, row = bands[i]
             for run in re.finditer(rb"\xff+", row):
                 box = (run.start(), y0, run.end(), y1)
                 parts.append((rgb.crop(box).im, *box, False))
             continue
-        union = _union(bands, spans, j, i)
-        if union is not None:
+        seen = [(bands[k], span) for k in range(j, i + 1) if (span := spans[k]) is not None]
+        if seen:
+            x0, x1 = min(span[0] for _, span in seen), max(span[1] for _, span in seen)
+            union = (x0, seen[0][0][0], x1, seen[-1][0][1])
             parts.append((img.crop(union).im, *union, True))
     return Sprite(w, h, tuple(parts))
 
@@ -249,31 +265,6 @@ def _span(row: bytes) -> tuple[int, int] | None:
 def _plain(row: bytes) -> bool:
     """Whether a row has only opaque and transparent pixels."""
     return not row.translate(None, b"\x00\xff")
-
-
-def _union(
-    bands: list[tuple[int, int, bytes]], spans: list[tuple[int, int] | None], j: int, i: int
-) -> tuple[int, int, int, int] | None:
-    """The box of the visible pixels of bands ``j`` to ``i``."""
-    seen = [(bands[k], spans[k]) for k in range(j, i + 1) if spans[k] is not None]
-    if not seen:
-        return None
-    left = min(span[0] for _, span in seen if span)
-    right = max(span[1] for _, span in seen if span)
-    return left, seen[0][0][0], right, seen[-1][0][1]
-
-
-def _cost(
-    bands: list[tuple[int, int, bytes]], spans: list[tuple[int, int] | None], j: int, i: int
-) -> float:
-    """What pasting bands ``j`` to ``i`` as one part costs (one band of plain rows: a
-    copy per opaque run)."""
-    if j == i and _plain(bands[i][2]):
-        return PASTE_COST * len(re.findall(rb"\xff+", bands[i][2]))
-    box = _union(bands, spans, j, i)
-    if box is None:
-        return 0.0
-    return PASTE_COST + (box[2] - box[0]) * (box[3] - box[1])
 
 
 def split(v: float) -> tuple[int, float]:
