@@ -11,9 +11,10 @@ that player's hand grouped by colour, the cards he cannot play this visit dimmed
 
 Symbols are letters (V G M P E) and a crown shape for the Grand Mogul, so colour is never
 the only cue; card colours also carry their letter (R Y G B W; a special card its own
-frame). The static map (background, provinces, roads, cities) is drawn once at 2x,
-reduced and cached; each picture pastes it, draws the pieces of the moment on top and the
-province names (cached sprites, per language) over them.
+frame). The static map (background, provinces, roads, cities) and the legend are drawn
+once per language into a cached canvas with room above for the header band; each picture
+is one copy of it, the band pasted on top, the pieces of the moment drawn or pasted from
+cached sprites (:mod:`render.taj_mahal.canvas`) and the province names over them.
 
 Words come from the catalogue (``pic.taj.*`` in :mod:`render.words.catalogue`) in the
 language given to :func:`draw`; the rules' words (the status line, province names:
@@ -24,8 +25,9 @@ Drawn by concern: :mod:`render.taj_mahal.pieces` (cards, symbols, tiles, the las
 marks), :mod:`render.taj_mahal.board` (the map), :mod:`render.taj_mahal.court` (the
 court and its counts), :mod:`render.taj_mahal.rows` (the players' rows),
 :mod:`render.taj_mahal.scores` (the final points by source),
-:mod:`render.taj_mahal.public` (the public picture) and :mod:`render.taj_mahal.hand` (a
-seat's hand); this module chooses between them.
+:mod:`render.taj_mahal.public` (the public picture), :mod:`render.taj_mahal.hand` (a
+seat's hand) and :mod:`render.taj_mahal.canvas` (where they draw, and how a sprite is
+pasted); this module chooses between them.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
-"""The map of the public picture: provinces, roads and cities drawn once at 2x, reduced and
-cached (:func:`_base`), then the pieces of the moment on top (:func:`_draw_map`): palaces in
-the owner's colour and letter, crowned palaces, fortresses with their bonus tiles, goods,
-the current province outlined, the palaces the last turn placed ringed, and the province
-names last.
+"""The map of the public picture: provinces, roads and cities drawn at 2x and reduced
+(:func:`_base`, once per language: the public picture caches the canvas it goes into),
+then the pieces of the moment on top (:func:`_draw_map`): palaces in the owner's colour
+and letter, crowned palaces, fortresses with their bonus tiles, goods, the current
+province outlined, the palaces the last turn placed ringed, and the province names last.
 
 Why the names go on top, from small cached sprites (:func:`_label_sprites`): drawn under
 the pieces, a crowned palace beside a city covered a long name. Each name is set to fit
@@ -13,7 +13,7 @@ covers no palace either. Bonus tiles sit beside their fortress, never over a cit
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -30,6 +30,7 @@ from render.common import (
     smallest_size,
 )
 from render.seats import is_computer_label
+from render.taj_mahal.canvas import Canvas, Sprite, cut, split, stamp
 from render.taj_mahal.pieces import (
     FORT,
     GOOD_FILL,
@@ -106,10 +107,10 @@ def _city_xy() -> dict[str, tuple[int, int]]:
     return out
 
 
-@cache
 def _base(lang: str) -> Image.Image:
-    """Static map layer at final size (drawn at 2x and reduced once; ``lang`` keys the
-    cache of callers that draw per language)."""
+    """Static map layer at final size (drawn at 2x and reduced; not cached here: the
+    public picture caches it, per ``lang``, inside its canvas,
+    :func:`render.taj_mahal.public._canvas`)."""
     comp = components()
     k = 2
     img = Image.new("RGB", (W * k, H * k), BACKGROUND)
@@ -149,7 +150,7 @@ def _base(lang: str) -> Image.Image:
 
 
 @cache
-def _label_sprites(lang: str) -> tuple[tuple[Image.Image, int, int], ...]:
+def _label_sprites(lang: str) -> tuple[tuple[Sprite, int, int], ...]:
     """Each province's name on a light plate, as (sprite, x, y) to paste over the pieces
     (per language: the names are catalogue words, ``taj_mahal.province.*``). A name is set
     in the largest size from 17 down to the legible floor that fits between the palaces of
@@ -172,7 +173,7 @@ def _label_sprites(lang: str) -> tuple[tuple[Image.Image, int, int], ...]:
         d = ImageDraw.Draw(sprite)
         d.rounded_rectangle((0, 0, tw + 7, h - 1), 5, fill=MAP_FILL)
         d.text((tw / 2 + 4, h // 2), label, font=fnt, fill=INK, anchor="mm")
-        out.append((sprite, cx - (tw + 8) // 2, cy - (30 if centre else 25)))
+        out.append((cut(sprite), cx - (tw + 8) // 2, cy - (30 if centre else 25)))
     return tuple(out)
 
 
@@ -189,17 +190,17 @@ def bonus_box(city: str, width: float) -> tuple[float, float, float, float]:
     return (bx - width / 2, by - 11, bx + width / 2, by + 11)
 
 
-def _palace(seat: int, letter: str, crowned: bool) -> Image.Image:
+def _palace(seat: int, letter: str, crowned: bool) -> Sprite:
     """The palace sprite of ``seat`` (its label from :func:`render.seats.seat_letters`;
     not cached here: a label equals its letters whether a computer plays or not)."""
     colour, ink = player_colour(seat), player_text_colour(seat)
     return _palace_sprite(colour, ink, str(letter), crowned, is_computer_label(letter))
 
 
-@cache
+@lru_cache(maxsize=256)
 def _palace_sprite(
     colour: str, text_colour: str, letter: str, crowned: bool, computer: bool
-) -> Image.Image:
+) -> Sprite:
     """A palace (house shape with the owner's letters), crowned palaces with a gold crown,
     a computer's with a small robot at its lower right (so not its colour alone tells
     whose it is)."""
@@ -218,12 +219,38 @@ def _palace_sprite(
     d.text((18, 26), letter, font=font(size, bold=True), fill=text_colour, anchor="mm")
     if computer:
         robot_badge(d, 24, 33, 11)
-    return img
+    return cut(img)
 
 
-def _draw_map(
-    img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], letters: list[str], lang: str
-) -> int:
+@lru_cache(maxsize=128)
+def _bonus_sprite(city: str, kind: str, code: str) -> tuple[Sprite, int, int]:
+    """A fortress's bonus tile beside it (:func:`bonus_box`), where the board pastes it."""
+    x, y = _city_xy()[city]
+    if kind == "card":
+        box = bonus_box(city, _card_bonus_width(code))
+    else:
+        f_b = font(15, bold=True)
+        text = GOOD_LETTER.get(code, code[:1].upper()) if kind == "good" else code
+        fill = GOOD_FILL.get(code, "#FFFFFF") if kind == "good" else "#FFE9A8"
+        box = bonus_box(city, f_b.getlength(text) + 8)
+    bx, fx = split((box[0] + box[2]) / 2)
+    by, fy = split((box[1] + box[3]) / 2)
+
+    def draw(d: ImageDraw.ImageDraw, px: float, py: float) -> None:
+        if kind == "card":
+            _card_bonus(d, px, py, code)
+            return
+        # the box drawn from its corners (as in place), moved to the sprite's point
+        sx, sy = px - fx - bx, py - fy - by
+        shifted = (box[0] + sx, box[1] + sy, box[2] + sx, box[3] + sy)
+        d.rounded_rectangle(shifted, 4, fill=fill, outline=FORT, width=2)
+        d.text((px, py), text, font=f_b, fill=INK, anchor="mm")
+
+    img, dx, dy = stamp(draw, fx, fy, 60)
+    return img, bx + dx, by + dy
+
+
+def _draw_map(c: Canvas, view: dict[str, Any], letters: list[str], lang: str) -> int:
     """The pieces of the moment on the map, the province names over them; returns the y
     below the map."""
     comp = components()
@@ -232,60 +259,63 @@ def _draw_map(
     cur = view["province"]
     cx, cy = pxy[cur]
     # the current province: the two-tone highlight (ink edge, yellow inside), a thin ink
-    # ring outside it
-    highlight_outline(d, (cx - RX - 3, cy - RY - 3, cx + RX + 3, cy + RY + 3), 6, ellipse=True)
-    d.ellipse((cx - RX - 6, cy - RY - 6, cx + RX + 6, cy + RY + 6), outline=INK, width=1)
+    # ring outside it (drawn: a sprite of these rings, mostly empty, pastes slower)
+    ring = c.box((cx - RX - 3, cy - RY - 3, cx + RX + 3, cy + RY + 3))
+    highlight_outline(c.draw, ring, 6, ellipse=True)
+    c.ellipse((cx - RX - 6, cy - RY - 6, cx + RX + 6, cy + RY + 6), outline=INK, width=1)
     for p in pxy:
         number = view["province_tiles"][p]
         faded = number < view["visit"] or (number == view["visit"] and view["court_tile"] is None)
         goods = view["tile_goods"][str(number)]
-        _tile_badge(img, *tile_xy(p, len(goods)), number, goods, faded)
-    f_b = font(15, bold=True)
+        _tile_badge(c, *tile_xy(p, len(goods)), number, goods, faded)
     for city, b in view["bonus"].items():
         x, y = cxy[city]
         if city.partition("_")[2] == "TAJ":  # no room beside the centre city: the tile inside
-            d.text((x, y), b["code"], font=font(16, True), fill="#FFFFFF", anchor="mm")
+            c.text((x, y), b["code"], font=font(16, True), fill="#FFFFFF", anchor="mm")
             continue
-        if b["kind"] == "card":
-            box = bonus_box(city, _card_bonus_width(b["code"]))
-            _card_bonus(d, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, b["code"])
-            continue
-        text = b["code"]
-        fill = "#FFE9A8"
-        if b["kind"] == "good":
-            text = GOOD_LETTER.get(text, text[:1].upper())
-            fill = GOOD_FILL.get(b["code"], "#FFFFFF")
-        box = bonus_box(city, f_b.getlength(text) + 8)
-        d.rounded_rectangle(box, 4, fill=fill, outline=FORT, width=2)
-        d.text(
-            ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, font=f_b, fill=INK, anchor="mm"
-        )
+        c.paste(*_placed(_bonus_sprite(city, b["kind"], b["code"])))
     for city, seat in view["palaces"].items():
         x, y = cxy[city]
         spr = _palace(seat, letters[seat], False)
-        img.paste(spr, (x - 18, y - 20), spr)
+        c.paste(spr, (x - 18, y - 20))
     crown_here = "mogul" not in view["court"]
     last = view.get("last") or {}
     crowned_at: dict[str, tuple[int, int]] = {}
     for city, seat in view["crowned"].items():
-        x, y = cxy[city]
         spr = _palace(seat, letters[seat], True)
         x, y = crowned_xy(city, city in view["palaces"])
         crowned_at[city] = (x, y)
-        img.paste(spr, (x - 18, y - 24), spr)
+        c.paste(spr, (x - 18, y - 24))
         if crown_here and comp.city_province[city] == cur:
-            d.ellipse((x - 21, y - 27, x + 21, y + 15), outline="#C79A00", width=3)
+            c.ellipse((x - 21, y - 27, x + 21, y + 15), outline="#C79A00", width=3)
     # the palaces the last turn placed: ringed, with a pointer (shape, not colour)
     for city in last.get("palaces") or []:
         if view["palaces"].get(city) == last["seat"]:
             x, y = cxy[city]
-            _mark_ring(d, x, y - 2, 26)
+            _mark_ring(c, x, y - 2, 26)
     if last.get("crown") in crowned_at:
         x, y = crowned_at[last["crown"]]
-        _mark_ring(d, x, y - 6, 27)
+        _mark_ring(c, x, y - 6, 27)
     for sprite, x, y in _label_sprites(lang):
-        img.paste(sprite, (x, y), sprite)
-    return max(y for _, y in cxy.values()) + CITY_R + 12
+        c.paste(sprite, (x, y))
+    return map_bottom()
+
+
+@cache
+def map_bottom() -> int:
+    """The y below the map (its lowest city), where the discard pile goes; a piece reaches
+    at most :data:`PIECES_REACH` px lower."""
+    return max(y for _, y in _city_xy().values()) + CITY_R + 12
+
+
+#: How far below :func:`map_bottom` a piece may reach: a crowned palace drawn below its
+#: city at the map's edge, ringed as the last turn's (:func:`crowned_xy`, ``_mark_ring``).
+PIECES_REACH = 24
+
+
+def _placed(sprite: tuple[Sprite, int, int]) -> tuple[Sprite, tuple[int, int]]:
+    img, x, y = sprite
+    return img, (x, y)
 
 
 def tile_xy(prov: str, goods: int) -> tuple[int, int]:

@@ -9,12 +9,14 @@ small played cards are unreadable, while one big number per prize and player rea
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import ImageDraw
 
 from render.common import INK, MUTED, font, player_colour, player_text_colour
 from render.seats import is_computer_label
+from render.taj_mahal.canvas import Canvas, Sprite, put, split, stamp
 from render.taj_mahal.pieces import CARD_FILL, _mark_ring, _symbol, _tile_badge, robot_badge
 from render.words.catalogue import t
 
@@ -61,29 +63,89 @@ def court_leads(view: dict[str, Any]) -> dict[str, tuple[list[int], int, int]]:
     return out
 
 
-def chip(d: ImageDraw.ImageDraw, cx: float, cy: float, seat: int, letter: str, r: int) -> None:
+def chip(c: Canvas, cx: float, cy: float, seat: int, letter: str, r: int) -> None:
     """A seat's round chip: its colour, outlined, with its letters (unique in the match:
-    :func:`render.seats.seat_letters`); a computer's wears a robot at its lower right."""
-    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=player_colour(seat), outline=INK, width=2)
-    size = max(15, int(r * (1.25 if len(letter) < 2 else 0.95)))
-    d.text((cx, cy), letter, font=font(size, True), fill=player_text_colour(seat), anchor="mm")
-    if is_computer_label(letter):
-        robot_badge(d, cx + r * 0.45, cy + r * 0.75, max(9, round(r * 0.9)))
+    :func:`render.seats.seat_letters`); a computer's wears a robot at its lower right.
+    Pasted from a sprite drawn once per look and sub-pixel phase (:func:`_chip_sprite`)."""
+    x, fx = split(cx)
+    y, fy = split(cy)
+    colour, ink = player_colour(seat), player_text_colour(seat)
+    put(c, _chip_sprite(colour, ink, str(letter), is_computer_label(letter), r, fx, fy), x, y)
 
 
-def colour_swatch(d: ImageDraw.ImageDraw, x: float, cy: float, colour: str | None) -> None:
+@lru_cache(maxsize=128)
+def _chip_sprite(
+    colour: str, ink: str, letter: str, computer: bool, r: int, fx: float, fy: float
+) -> tuple[Sprite, int, int]:
+    def draw(d: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=INK, width=2)
+        size = max(15, int(r * (1.25 if len(letter) < 2 else 0.95)))
+        d.text((cx, cy), letter, font=font(size, True), fill=ink, anchor="mm")
+        if computer:
+            robot_badge(d, cx + r * 0.45, cy + r * 0.75, max(9, round(r * 0.9)))
+
+    return stamp(draw, fx, fy, 2 * r + 4)
+
+
+def colour_swatch(c: Canvas, x: float, cy: float, colour: str | None) -> None:
     """A small card in a player's locked colour with its letter (none chosen: an outline)."""
-    box = (x, cy - 16, x + 26, cy + 16)
-    if colour is None:
-        d.rounded_rectangle(box, 4, outline=MUTED, width=2)
-        return
-    d.rounded_rectangle(box, 4, fill=CARD_FILL[colour], outline=INK, width=2)
-    d.text((x + 13, cy), colour[:1].upper(), font=font(20, True), fill=INK, anchor="mm")
+    left, fx = split(x)
+    y, fy = split(cy)
+    put(c, _swatch_sprite(colour, fx, fy), left, y)
+
+
+@lru_cache(maxsize=32)
+def _swatch_sprite(colour: str | None, fx: float, fy: float) -> tuple[Sprite, int, int]:
+    def draw(d: ImageDraw.ImageDraw, x: float, cy: float) -> None:
+        box = (x, cy - 16, x + 26, cy + 16)
+        if colour is None:
+            d.rounded_rectangle(box, 4, outline=MUTED, width=2)
+            return
+        d.rounded_rectangle(box, 4, fill=CARD_FILL[colour], outline=INK, width=2)
+        d.text((x + 13, cy), colour[:1].upper(), font=font(20, True), fill=INK, anchor="mm")
+
+    return stamp(draw, fx, fy, 32)
+
+
+@lru_cache(maxsize=32)
+def _prize_sprite(prize: str, there: bool, fx: float, fy: float) -> tuple[Sprite, int, int]:
+    """A prize's circle: its symbol while it is there, a dash once it is gone."""
+    f_big = font(SYMBOL, bold=True)
+
+    def draw(d: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
+        r = CIRCLE / 2
+        d.ellipse(
+            (cx - r, cy - r, cx + r, cy + r),
+            fill=PRIZE_THERE if there else PRIZE_GONE,
+            outline=INK if there else MUTED,
+            width=3 if there else 2,
+        )
+        if not there:
+            return
+        if prize == "elephant":
+            d.text((cx, cy), "E", font=f_big, fill=INK, anchor="mm")
+        else:
+            _symbol(d, cx, cy, prize, SYMBOL)
+
+    return stamp(draw, fx, fy, CIRCLE // 2 + 4)
+
+
+@lru_cache(maxsize=64)
+def _lead_sprite(text: str, fx: float, fy: float) -> tuple[Sprite, int, int]:
+    """The sole leader's count, boxed (it would win the prize now)."""
+    f_count = font(30, bold=True)
+
+    def draw(d: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
+        tw = f_count.getlength(text)
+        box = (cx - tw / 2 - 8, cy - 17, cx + tw / 2 + 8, cy + 17)
+        d.rounded_rectangle(box, 6, fill="#FFFFFF", outline=INK, width=3)
+        d.text((cx, cy), text, font=f_count, fill=INK, anchor="mm")
+
+    return stamp(draw, fx, fy, 40)
 
 
 def draw_court(
-    img: Image.Image,
-    d: ImageDraw.ImageDraw,
+    c: Canvas,
     view: dict[str, Any],
     letters: list[str],
     x0: int,
@@ -95,12 +157,10 @@ def draw_court(
     grabs, the six prizes, then one row of counts per player still in the visit. Returns
     the y below it."""
     f_title = font(19, bold=True)
-    d.text((x0, y), title, font=f_title, fill=INK)
+    c.text((x0, y), title, font=f_title, fill=INK)
     if view["court_tile"] is not None:  # the elephant's prize: this visit's province tile
         goods = view["tile_goods"][str(view["court_tile"])]
-        _tile_badge(
-            img, x0 + width - 20 - 20 * len(goods), y + 11, view["court_tile"], goods, False
-        )
+        _tile_badge(c, x0 + width - 20 - 20 * len(goods), y + 11, view["court_tile"], goods, False)
     y += 34
     col = (width - LABEL_W) / len(COURT)
     last = view.get("last") or {}
@@ -109,23 +169,16 @@ def draw_court(
     for i, prize in enumerate(COURT):
         cx, cy = x0 + LABEL_W + col * (i + 0.5), y + CIRCLE / 2
         there = prize in view["court"]
-        r = CIRCLE / 2
-        d.ellipse(
-            (cx - r, cy - r, cx + r, cy + r),
-            fill=PRIZE_THERE if there else PRIZE_GONE,
-            outline=INK if there else MUTED,
-            width=3 if there else 2,
-        )
+        x, fx = split(cx)
+        top, fy = split(cy)
+        put(c, _prize_sprite(prize, there, fx, fy), x, top)
         if there:
-            if prize == "elephant":
-                d.text((cx, cy), "E", font=f_big, fill=INK, anchor="mm")
-            else:
-                _symbol(d, cx, cy, prize, SYMBOL)
-        elif prize in won_now:  # taken by the last turn: its taker's chip, marked
-            chip(d, cx, cy, last["seat"], letters[last["seat"]], 20)
-            _mark_ring(d, cx, cy, r + 5)
+            continue
+        if prize in won_now:  # taken by the last turn: its taker's chip, marked
+            chip(c, cx, cy, last["seat"], letters[last["seat"]], 20)
+            _mark_ring(c, cx, cy, CIRCLE / 2 + 5)
         else:
-            d.text((cx, cy), "–", font=f_big, fill=MUTED, anchor="mm")
+            c.text((cx, cy), "–", font=f_big, fill=MUTED, anchor="mm")
     y += CIRCLE + 8
     leads = court_leads(view)
     f_count = font(30, bold=True)
@@ -133,8 +186,8 @@ def draw_court(
         if not info["in_visit"]:
             continue
         cy = y + ROW_H / 2
-        chip(d, x0 + 17, cy, seat, letters[seat], 17)
-        colour_swatch(d, x0 + 40, cy, info["colour"])
+        chip(c, x0 + 17, cy, seat, letters[seat], 17)
+        colour_swatch(c, x0 + 40, cy, info["colour"])
         mine = symbol_counts(info["played"])
         for i, prize in enumerate(COURT):
             if prize not in view["court"]:
@@ -142,17 +195,18 @@ def draw_court(
             cx = x0 + LABEL_W + col * (i + 0.5)
             n = mine.get(prize, 0)
             if n == 0:
-                d.text((cx, cy), "·", font=f_count, fill=MUTED, anchor="mm")
+                c.text((cx, cy), "·", font=f_count, fill=MUTED, anchor="mm")
                 continue
             leaders, _, _ = leads.get(prize, ([], 0, 0))
             text = str(n)
             if leaders == [seat]:  # the sole leader would win it now: boxed
-                tw = f_count.getlength(text)
-                box = (cx - tw / 2 - 8, cy - 17, cx + tw / 2 + 8, cy + 17)
-                d.rounded_rectangle(box, 6, fill="#FFFFFF", outline=INK, width=3)
-            elif seat in leaders:  # tied at the top: nobody would win it, "=" says so
+                x, fx = split(cx)
+                top, fy = split(cy)
+                put(c, _lead_sprite(text, fx, fy), x, top)
+                continue
+            if seat in leaders:  # tied at the top: nobody would win it, "=" says so
                 text = "=" + text
-            d.text((cx, cy), text, font=f_count, fill=INK, anchor="mm")
+            c.text((cx, cy), text, font=f_count, fill=INK, anchor="mm")
         y += ROW_H
     return y + 4
 

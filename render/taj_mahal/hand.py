@@ -22,6 +22,7 @@ from render.common import (
     player_text_colour,
     wrap_text,
 )
+from render.taj_mahal.canvas import Canvas
 from render.taj_mahal.pieces import _card, _colour, _name
 from render.words.catalogue import t, tn
 from render.words.say import say
@@ -81,6 +82,7 @@ def _draw_private(view: dict[str, Any], names: list[str], seat: int, lang: str) 
     height = y + line_h + (40 if not groups else 0)
     img = Image.new("RGB", (width, height + pad), BACKGROUND)
     d = ImageDraw.Draw(img)
+    canvas = Canvas(img)
     d.rectangle((0, 0, width, head_h), fill=player_colour(seat))
     for i, line in enumerate(head_lines):
         d.text((pad, 10 + 28 * i), line, font=f_head, fill=player_text_colour(seat))
@@ -103,7 +105,7 @@ def _draw_private(view: dict[str, Any], names: list[str], seat: int, lang: str) 
         for i, card in enumerate(cards):
             r, c = divmod(i, per_row)
             cx, cy = gx + c * (cw + gap), gy + 30 + r * rh
-            _card(img, cx, cy, card, cw, ch)
+            _card(canvas, cx, cy, card, cw, ch)
             out = dim and card["id"] not in usable
             if out:  # not this visit: dimmed (its code below stays readable)
                 img.paste(veil, (cx, cy), veil)

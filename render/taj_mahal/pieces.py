@@ -16,6 +16,7 @@ from render.common import (
     font,
 )
 from render.seats import draw_robot
+from render.taj_mahal.canvas import Canvas, Pen, Sprite, cut, put, split, stamp
 from render.words.catalogue import t, word
 from rules.taj_mahal.components import SYMBOL_LETTERS
 
@@ -43,7 +44,7 @@ def _colour(name: str, lang: str) -> str:
     return word("pic.taj.colour", name, lang)
 
 
-def _crown(d: ImageDraw.ImageDraw, cx: float, cy: float, size: float, fill: str) -> None:
+def _crown(d: Pen, cx: float, cy: float, size: float, fill: str) -> None:
     """A three-pointed crown centred at (cx, cy): the Grand Mogul's symbol."""
     w, h = size, size * 0.75
     x0, y0, x1, y1 = cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2
@@ -59,26 +60,23 @@ def _crown(d: ImageDraw.ImageDraw, cx: float, cy: float, size: float, fill: str)
     d.polygon(pts, fill=fill, outline=INK, width=max(1, int(size / 12)))
 
 
-def _card(img: Image.Image, x: int, y: int, card: dict[str, Any], w: int = 46, h: int = 66) -> None:
+def _card(c: Canvas, x: int, y: int, card: dict[str, Any], w: int = 46, h: int = 66) -> None:
     """Paste a card (drawn once per card and size: a picture shows up to ~60)."""
     key = (card["code"], card["kind"], card["colour"], tuple(card["symbols"]), w, h)
-    sprite = _card_sprite(*key)
-    img.paste(sprite, (int(x), int(y)), sprite)
+    c.paste(_card_sprite(*key), (int(x), int(y)))
 
 
 @lru_cache(maxsize=512)
 def _card_sprite(
     code: str, kind: str, colour: str | None, symbols: tuple[str, ...], w: int, h: int
-) -> Image.Image:
+) -> Sprite:
     sprite = Image.new("RGBA", (w + 1, h + 1), (0, 0, 0, 0))
     card = {"code": code, "kind": kind, "colour": colour, "symbols": list(symbols)}
     _draw_card(ImageDraw.Draw(sprite), 0, 0, card, w, h)
-    return sprite
+    return cut(sprite)
 
 
-def _draw_card(
-    d: ImageDraw.ImageDraw, x: int, y: int, card: dict[str, Any], w: int = 46, h: int = 66
-) -> None:
+def _draw_card(d: Pen, x: int, y: int, card: dict[str, Any], w: int = 46, h: int = 66) -> None:
     """A card: fill by colour, a top strip with its colour letter, its symbols below.
 
     A special card has no colour letter: its shape says it (a second frame inside the
@@ -108,14 +106,14 @@ def _draw_card(
         _symbol(d, x + w / 2, top + band * (i + 0.5), sym, size)
 
 
-def _symbol(d: ImageDraw.ImageDraw, cx: float, cy: float, sym: str, size: int) -> None:
+def _symbol(d: Pen, cx: float, cy: float, sym: str, size: int) -> None:
     if sym == "mogul":
         _crown(d, cx, cy, size * 1.1, "#F2C230")
     else:
         d.text((cx, cy), SYMBOL_LETTERS[sym], font=font(size, bold=True), fill=INK, anchor="mm")
 
 
-def _mark_below(d: ImageDraw.ImageDraw, cx: float, y: float, size: float = 14) -> None:
+def _mark_below(d: Pen, cx: float, y: float, size: float = 14) -> None:
     """The last-move pointer: a dark triangle pointing down at ``y`` (its tip), outlined
     in white so it shows on any background. A shape, never a colour alone."""
     pts = [(cx - size * 0.6, y - size), (cx + size * 0.6, y - size), (cx, y)]
@@ -123,7 +121,7 @@ def _mark_below(d: ImageDraw.ImageDraw, cx: float, y: float, size: float = 14) -
 
 
 def _mark_box(
-    d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], r: int = 8, pointer: int = 10
+    d: Pen, box: tuple[float, float, float, float], r: int = 8, pointer: int = 10
 ) -> None:
     """The last-move frame around a card: a thick dark frame with a white line inside, a
     triangle pointing at it from above (contrast on light and dark fills alike)."""
@@ -133,7 +131,7 @@ def _mark_box(
     _mark_below(d, (x0 + x1) / 2, y0 - 4, pointer)
 
 
-def _mark_ring(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
+def _mark_ring(d: Pen, cx: float, cy: float, r: float) -> None:
     """The last-move ring around a palace or a prize: dark, white inside, a pointer."""
     d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=INK, width=3)
     d.ellipse((cx - r + 3, cy - r + 3, cx + r - 3, cy + r - 3), outline="#FFFFFF", width=2)
@@ -150,15 +148,29 @@ def robot_badge(d: ImageDraw.ImageDraw, x: float, cy: float, size: int) -> None:
     draw_robot(d, x, cy, size, INK, "#FFFFFF")
 
 
-def _mini_card(d: ImageDraw.ImageDraw, x: float, y: float, w: float = 12, h: float = 17) -> None:
+def _mini_card(d: Pen, x: float, y: float, w: float = 12, h: float = 17) -> None:
     """A small card outline (two stacked cards), the icon of "draw a card"."""
     d.rounded_rectangle((x + 3, y - 2, x + w + 3, y + h - 2), 2, fill="#D9D2C2", outline=INK)
     d.rounded_rectangle((x, y, x + w, y + h), 2, fill="#FFFFFF", outline=INK, width=2)
 
 
-def _card_bonus(
-    d: ImageDraw.ImageDraw, bx: float, by: float, code: str, used: bool = False
-) -> None:
+def card_bonus(c: Canvas, bx: float, by: float, code: str, used: bool = False) -> None:
+    """Paste the "+1 card" bonus tile centred at (``bx``, ``by``) (:func:`_card_bonus`,
+    drawn once per code, look and sub-pixel phase)."""
+    x, fx = split(bx)
+    y, fy = split(by)
+    put(c, _card_bonus_sprite(code, used, fx, fy), x, y)
+
+
+@lru_cache(maxsize=64)
+def _card_bonus_sprite(code: str, used: bool, fx: float, fy: float) -> tuple[Sprite, int, int]:
+    def draw(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
+        _card_bonus(d, x, y, code, used)
+
+    return stamp(draw, fx, fy, 60)
+
+
+def _card_bonus(d: Pen, bx: float, by: float, code: str, used: bool = False) -> None:
     """The "+1 card" bonus tile: "+1" beside a card icon (not a glyph that may be missing);
     ``used``: greyed and struck through (taken tiles are used at once)."""
     f = font(15, bold=True)
@@ -180,7 +192,7 @@ def _card_bonus(
 
 
 def _tile_badge(
-    img: Image.Image,
+    c: Canvas,
     x: int,
     y: int,
     number: int,
@@ -189,19 +201,22 @@ def _tile_badge(
 ) -> None:
     """Paste a province tile badge (drawn once per tile, goods and look)."""
     sprite, cx, cy = _badge_sprite(number, tuple(goods), faded)
-    img.paste(sprite, (int(x) - cx, int(y) - cy), sprite)
+    c.paste(sprite, (int(x) - cx, int(y) - cy))
 
 
 @lru_cache(maxsize=256)
-def _badge_sprite(number: int, goods: tuple[str, ...], faded: bool) -> tuple[Image.Image, int, int]:
+def _badge_sprite(number: int, goods: tuple[str, ...], faded: bool) -> tuple[Sprite, int, int]:
+    """The badge, cropped to what it covers (its goods lie right of its centre: half of a
+    centred square was empty, and pasting costs by the pixel)."""
     span = 15 + 4 + 20 * len(goods) + 4
     sprite = Image.new("RGBA", (2 * span, 36), (0, 0, 0, 0))
     _draw_tile_badge(ImageDraw.Draw(sprite), span, 18, number, list(goods), faded)
-    return sprite, span, 18
+    box = sprite.getbbox() or (0, 0, 1, 1)
+    return cut(sprite.crop(box)), span - box[0], 18 - box[1]
 
 
 def _draw_tile_badge(
-    d: ImageDraw.ImageDraw,
+    d: Pen,
     x: int,
     y: int,
     number: int,

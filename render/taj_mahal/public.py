@@ -12,9 +12,10 @@ palaces it placed (:mod:`render.taj_mahal.board`), the prizes it won.
 
 from __future__ import annotations
 
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from render.common import (
     BACKGROUND,
@@ -25,9 +26,20 @@ from render.common import (
     font,
     wrap_text,
 )
-from render.header import Band, action_words, away_words, header_band, with_band
+from render.header import Band, action_words, away_words, header_band
 from render.seats import seat_letters
-from render.taj_mahal.board import MAP_FILL, MAP_W, TOP, W, _base, _draw_map
+from render.taj_mahal.board import (
+    MAP_FILL,
+    MAP_W,
+    PIECES_REACH,
+    TOP,
+    H,
+    W,
+    _base,
+    _draw_map,
+    map_bottom,
+)
+from render.taj_mahal.canvas import Canvas, Sprite, cut
 from render.taj_mahal.court import court_leads, court_words, draw_court
 from render.taj_mahal.pieces import (
     CARD_FILL,
@@ -44,7 +56,7 @@ __all__ = ["court_leads", "_draw_public"]
 
 
 def _specials(
-    d: ImageDraw.ImageDraw, view: dict[str, Any], letters: list[str], x0: int, y: int, lang: str
+    c: Canvas, view: dict[str, Any], letters: list[str], x0: int, y: int, lang: str
 ) -> int:
     """Who holds each special card (public: it is claimed in front of everyone)."""
     parts = []
@@ -52,14 +64,12 @@ def _specials(
         owner = view["specials"].get(sid)
         parts.append(f"{code}: {letters[owner] if owner is not None else '–'}")
     text = t("pic.taj.specials", lang) + "  " + "   ".join(parts)
-    d.text((x0, y), text, font=font(16), fill=INK)
+    c.text((x0, y), text, font=font(16), fill=INK)
     return y + 28
 
 
-def _display(
-    img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y: int, lang: str
-) -> int:
-    d.text(
+def _display(c: Canvas, view: dict[str, Any], x0: int, y: int, lang: str) -> int:
+    c.text(
         (x0, y),
         t("pic.taj.display", lang, deck=view["deck_size"], discard=view["discard_size"]),
         font=font(19, bold=True),
@@ -67,9 +77,9 @@ def _display(
     )
     y += 28
     for i, card in enumerate(view["display"]):
-        _card(img, x0 + i * 52, y, card)
+        _card(c, x0 + i * 52, y, card)
     if not view["display"]:
-        d.text((x0, y + 20), t("pic.taj.empty", lang), font=font(16), fill=MUTED)
+        c.text((x0, y + 20), t("pic.taj.empty", lang), font=font(16), fill=MUTED)
     return y + 76
 
 
@@ -99,8 +109,20 @@ def _discard_layout(view: dict[str, Any]) -> tuple[list[tuple[int, int, str, str
     return out, 24 + y + 26
 
 
+@lru_cache(maxsize=8)
+def _discard_chip(colour: str) -> Sprite:
+    """A discard group's small card: its colour with its letter."""
+    sprite = Image.new("RGBA", (23, 21), (0, 0, 0, 0))
+    d = ImageDraw.Draw(sprite)
+    d.rounded_rectangle(
+        (0, 0, 22, 20), 4, fill=CARD_FILL.get(colour, "#FFFFFF"), outline=INK, width=2
+    )
+    d.text((11, 10), colour[:1].upper(), font=font(15, bold=True), fill=INK, anchor="mm")
+    return cut(sprite)
+
+
 def _discard(
-    d: ImageDraw.ImageDraw,
+    c: Canvas,
     view: dict[str, Any],
     layout: list[tuple[int, int, str, str]],
     y: int,
@@ -110,40 +132,32 @@ def _discard(
     card of its colour, then the symbols of each of its cards in the pile (face up by the
     rules: played cards and the unpicked display go there)."""
     f_h, f = font(17, bold=True), font(15, bold=True)
-    d.text((10, y), tn("pic.taj.discard", view["discard_size"], lang), font=f_h, fill=INK)
+    c.text((10, y), tn("pic.taj.discard", view["discard_size"], lang), font=f_h, fill=INK)
     for x, dy, colour, words in layout:
         gy = y + 24 + dy
-        fill = CARD_FILL.get(colour, "#FFFFFF")
-        d.rounded_rectangle((x, gy, x + 22, gy + 20), 4, fill=fill, outline=INK, width=2)
-        d.text((x + 11, gy + 10), colour[:1].upper(), font=f, fill=INK, anchor="mm")
+        c.paste(_discard_chip(colour), (x, gy))
         shown = fit_text(words, f, MAP_W - 10 - (x + 28))
-        d.text((x + 28, gy + 10), shown, font=f, fill=INK, anchor="lm")
+        c.text((x + 28, gy + 10), shown, font=f, fill=INK, anchor="lm")
 
 
 def _legend_lines(lang: str) -> list[str]:
     return wrap_text(t("pic.taj.legend", lang), font(15), MAP_W - 10)
 
 
-def _legend(d: ImageDraw.ImageDraw, height: int, lang: str) -> None:
+def _legend(c: Canvas, height: int, lang: str) -> None:
     """Under the map, on as many lines as the language needs (the last one at the bottom
     of a picture ``height`` tall), after the last-move pointer and its words."""
     f = font(15)
     mark = t("pic.taj.last_mark", lang)
     legend = _legend_lines(lang)
     top = height - 10 - 19 * len(legend)
-    _mark_below(d, 18, top - 4, 12)
-    d.text((30, top - 6), mark, font=f, fill=MUTED, anchor="ld")
+    _mark_below(c, 18, top - 4, 12)
+    c.text((30, top - 6), mark, font=f, fill=MUTED, anchor="ld")
     for i, line in enumerate(reversed(legend)):
-        d.text((10, height - 10 - 19 * i), line, font=f, fill=MUTED, anchor="ld")
+        c.text((10, height - 10 - 19 * i), line, font=f, fill=MUTED, anchor="ld")
 
 
-def _panel(
-    img: Image.Image,
-    d: ImageDraw.ImageDraw,
-    view: dict[str, Any],
-    letters: list[str],
-    lang: str,
-) -> int:
+def _panel(c: Canvas, view: dict[str, Any], letters: list[str], lang: str) -> int:
     """The panel's top part (the court, the specials, the display; or, once the game is
     over, the points by source); returns the y below it, where the players' rows go."""
     comp = components()
@@ -151,21 +165,65 @@ def _panel(
     width = W - 10 - x0
     y = TOP + 6
     if view["over"] and has_breakdown(view):
-        return draw_breakdown(d, view, letters, x0, y, width, W, lang)
+        return draw_breakdown(c, view, letters, x0, y, width, W, lang)
     province = say(comp.province_label[view["province"]], lang)
     title = court_words(lang, view["visit"], view["visits"], province)
-    y = draw_court(img, d, view, letters, x0, y, width, title)
-    y = _specials(d, view, letters, x0, y, lang)
-    return _display(img, d, view, x0, y, lang)
+    y = draw_court(c, view, letters, x0, y, width, title)
+    y = _specials(c, view, letters, x0, y, lang)
+    return _display(c, view, x0, y, lang)
 
 
-def _taller(img: Image.Image, height: int) -> Image.Image:
-    """The picture ``height`` tall (the players' rows need more than usual: long words,
-    many cards), the map's column continued below it."""
-    out = Image.new("RGB", (W, height), BACKGROUND)
-    out.paste(img, (0, 0))
-    ImageDraw.Draw(out).rectangle((0, img.height, MAP_W, height), fill=MAP_FILL)
-    return out
+#: Room above the board in the cached canvas (:func:`_canvas`) for the header band; a
+#: band taller than this (a long last move) is drawn as well, with one copy more.
+BAND_ROOM = 320
+
+
+class _Layer(NamedTuple):
+    """The cached canvas of a language (:func:`_canvas`)."""
+
+    #: the static board below :data:`BAND_ROOM` px of room for the band, the legend drawn
+    image: Image.Image
+    #: the board box the legend covers (None: not drawn into ``image``)
+    legend: tuple[int, int, int, int] | None
+    #: the static board in that box without the legend (for a taller picture)
+    bare: Image.Image | None
+
+
+@lru_cache(maxsize=8)
+def _canvas(lang: str) -> _Layer:
+    """The static board (:func:`render.taj_mahal.board._base`) with :data:`BAND_ROOM` px
+    above it and the legend at its foot (per language, like the board): a picture is
+    this cropped to its band's height, one copy (never drawn on: ``crop`` copies). The
+    legend is left out of it for a language whose legend takes so many lines that it
+    would reach the pieces on the map.
+
+    Why the legend: its long lines were a tenth of the pixels a picture's texts cost, the
+    same every time; drawn first instead of last, it looks the same, as nothing drawn
+    later reaches it (the discard pile ends above it, the map's pieces end above
+    :data:`~render.taj_mahal.board.PIECES_REACH`, the panel is right of the map)."""
+    img = Image.new("RGB", (W, BAND_ROOM + H), BACKGROUND)
+    base = _base(lang)
+    img.paste(base, (0, BAND_ROOM))
+    board = (0, BAND_ROOM, W, BAND_ROOM + H)
+    _legend(Canvas(img, BAND_ROOM), H, lang)
+    box = ImageChops.difference(img.crop(board), base).getbbox()
+    if box is None or box[1] <= map_bottom() + PIECES_REACH:
+        img.paste(base, (0, BAND_ROOM))
+        return _Layer(img, None, None)
+    return _Layer(img, box, base.crop(box))
+
+
+def _taller(c: Canvas, height: int, layer: _Layer) -> Canvas:
+    """The picture with a board ``height`` tall (the players' rows need more than usual:
+    long words, many cards), the map's column continued below it, and the legend drawn
+    at the canvas's old foot (``layer``'s) taken away."""
+    out = Image.new("RGB", (W, c.dy + height), BACKGROUND)
+    out.paste(c.image, (0, 0))
+    if layer.legend is not None and layer.bare is not None:
+        out.paste(layer.bare, (layer.legend[0], c.dy + layer.legend[1]))
+    taller = Canvas(out, c.dy)
+    taller.rectangle((0, c.height, MAP_W, height), fill=MAP_FILL)
+    return taller
 
 
 def stage_words(view: dict[str, Any], lang: str) -> str:
@@ -191,21 +249,27 @@ def _band(view: dict[str, Any], names: list[str], letters: list[str], lang: str)
 
 
 def _draw_public(view: dict[str, Any], names: list[str], lang: str) -> Image.Image:
-    img = _base(lang).copy()
-    d = ImageDraw.Draw(img)
+    """The band on top, the board below it, drawn on one canvas (:mod:`.canvas`)."""
     letters = seat_letters(names, view["players"])
-    below_map = _draw_map(img, d, view, letters, lang)
-    y = _panel(img, d, view, letters, lang)
+    band = _band(view, names, letters, lang)
+    layer = _canvas(lang)
+    legend = layer.legend is not None  # drawn into the canvas
+    img = layer.image.crop((0, BAND_ROOM - band.height, W, BAND_ROOM + H))
+    img.paste(band, (0, 0))
+    c = Canvas(img, band.height)
+    below_map = _draw_map(c, view, letters, lang)
+    y = _panel(c, view, letters, lang)
     rows = measure_rows(view, names, lang)
     layout, discard_h = _discard_layout(view)
     need = max(
         y + sum(r.height for r in rows) + 6,  # the panel
         below_map + discard_h + 30 + 19 * len(_legend_lines(lang)),  # the map's column
     )
-    if need > img.height:
-        img = _taller(img, need)
-        d = ImageDraw.Draw(img)
-    draw_rows(img, d, view, names, letters, rows, y, lang)
-    _discard(d, view, layout, below_map, lang)
-    _legend(d, img.height, lang)
-    return with_band(_band(view, names, letters, lang), img)
+    if need > c.height:
+        c = _taller(c, need, layer)
+        legend = False
+    draw_rows(c, view, names, letters, rows, y, lang)
+    _discard(c, view, layout, below_map, lang)
+    if not legend:
+        _legend(c, c.height, lang)
+    return c.image

@@ -13,12 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PIL import Image, ImageDraw
-
 from render.common import INK, MUTED, fit_lines, fit_text, font, smallest_size, wrap_text
 from render.taj_mahal.board import MAP_W, W
+from render.taj_mahal.canvas import Canvas
 from render.taj_mahal.court import chip
-from render.taj_mahal.pieces import GOOD_LETTER, _card, _card_bonus, _colour, _mark_box, _name
+from render.taj_mahal.pieces import GOOD_LETTER, _card, _colour, _mark_box, _name, card_bonus
 from render.words.catalogue import t, tn
 from rules.taj_mahal.components import SYMBOL_LETTERS
 
@@ -100,8 +99,7 @@ def measure_rows(view: dict[str, Any], names: list[str], lang: str) -> list[_Row
 
 
 def draw_rows(
-    img: Image.Image,
-    d: ImageDraw.ImageDraw,
+    c: Canvas,
     view: dict[str, Any],
     names: list[str],
     letters: list[str],
@@ -113,7 +111,7 @@ def draw_rows(
     n = view["players"]
     # what the rows leave free makes their cards bigger, up to CARD_H_MAX; the rest stays
     # below them (a tall pale row for the acting player reads no better)
-    spare = min(CARD_H_MAX - CARD_H, max(0, img.height - 6 - y - sum(r.height for r in rows)) // n)
+    spare = min(CARD_H_MAX - CARD_H, max(0, c.height - 6 - y - sum(r.height for r in rows)) // n)
     last = view.get("last") or {}
     last_ids = {c["id"] for c in last.get("cards") or []} if last.get("seat") is not None else set()
     fb, f, fk = font(16, bold=True), font(16), font(15)
@@ -122,19 +120,19 @@ def draw_rows(
         h = row.height + spare
         acting = s in view["to_act"]
         if acting:
-            d.rectangle((X0 - 10, y - 2, W - 4, y + h - 6), outline=INK, width=3)
-        chip(d, X0 + 10, y + 16, s, letters[s], 14)
+            c.rectangle((X0 - 10, y - 2, W - 4, y + h - 6), outline=INK, width=3)
+        chip(c, X0 + 10, y + 16, s, letters[s], 14)
         name = ("▶ " if acting else "") + fit_text(_name(names, s, lang), fb, 150)
-        d.text((TEXT_X, y + 5), name, font=fb, fill=INK)
+        c.text((TEXT_X, y + 5), name, font=fb, fill=INK)
         lx = TEXT_X + min(178, max(120, int(fb.getlength(name)) + 16))
         hf = font(row.head_size)
         for k, text in enumerate(row.head):
-            d.text((lx, y + 5 + 16 - row.head_size + k * 17), text, font=hf, fill=INK)
+            c.text((lx, y + 5 + 16 - row.head_size + k * 17), text, font=hf, fill=INK)
         ty = y + 30 + (10 if len(row.head) > 1 else 0)
         for k, text in enumerate(row.tiles):
-            d.text((TEXT_X, ty + LINE * k), text, font=f, fill=MUTED)
+            c.text((TEXT_X, ty + LINE * k), text, font=f, fill=MUTED)
         for b, code in enumerate(row.used):
-            _card_bonus(d, W - 44 - b * 60, ty + 10, code, used=True)  # used when taken
+            card_bonus(c, W - 44 - b * 60, ty + 10, code, used=True)  # used when taken
         cy = ty + LINE * len(row.tiles) + 12
         # as big as the room left lets them be (the court's counts say it on a phone)
         ch = CARD_H if row.known else CARD_H + spare
@@ -142,13 +140,13 @@ def draw_rows(
         played = info["played"][: (RIGHT - TEXT_X + 8) // (cw + 8)]
         for i, card in enumerate(played):
             cx = TEXT_X + i * (cw + 8)
-            _card(img, cx, cy, card, cw, ch)
+            _card(c, cx, cy, card, cw, ch)
             if card["id"] in last_ids and last["seat"] == s:
-                _mark_box(d, (cx, cy, cx + cw, cy + ch), 8, 8)
+                _mark_box(c, (cx, cy, cx + cw, cy + ch), 8, 8)
         if row.known_beside:
             kx, ky = TEXT_X + len(played) * (cw + 8) + (8 if played else 0), cy
         else:
             kx, ky = TEXT_X, cy + (ch + 4 if played else 0)
         for k, text in enumerate(row.known):
-            d.text((kx, ky + 17 * k), text, font=fk, fill=INK)
+            c.text((kx, ky + 17 * k), text, font=fk, fill=INK)
         y += h

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PIL import ImageDraw
-
 from render.common import INK, MUTED, fit_lines, font, shrink_to_fit, smallest_size
+from render.taj_mahal.canvas import Canvas, Pen
 from render.taj_mahal.court import chip
 from render.taj_mahal.pieces import _colour
 from render.words.catalogue import t
@@ -38,7 +37,7 @@ def has_breakdown(view: dict[str, Any]) -> bool:
 
 
 def draw_breakdown(
-    d: ImageDraw.ImageDraw,
+    c: Canvas,
     view: dict[str, Any],
     letters: list[str],
     x0: int,
@@ -55,22 +54,22 @@ def draw_breakdown(
     title = t("pic.taj.final_title", lang)
     lines, f_title = fit_lines(title, 19, width, smallest=floor, bold=True)
     for line in lines:
-        d.text((x0, y), line, font=f_title, fill=INK)
+        c.text((x0, y), line, font=f_title, fill=INK)
         y += 26
     y += 4
     col = (width - LABEL_W) / n
     centres = [x0 + LABEL_W + col * (s + 0.5) for s in range(n)]
     for s, cx in enumerate(centres):
-        chip(d, cx, y + 21, s, letters[s], 21)
+        chip(c, cx, y + 21, s, letters[s], 21)
     y += 48
     wide = col >= 80  # five seats leave ~60 px a column: the numbers a size smaller
     f_num = font(32 if wide else 28, bold=True)
     points = [info["points"] for info in view["player_info"]]
     for source in SOURCES:
-        _label(d, t(SOURCE_WORDS[source], lang), x0, y, floor, bold=False)
+        _label(c, t(SOURCE_WORDS[source], lang), x0, y, floor, bold=False)
         for s, cx in enumerate(centres):
             value = points[s].get(source, 0)
-            d.text(
+            c.text(
                 (cx, y + ROW_H / 2),
                 str(value),
                 font=f_num,
@@ -78,9 +77,9 @@ def draw_breakdown(
                 anchor="mm",
             )
         y += ROW_H
-    d.line((x0, y + 2, x0 + width, y + 2), fill=INK, width=3)
+    c.line((x0, y + 2, x0 + width, y + 2), fill=INK, width=3)
     y += 6
-    _label(d, t("pic.taj.source.total", lang), x0, y, floor, bold=True)
+    _label(c, t("pic.taj.source.total", lang), x0, y, floor, bold=True)
     totals = [sum(p.values()) for p in points]
     best = max(totals)
     f_total = font(36 if wide else 30, bold=True)
@@ -90,8 +89,8 @@ def draw_breakdown(
             tw = f_total.getlength(text)
             pad = 8 if wide else 5
             box = (cx - tw / 2 - pad, y + 3, cx + tw / 2 + pad, y + ROW_H - 1)
-            d.rounded_rectangle(box, 6, fill="#FFFFFF", outline=INK, width=3)
-        d.text((cx, y + ROW_H / 2 + 1), text, font=f_total, fill=INK, anchor="mm")
+            c.rounded_rectangle(box, 6, fill="#FFFFFF", outline=INK, width=3)
+        c.text((cx, y + ROW_H / 2 + 1), text, font=f_total, fill=INK, anchor="mm")
     y += ROW_H + 8
     f = font(16)
     for s, hand in enumerate(view.get("final") or []):
@@ -109,15 +108,15 @@ def draw_breakdown(
                 )
             )
         text = t("pic.taj.hand_sum", lang, parts=" + ".join(parts), points=hand["points"])
-        chip(d, x0 + 12, y + 11, s, letters[s], 11)
+        chip(c, x0 + 12, y + 11, s, letters[s], 11)
         lines, lf = fit_lines(text, int(f.size), width - 30, smallest=floor)
         for k, line in enumerate(lines):
-            d.text((x0 + 30, y + 2 + k * 19), line, font=lf, fill=INK)
+            c.text((x0 + 30, y + 2 + k * 19), line, font=lf, fill=INK)
         y += 6 + 19 * len(lines)
     return y + 6
 
 
-def _label(d: ImageDraw.ImageDraw, text: str, x0: int, y: int, floor: int, bold: bool) -> None:
+def _label(d: Pen, text: str, x0: int, y: int, floor: int, bold: bool) -> None:
     """A row's label in the label column: one line, shrunk to fit (down to the legible
     floor), else on two."""
     room = LABEL_W - 8
