@@ -144,9 +144,14 @@ async def match_here(interaction: discord.Interaction, explicit: int | None = No
 async def same_server(interaction: discord.Interaction, match_id: int) -> None:
     """A match number (typed, or carried by a button) only reaches matches of the server
     it is used in: a member, even a manager, of another server cannot join, start, abort
-    or reconfigure it. Unknown numbers are left to the service ("there is no match")."""
-    if interaction.guild_id is None:
-        return  # a DM (reminder buttons): the service still checks who is asking
+    or reconfigure it. Unknown numbers are left to the service ("there is no match").
+
+    In a DM with the bot there is no server to compare: the turn controls, reminders and
+    ``/hand match:N`` there name a match of any server, and what may be done with it is
+    decided by who is asking (``interaction.user``: their seat, checked by the service
+    and the panel's gate), exactly as in the match's thread."""
+    if in_dm(interaction):
+        return
     service = bot_of(interaction).service
     try:
         info = await service.info(match_id)
@@ -156,8 +161,9 @@ async def same_server(interaction: discord.Interaction, match_id: int) -> None:
 
 
 def check_server(interaction: discord.Interaction, info: MatchInfo) -> None:
-    """:func:`same_server` for a caller that has just read the match anyway."""
-    if interaction.guild_id is None:
+    """:func:`same_server` for a caller that has just read the match anyway (a DM
+    passes: see there)."""
+    if in_dm(interaction):
         return
     if info.guild_id is not None and info.guild_id != str(interaction.guild_id):
         raise UserError("err.other_server", match=info.id)

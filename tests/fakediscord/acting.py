@@ -174,10 +174,11 @@ class MembersActing(Core):
         return data, owners
 
     async def slash(
-        self, user: dict[str, Any], path: str, channel_id: int | None = None, **options: Any
+        self, user: dict[str, Any], path: str, /, channel_id: int | None = None, **options: Any
     ) -> Interaction:
         """``/path`` with its options, typed by ``user`` in ``channel_id`` (the games
-        channel by default; a DM channel makes it a DM interaction)."""
+        channel by default; a DM channel makes it a DM interaction). ``user`` and
+        ``path`` are positional: a command may have an option named ``user``."""
         channel = channel_id or self.CHANNEL_ID
         given = {k: v for k, v in options.items() if v is not None}
         data, owners = self._command_data(user, path, given, channel)
@@ -185,7 +186,7 @@ class MembersActing(Core):
         await self.dispatch("INTERACTION_CREATE", payload)
         return inter
 
-    async def dm_slash(self, user: dict[str, Any], path: str, **options: Any) -> Interaction:
+    async def dm_slash(self, user: dict[str, Any], path: str, /, **options: Any) -> Interaction:
         """``/path`` typed by ``user`` in their DM with the bot."""
         return await self.slash(user, path, self.dm_channel(user), **options)
 
