@@ -71,8 +71,9 @@ async def test_a_match_number_is_honoured_never_replaced_by_the_current_one(
 
 async def test_a_command_without_a_match_option_refuses_one(console: Console) -> None:
     """/board 1 showed match #2 (the current one): a word a command does not take is
-    refused, never dropped."""
-    for line in ("/board 1", "/hand 1", "/resign 1", "/use 1 2", "/game join 1 2", "/hint 1 2"):
+    refused, never dropped. (/hand takes a match number since Discord's /hand has a match
+    option: a second one is refused.)"""
+    for line in ("/board 1", "/hand 1 2", "/resign 1", "/use 1 2", "/game join 1 2", "/hint 1 2"):
         out = await run(console, f"alice> {line}")
         assert len(out) == 1 and out[0].startswith("✗ /") and "“" in out[0], (line, out)
     assert "/use <number>" in (await run(console, "alice> /board 1"))[0]

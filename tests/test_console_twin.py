@@ -58,6 +58,7 @@ USES = {
     ("game sub", "match"): "/game sub bob match=1",
     ("history replay", "match"): "/history replay 1",
     ("game list", "page"): "/game list 1",
+    ("hand", "match"): "/hand 1",
 }
 
 #: Answers that mean "not understood" (placeholders as wildcards).

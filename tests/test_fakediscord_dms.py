@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from typing import Any
 
+import aiohttp
 import discord
 import pytest
 from discord import app_commands
@@ -190,3 +191,52 @@ async def test_a_button_in_a_dm_is_clicked_by_its_member_only(
     assert fake.dms(ann)[-1].content == "Your turn in match 4"
     with pytest.raises(NotOffered):
         await fake.click(bob, fake.dms(ann)[-1], "tp:4")
+
+
+# ----- a second server -----------------------------------------------------------------------
+async def test_a_second_server_has_its_own_channel_threads_and_commands(
+    fake: FakeDiscord, http: Rest, sent: list[dict[str, Any]]
+) -> None:
+    """A member acting in the second server's channel sends its ``guild_id``; a thread
+    opened there belongs to it; its guild commands show there only; the gateway announces
+    both servers (READY's unavailable guilds, then a GUILD_CREATE each)."""
+    gid, channel = await fake.add_guild("Second table")
+    assert fake.guild_of(channel) == gid and fake.guild_of(fake.CHANNEL_ID) == fake.GUILD_ID
+    assert fake.guild(gid)["name"] == "Second table"
+    assert [c["id"] for c in fake.guild(gid)["channels"]] == [str(channel)]
+    await sync(fake, http, command(contexts=[0, 1]))
+    answer = await http("PUT", f"/applications/{fake.APP_ID}/guilds/{gid}/commands", [command("x")])
+    assert answer[0] == 200
+    ann = fake.member("Ann")
+    await fake.slash(ann, "list", channel)
+    await fake.slash(ann, "x", channel)
+    with pytest.raises(NotOffered):
+        await fake.slash(ann, "x")  # the first server has no /x
+    assert [p["guild_id"] for p in sent] == [str(gid), str(gid)]
+    assert sent[0]["authorizing_integration_owners"] == {"0": str(gid)}
+    body = {"name": "t", "type": 11}
+    status, thread, _ = await http("POST", f"/channels/{channel}/threads", body)
+    assert status == 200 and thread["guild_id"] == str(gid) and fake.guild_of(int(thread["id"]))
+    assert fake.visible_commands(gid) == ["list", "x"] and fake.visible_commands() == ["list"]
+    outside = await http("PUT", f"/applications/{fake.APP_ID}/guilds/123/commands", [])
+    assert outside[0] == 403
+
+
+async def test_the_gateway_announces_every_server(fake: FakeDiscord) -> None:
+    gid, _ = await fake.add_guild("Second table")
+    async with aiohttp.ClientSession() as s, s.ws_connect(fake.gateway_url + "?v=10") as ws:
+        await ws.receive_json(timeout=5)  # HELLO
+        await ws.send_json({"op": 2, "d": {"token": fake.token, "intents": 1}})
+        ready, first, second = [await ws.receive_json(timeout=5) for _ in range(3)]
+        assert [g["id"] for g in ready["d"]["guilds"]] == [str(fake.GUILD_ID), str(gid)]
+        assert [(f["t"], f["d"]["id"]) for f in (first, second)] == [
+            ("GUILD_CREATE", str(fake.GUILD_ID)),
+            ("GUILD_CREATE", str(gid)),
+        ]
+        third, _ = await fake.add_guild("Third table")  # joined while connected
+        joined = await ws.receive_json(timeout=5)
+        assert (joined["t"], joined["d"]["id"], joined["d"]["name"]) == (
+            "GUILD_CREATE",
+            str(third),
+            "Third table",
+        )

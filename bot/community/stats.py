@@ -125,12 +125,18 @@ async def load_facts(
     guild_id: str | None,
     user_id: str | None = None,
     game_id: str | None = None,
+    everywhere: bool = False,
 ) -> list[MatchFacts]:
-    """Every started match of a server (``None``: matches outside any server), optionally
-    only those ``user_id`` sat in and of one game, with seats, winners and log times."""
-    where = ["status IN ('running','finished','aborted')", "COALESCE(guild_id, '') = ?"]
+    """Every started match of a server (``None``: matches outside any server;
+    ``everywhere``: of every server, for one person's own stats asked in a DM with the
+    bot), optionally only those ``user_id`` sat in and of one game, with seats, winners
+    and log times."""
+    where = ["status IN ('running','finished','aborted')"]
     kinds = ",".join(f"'{k}'" for k in HANDOVER_KINDS)
-    params: list[Any] = [guild_id or ""]
+    params: list[Any] = []
+    if not everywhere:
+        where.append("COALESCE(guild_id, '') = ?")
+        params.append(guild_id or "")
     if user_id is not None:
         # a seat they handed on lists them no more: matches with a handover are read too
         # and sorted out below, by who held a seat
@@ -293,10 +299,12 @@ def _game_name(game_id: str) -> str:
         return game_id
 
 
-def player_lines(stats: PlayerStats, lang: str = "en") -> list[str]:
+def player_lines(stats: PlayerStats, lang: str = "en", everywhere: bool = False) -> list[str]:
+    """``everywhere``: the figures are of every server (the heading says so)."""
+    scope = "_everywhere" if everywhere else ""
     if not stats.total.played:
-        return [t("stats.player.none", lang, name=stats.name)]
-    lines = [t("stats.player.head", lang, name=stats.name)]
+        return [t(f"stats.player.none{scope}", lang, name=stats.name)]
+    lines = [t(f"stats.player.head{scope}", lang, name=stats.name)]
     for label, f in [(t("stats.all_games", lang), stats.total)] + [
         (_game_name(g), f) for g, f in stats.by_game.items()
     ]:
@@ -350,10 +358,14 @@ async def player_report(
     name: str,
     game_id: str | None = None,
     lang: str = "en",
+    *,
+    everywhere: bool = False,
 ) -> list[str]:
-    """``/stats`` for one person, in words."""
-    facts = await load_facts(store, guild_id=guild_id, user_id=user_id, game_id=game_id)
-    return player_lines(player_stats(facts, user_id, name), lang)
+    """``/stats`` for one person, in words (``everywhere``: from every server)."""
+    facts = await load_facts(
+        store, guild_id=guild_id, user_id=user_id, game_id=game_id, everywhere=everywhere
+    )
+    return player_lines(player_stats(facts, user_id, name), lang, everywhere)
 
 
 async def server_report(

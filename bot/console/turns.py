@@ -111,8 +111,9 @@ async def board(s: Session, args: list[str]) -> list[str]:
 
 
 async def hand(s: Session, args: list[str]) -> list[str]:
-    s.no_more("hand", args, on_match=True)
-    match_id = s.need_match()
+    """``/hand [match]``: the hand in the match named, else in the match looked at (as
+    Discord's ``/hand match:N``)."""
+    match_id = s.match_named("hand", args)
     png, _view = await s.service.hand(match_id, s.me, s.lang)
     s.picture_dir.mkdir(parents=True, exist_ok=True)
     path = s.picture_dir / f"match-{match_id}-hand-{s.me.name.lower()}.png"

@@ -21,7 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.computers.driver import ComputerDriver
-from bot.discord.common import UserError, answer, loc
+from bot.discord.common import UserError, answer, dm_refusal, loc, offered_in_dms
 from bot.discord.delivery import OutboxWorker
 from bot.discord.i18n import CatalogueTranslator
 from bot.discord.panel import DYNAMIC_ITEMS
@@ -83,7 +83,20 @@ def use_api(base: str) -> None:
 
 
 class TesseraTree(app_commands.CommandTree):
-    """Routes every command error to the bot's one error reporter."""
+    """Routes every command error to the bot's one error reporter, and answers a command
+    that does not work in a DM with the bot with words when one arrives from there."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Before any command runs: from a DM, only the commands marked ``IN_DMS``
+        (common.py). Autocomplete passes (its handlers answer an empty list where there is
+        no match), so nothing is ever left without an answer."""
+        if interaction.type == discord.InteractionType.autocomplete:
+            return True
+        refusal = dm_refusal(interaction)
+        if refusal is None:
+            return True
+        await self.client.report_error(interaction, refusal)  # type: ignore[attr-defined]
+        return False
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -214,9 +227,11 @@ class TesseraBot(commands.Bot):
     ) -> int:
         """Publish the command tree so that every command shows exactly once.
 
-        - ``guild``: everything in the development guild (instant), and the global list
-          emptied: global commands also show in that guild, so keeping both would list
-          each command twice.
+        - ``guild``: the commands that work only in a server go to the development guild
+          (instant); those also offered in a DM with the bot (``/game``, ``/hand``,
+          ``/notify``, ``/stats``, ``/rules``) stay global, because Discord shows a guild
+          command in that guild only, never in DMs. Each shows once: a global command
+          also shows in the guild, so none is in both lists.
         - ``global``: everything but the owner's commands globally; the development guild
           (when set) keeps only the owner's commands.
         """
@@ -227,13 +242,19 @@ class TesseraBot(commands.Bot):
                 raise RuntimeError("sync_mode=guild needs TESSERA_DEV_GUILD_ID")
             guild = discord.Object(target)
             self._dev_guild_only_owner_commands(guild)
-            self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
             saved = self.tree.get_commands()
+            for command in saved:
+                if not offered_in_dms(command):
+                    self.tree.add_command(command, guild=guild)
+            synced = await self.tree.sync(guild=guild)
             self.tree.clear_commands(guild=None)
+            for command in saved:
+                if offered_in_dms(command):
+                    self.tree.add_command(command)
             try:
-                await self.tree.sync()
+                synced += await self.tree.sync()
             finally:
+                self.tree.clear_commands(guild=None)
                 for command in saved:
                     self.tree.add_command(command)
         else:

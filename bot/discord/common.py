@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
 
 from bot.matches.errors import ServiceError
 from bot.matches.reports import MatchInfo, User
@@ -33,6 +34,45 @@ class UserError(Exception):
 
     def text(self, locale: Any) -> str:
         return t(self.key, locale, **self.values)
+
+
+#: Where a command that makes sense outside a server is offered: in servers and in a DM
+#: with the bot (``allowed_contexts``, guild + BOT_DM). Discord honours it for global
+#: commands only: a command synced to one guild never shows in DMs (client.py syncs
+#: these globally in every sync mode).
+DM_CONTEXTS: dict[str, bool] = {"guilds": True, "dms": True, "private_channels": False}
+#: ``extras`` of a command that works in a DM with the bot; its top-level command must be
+#: offered there (:data:`DM_CONTEXTS`). Any other command reached from a DM — a
+#: subcommand of a group offered there for its siblings (``/game new``), or a guild-only
+#: command a client still offers from an older registration — is answered with
+#: :func:`dm_refusal`'s sentence before it runs.
+IN_DMS: dict[str, Any] = {"dms": True}
+
+
+def in_dm(interaction: discord.Interaction) -> bool:
+    """The interaction comes from a DM with the bot: Discord sends no ``guild_id``, no
+    ``member``, only ``user`` (context BOT_DM)."""
+    return interaction.guild_id is None
+
+
+def works_in_dms(command: object) -> bool:
+    return bool(getattr(command, "extras", {}).get("dms"))
+
+
+def offered_in_dms(command: object) -> bool:
+    """A top-level command whose contexts include a DM with the bot."""
+    contexts = getattr(command, "allowed_contexts", None)
+    return isinstance(contexts, app_commands.AppCommandContext) and bool(contexts.dm_channel)
+
+
+def dm_refusal(interaction: discord.Interaction) -> UserError | None:
+    """The refusal of a command that does not work in a DM, naming it and where it works
+    (and what does work here); None when the command may run."""
+    command = interaction.command
+    if not in_dm(interaction) or command is None or works_in_dms(command):
+        return None
+    name = getattr(command, "qualified_name", None) or command.name
+    return UserError("err.dm_elsewhere", command=f"/{name}")
 
 
 def bot_of(interaction: discord.Interaction) -> TesseraBot:
@@ -104,9 +144,14 @@ async def match_here(interaction: discord.Interaction, explicit: int | None = No
 async def same_server(interaction: discord.Interaction, match_id: int) -> None:
     """A match number (typed, or carried by a button) only reaches matches of the server
     it is used in: a member, even a manager, of another server cannot join, start, abort
-    or reconfigure it. Unknown numbers are left to the service ("there is no match")."""
-    if interaction.guild_id is None:
-        return  # a DM (reminder buttons): the service still checks who is asking
+    or reconfigure it. Unknown numbers are left to the service ("there is no match").
+
+    In a DM with the bot there is no server to compare: the turn controls, reminders and
+    ``/hand match:N`` there name a match of any server, and what may be done with it is
+    decided by who is asking (``interaction.user``: their seat, checked by the service
+    and the panel's gate), exactly as in the match's thread."""
+    if in_dm(interaction):
+        return
     service = bot_of(interaction).service
     try:
         info = await service.info(match_id)
@@ -116,8 +161,9 @@ async def same_server(interaction: discord.Interaction, match_id: int) -> None:
 
 
 def check_server(interaction: discord.Interaction, info: MatchInfo) -> None:
-    """:func:`same_server` for a caller that has just read the match anyway."""
-    if interaction.guild_id is None:
+    """:func:`same_server` for a caller that has just read the match anyway (a DM
+    passes: see there)."""
+    if in_dm(interaction):
         return
     if info.guild_id is not None and info.guild_id != str(interaction.guild_id):
         raise UserError("err.other_server", match=info.id)

@@ -403,9 +403,9 @@ def resign_view(match_id: int, version: int, locale: Any) -> discord.ui.View:
 async def gate(
     interaction: discord.Interaction, match_id: int, version: int
 ) -> tuple[User, MatchInfo, list[Move]]:
-    """Who may press: a seated player, on the board this button was made for, on turn.
-    Spectators are told politely that it is not their match. The moves are the rules' own,
-    their labels unsaid: say what is shown with ``info.names`` (:func:`build_panel`)."""
+    """Who may press: a seated player (the seat from ``interaction.user``: so also in a DM),
+    on this button's board, on turn; a spectator is told it is not their match. The moves
+    are the rules', unsaid: say what is shown with ``info.names`` (:func:`build_panel`)."""
     service = bot_of(interaction).service
     user = user_of(interaction)
     info, moves = await service.turn_for(match_id, user)  # one read for the whole gate

@@ -13,12 +13,13 @@ import time
 from typing import Any
 
 from bot.computers.players import is_computer
+from bot.matches import clocks
 from bot.matches.absences import Absences
 from bot.matches.clocks import clocked
 from bot.matches.core import Core
 from bot.matches.errors import BoardChanged, InvalidMove, NotAllowed, NotFound, refusal
 from bot.matches.posts import Posts, turn_post
-from bot.matches.reports import Line, MatchInfo, TurnReport, User
+from bot.matches.reports import Awaited, Line, MatchInfo, TurnReport, User
 from bot.storage import MatchRow, SeatRow, VersionConflict
 from render.words.catalogue import supported_language, t
 from render.words.posts import listing_word, word
@@ -29,6 +30,9 @@ from rules.words import is_words, to_json
 
 #: A lobby nobody started within this time can no longer be joined or started.
 LOBBY_TTL_SECONDS = 7 * 24 * 3600
+#: The most running matches of one person read for :meth:`Lobby.awaiting` (far more than
+#: anyone plays at once; a bound, so one call stays one bounded read).
+AWAITED_READ = 500
 
 
 def check_lobby(match: MatchRow) -> None:
@@ -76,6 +80,33 @@ class Lobby:
                     more = t("words.semicolon", language).join(notes)
                     info.status_text = "\n".join([f"{first} · {more}", *rest])
         return infos
+
+    async def awaiting(
+        self, user_id: str, *, default_clock_days: float = 0.0, lang: Any = None
+    ) -> list[Awaited]:
+        """The running matches of every server that wait for ``user_id`` now (their seat
+        is among the game's ``waits_for``: a Pastiche trader waiting for answers to their
+        own offer is not awaited), the soonest deadline first, then the longest wait.
+
+        One indexed read: the person's seats (``seats_user``) to their running matches
+        (by primary key), with each match's state, from which the rules say whom it
+        waits for. ``default_clock_days``: the bot's clock for a match that set none."""
+        rows = await self._store.list_matches(
+            user_id=user_id, statuses=("running",), limit=AWAITED_READ
+        )
+        found: list[Awaited] = []
+        for row in rows:
+            info = self._core.describe(row, lang)
+            seat = info.seat_of(user_id)
+            if user_id not in info.waits_for or seat is None:
+                continue
+            clock = info.settings.get("clock")
+            since, _used = clocks.seat_start(clock, seat, row.updated_at)
+            days = float(info.settings.get("clock_days", default_clock_days) or 0)
+            deadline = clocks.deadline(clock, [seat], row.updated_at, days * 86400)
+            found.append(Awaited(info, since, deadline if days > 0 else None))
+        found.sort(key=lambda a: (a.deadline is None, a.deadline or 0.0, a.since, a.match.id))
+        return found
 
     async def create_match(
         self,

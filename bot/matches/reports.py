@@ -88,6 +88,17 @@ class MatchInfo(Seated):
         self.status_said = text
 
 
+@dataclass(frozen=True, slots=True)
+class Awaited:
+    """A running match that waits for one person (:meth:`Lobby.awaiting`): when it began
+    waiting for their seat, and when their clock runs out if nothing changes and nobody
+    goes away (what the turn post shows; None: the match has no clock)."""
+
+    match: MatchInfo
+    since: float
+    deadline: float | None
+
+
 @dataclass(slots=True)
 class TurnReport:
     """What a state change produced, ready for any front end.

@@ -83,6 +83,7 @@ class MatchService:
         # lobby and settings
         self.match_for_thread = lobby.match_for_thread
         self.list_matches = lobby.list_matches
+        self.awaiting = lobby.awaiting
         self.create_match = lobby.create_match
         self.join = lobby.join
         self.leave = lobby.leave

@@ -54,7 +54,7 @@ ENGLISH: dict[str, str] = {
     "cmd.game.join": "Join the match lobby of this thread (or the match with that number)",
     "cmd.game.leave": "Leave the match lobby of this thread (or the match with that number)",
     "cmd.game.start": "Start the match of this thread once enough players joined",
-    "cmd.game.list": "List the matches of this server and their state",
+    "cmd.game.list": "The matches waiting for you in every server, then this server's matches",
     "cmd.game.abort": "Close a lobby, vote to abort a running match, or end it as a manager",
     "cmd.game.settings": "Reminders and clock of the match of this thread (creator or manager)",
     "cmd.play": "Make a move in the match of this thread (leave empty for a guided panel)",
@@ -225,6 +225,33 @@ ENGLISH: dict[str, str] = {
     "list.page.other": "Page {page} of {pages} ({n} matches): /game list page:{next}",
     "list.no_page.one": "There is no page {page}: the list has {n} page.",
     "list.no_page.other": "There is no page {page}: the list has {n} pages.",
+    # ----- your matches from everywhere, and the commands of a DM with the bot ----------
+    "list.waiting": "**Waiting for you:**",
+    "list.waiting_none": "Nothing is waiting for you right now.",
+    "list.waiting_line": "#{match} **{game}**{server} — {link}{due}",
+    "list.server": " · {server}",
+    "list.due": " — your time to move runs out {when}",
+    "list.mine": "**Your other matches:**",
+    "list.none_yours": (
+        "You are not in any open or running match. Open one in a server with /game new."
+    ),
+    "err.dm_elsewhere": (
+        "{command} is used in a server: in the match's thread, or in the channel where "
+        "matches are opened. Here in our direct messages you can use /game list, /hand, "
+        "/stats player, /notify and /rules."
+    ),
+    "hand.which": (
+        "You hold a hand in several matches: {matches}. Choose one below, or type "
+        "/hand match:<number>."
+    ),
+    "hand.none": "You hold no hidden hand in any running match.",
+    "stats.only_yours": (
+        "Here in our direct messages /stats player shows your own figures, from every "
+        "server. Ask about another player in a server you share."
+    ),
+    "stats.player.head_everywhere": "**Stats of {name}** in every server:",
+    "stats.player.none_everywhere": "{name} has not played a match in any server yet.",
+    "rules.which": "Which game? Choose it in /rules game:, or use /rules in a match thread.",
     "reply.see_private": "{user}: this did not work out; I told you why privately.",
     "settings.saved": "Saved for match #{match}: {summary}",
     "settings.none": "Nothing changed. Current settings of match #{match}: {summary}",

@@ -86,10 +86,11 @@ class MembersActing(Core):
             return inter, payload
         manager = self.members[int(user["id"])]["manager"]
         perms = (1 << 11) | (1 << 38) | (1 << 10) | ((1 << 5) if manager else 0)
-        payload["guild_id"] = str(self.GUILD_ID)
+        guild = channel["guild_id"]  # the server of the channel (or thread) acted in
+        payload["guild_id"] = guild
         payload["guild_locale"] = "en-US"
         payload["app_permissions"] = str((1 << 41) - 1)
-        payload["authorizing_integration_owners"] = owners or {"0": str(self.GUILD_ID)}
+        payload["authorizing_integration_owners"] = owners or {"0": guild}
         payload["member"] = {
             "user": user,
             "roles": [],
@@ -107,8 +108,9 @@ class MembersActing(Core):
         """The synced command a member picks in that channel's picker — the guild's
         first, as the client lists them; only global ones in a DM — and the interaction's
         authorizing owners; :class:`NotOffered` when the client would not offer it."""
-        context = BOT_DM if self.channels[channel_id]["type"] == 1 else GUILD
-        scopes: tuple[int | None, ...] = (None,) if context == BOT_DM else (self.GUILD_ID, None)
+        guild = self.guild_of(channel_id)
+        context = BOT_DM if guild is None else GUILD
+        scopes: tuple[int | None, ...] = (None,) if guild is None else (guild, None)
         synced = False
         for scope in scopes:
             for command in self.commands.get(scope, []):
@@ -119,7 +121,7 @@ class MembersActing(Core):
                     command,
                     context,
                     guild_scoped=scope is not None,
-                    guild_id=self.GUILD_ID,
+                    guild_id=guild or 0,
                     user_id=int(user["id"]),
                     user_installed=int(user["id"]) in self.user_installs,
                 )
@@ -130,12 +132,13 @@ class MembersActing(Core):
         where = "a DM with the bot" if context == BOT_DM else "the server"
         raise NotOffered(f"/{name} is not offered in {where} (contexts, integration types)")
 
-    def visible_commands(self) -> list[str]:
-        """Command names as a member of the guild sees them in the picker: global ones and
-        the guild's own, each listed (a name synced both ways shows twice)."""
+    def visible_commands(self, guild_id: int | None = None) -> list[str]:
+        """Command names as a member of a guild (the first by default) sees them in the
+        picker: global ones and the guild's own, each listed (a name synced both ways
+        shows twice)."""
         return sorted(
             [c["name"] for c in self.commands.get(None, [])]
-            + [c["name"] for c in self.commands.get(self.GUILD_ID, [])]
+            + [c["name"] for c in self.commands.get(guild_id or self.GUILD_ID, [])]
         )
 
     def _command_data(
@@ -171,10 +174,11 @@ class MembersActing(Core):
         return data, owners
 
     async def slash(
-        self, user: dict[str, Any], path: str, channel_id: int | None = None, **options: Any
+        self, user: dict[str, Any], path: str, /, channel_id: int | None = None, **options: Any
     ) -> Interaction:
         """``/path`` with its options, typed by ``user`` in ``channel_id`` (the games
-        channel by default; a DM channel makes it a DM interaction)."""
+        channel by default; a DM channel makes it a DM interaction). ``user`` and
+        ``path`` are positional: a command may have an option named ``user``."""
         channel = channel_id or self.CHANNEL_ID
         given = {k: v for k, v in options.items() if v is not None}
         data, owners = self._command_data(user, path, given, channel)
@@ -182,7 +186,7 @@ class MembersActing(Core):
         await self.dispatch("INTERACTION_CREATE", payload)
         return inter
 
-    async def dm_slash(self, user: dict[str, Any], path: str, **options: Any) -> Interaction:
+    async def dm_slash(self, user: dict[str, Any], path: str, /, **options: Any) -> Interaction:
         """``/path`` typed by ``user`` in their DM with the bot."""
         return await self.slash(user, path, self.dm_channel(user), **options)
 

@@ -1,6 +1,6 @@
 """The local Discord's state and what every part of it shares.
 
-:class:`Core` holds the guild, its channels, members, messages, interactions and
+:class:`Core` holds the guilds, their channels, members, messages, interactions and
 commands, Discord's clock, and the message store every endpoint writes through (a message
 as Discord returns it, a new message, an edit). The endpoints and the members' actions
 are parts built on it — :mod:`.server` (REST routing, channels and messages),
@@ -72,20 +72,10 @@ class Core:
         self.owner_id = owner_id
         self.installs = installs
         self.user_installs: set[int] = set()  # members who installed the app themselves
+        #: The servers the bot is in: id → name (the first one, ``GUILD_ID``, always).
+        self.guilds: dict[int, str] = {self.GUILD_ID: "Board gamers"}
         self.channels: dict[int, dict[str, Any]] = {
-            self.CHANNEL_ID: {
-                "id": str(self.CHANNEL_ID),
-                "type": 0,
-                "guild_id": str(self.GUILD_ID),
-                "name": "games",
-                "position": 0,
-                "permission_overwrites": [],
-                "nsfw": False,
-                "parent_id": None,
-                "rate_limit_per_user": 0,
-                "topic": None,
-                "last_message_id": None,
-            }
+            self.CHANNEL_ID: _text_channel(self.CHANNEL_ID, self.GUILD_ID)
         }
         self.dm_by_user: dict[int, int] = {}
         self.closed_dms: set[int] = set()
@@ -156,11 +146,31 @@ class Core:
             "bot": True,
         }
 
-    def guild(self) -> dict[str, Any]:
-        threads = [c for c in self.channels.values() if c["type"] == 11]
+    async def add_guild(self, name: str) -> tuple[int, int]:
+        """Another server the bot is in, with a games channel of its own: (guild id,
+        channel id). Its members are the same people (any member may act in any server).
+        A connected bot gets its GUILD_CREATE, as when it joins a server
+        (``events/gateway-events.mdx`` "Guild Create")."""
+        gid, cid = next(self.ids), next(self.ids)
+        self.guilds[gid] = name
+        self.channels[cid] = _text_channel(cid, gid)
+        if self.sessions:
+            await self.dispatch("GUILD_CREATE", self.guild(gid))
+        return gid, cid
+
+    def guild_of(self, channel_id: int) -> int | None:
+        """The server a channel or thread belongs to (None: a DM)."""
+        guild = self.channels.get(channel_id, {}).get("guild_id")
+        return int(guild) if guild is not None else None
+
+    def guild(self, guild_id: int | None = None) -> dict[str, Any]:
+        gid = guild_id or self.GUILD_ID
+        threads = [
+            c for c in self.channels.values() if c["type"] == 11 and c["guild_id"] == str(gid)
+        ]
         return {
-            "id": str(self.GUILD_ID),
-            "name": "Board gamers",
+            "id": str(gid),
+            "name": self.guilds[gid],
             "icon": None,
             "owner_id": str(self.owner_id or self.BOT_ID),
             "afk_timeout": 300,
@@ -169,7 +179,7 @@ class Core:
             "explicit_content_filter": 0,
             "roles": [
                 {
-                    "id": str(self.GUILD_ID),
+                    "id": str(gid),
                     "name": "@everyone",
                     "permissions": str((1 << 11) | (1 << 10) | (1 << 38) | (1 << 35)),
                     "position": 0,
@@ -188,7 +198,9 @@ class Core:
             "preferred_locale": "en-US",
             "member_count": len(self.members) + 1,
             "members": [],
-            "channels": [c for c in self.channels.values() if c["type"] == 0],
+            "channels": [
+                c for c in self.channels.values() if c["type"] == 0 and c["guild_id"] == str(gid)
+            ],
             "threads": threads,
             "large": False,
             "premium_tier": 0,
@@ -244,7 +256,7 @@ class Core:
         return {
             "id": str(m.id),
             "channel_id": str(m.channel_id),
-            **({"guild_id": str(self.GUILD_ID)} if "guild_id" in channel else {}),
+            **({"guild_id": channel["guild_id"]} if "guild_id" in channel else {}),
             "author": author,
             "content": m.raw_content,
             "timestamp": TS,
@@ -341,6 +353,23 @@ class Core:
             describe_uploads(body, files)
         m.files = list(kept)
         m.edits += 1
+
+
+def _text_channel(channel_id: int, guild_id: int) -> dict[str, Any]:
+    """A server's text channel where matches are opened (``resources/channel.mdx``)."""
+    return {
+        "id": str(channel_id),
+        "type": 0,
+        "guild_id": str(guild_id),
+        "name": "games",
+        "position": 0,
+        "permission_overwrites": [],
+        "nsfw": False,
+        "parent_id": None,
+        "rate_limit_per_user": 0,
+        "topic": None,
+        "last_message_id": None,
+    }
 
 
 def _stored(flags: int, components: list[dict[str, Any]]) -> list[dict[str, Any]]:

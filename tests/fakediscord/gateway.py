@@ -109,7 +109,7 @@ class Gateway(Core):
                     {
                         "v": 10,
                         "user": self.bot_user(),
-                        "guilds": [{"id": str(self.GUILD_ID), "unavailable": True}],
+                        "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds],
                         "session_id": session.id,
                         "resume_gateway_url": self.gateway_url,
                         "application": {"id": str(self.APP_ID), "flags": 0},
@@ -117,7 +117,8 @@ class Gateway(Core):
                         "relationships": [],
                     },
                 )
-                await self.dispatch("GUILD_CREATE", self.guild())
+                for gid in self.guilds:
+                    await self.dispatch("GUILD_CREATE", self.guild(gid))
             elif op == 6:
                 d = frame.get("d") or {}
                 old = self.sessions.get(str(d.get("session_id")))

@@ -316,7 +316,7 @@ class FakeDiscord(Gateway, MembersActing, InteractionEndpoints):
         guild = params.get("guild_id")
         if guild is None:
             return None
-        if guild != str(self.GUILD_ID):
+        if not guild.isdigit() or int(guild) not in self.guilds:
             raise ApiError(403, 50001, "Missing Access")
         return int(guild)
 
@@ -373,7 +373,7 @@ class FakeDiscord(Gateway, MembersActing, InteractionEndpoints):
         thread = {
             "id": str(tid),
             "type": int(body.get("type", 12)),
-            "guild_id": str(self.GUILD_ID),
+            "guild_id": parent["guild_id"],
             "parent_id": parent["id"],
             "owner_id": str(self.BOT_ID),
             "name": body["name"],

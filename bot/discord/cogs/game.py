@@ -18,11 +18,14 @@ from bot.community import preferences, ratings
 from bot.computers.players import DEFAULT_LEVEL, is_computer, level_refusal
 from bot.discord.cards import lobby_card
 from bot.discord.common import (
+    DM_CONTEXTS,
+    IN_DMS,
     UserError,
     answer,
     bot_of,
     clip,
     defer,
+    in_dm,
     is_manager,
     loc,
     match_here,
@@ -30,6 +33,7 @@ from bot.discord.common import (
     user_of,
 )
 from bot.discord.i18n import L, language_choices
+from bot.discord.listing import list_sections, pages_of
 from bot.discord.subs import member_left, substitute_command
 from bot.matches import option_table
 from bot.matches.errors import NotAllowed, ServiceError
@@ -117,19 +121,6 @@ def check_level(game_id: str, level: str | None) -> None:
         raise UserError(key, **values)
 
 
-def pack(lines: list[str], limit: int) -> list[list[str]]:
-    """Lines into pages of at most ``limit`` characters each (at least one line a page)."""
-    pages: list[list[str]] = [[]]
-    size = 0
-    for line in lines:
-        if pages[-1] and size + len(line) + 1 > limit:
-            pages.append([])
-            size = 0
-        pages[-1].append(line)
-        size += len(line) + 1
-    return pages
-
-
 async def lobby_action(interaction: discord.Interaction, action: str, match_id: int) -> None:
     """Join / leave / start, shared by the buttons and the commands. Public words are in
     the server's language, private ones in the presser's."""
@@ -170,7 +161,7 @@ async def lobby_action(interaction: discord.Interaction, action: str, match_id: 
         )
 
 
-@app_commands.guild_only()
+@app_commands.allowed_contexts(**DM_CONTEXTS)  # for /game list; the others refuse there
 class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.game")):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -326,46 +317,32 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
     async def start(self, interaction: discord.Interaction, match: int | None = None) -> None:
         await lobby_action(interaction, "start", await match_here(interaction, match))
 
-    @app_commands.command(name="list", description=L("cmd.game.list"))
+    @app_commands.command(name="list", description=L("cmd.game.list"), extras=IN_DMS)
     @app_commands.describe(page=L("opt.page"))
     async def list_(
         self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 1000] = 1
     ) -> None:
-        """Every open or running match, in pages that fit one message (2,000 characters),
-        never cut in the middle of a line."""
-        bot = bot_of(interaction)
+        """The matches waiting for the caller in every server first (bot/discord/listing.py
+        says why), then this server's open and running matches — in a DM with the bot,
+        the caller's other matches instead — in pages that fit one message (2,000
+        characters), never cut in the middle of a line."""
         locale = loc(interaction)
-        matches = await bot.service.list_matches(guild_id=str(interaction.guild_id), lang=locale)
-        if not matches:
-            await answer(interaction, t("list.empty", locale))
+        here = None if in_dm(interaction) else str(interaction.guild_id)
+        sections, count = await list_sections(
+            bot_of(interaction), str(interaction.user.id), here, locale
+        )
+        if not sections:
+            await answer(interaction, t("list.empty" if here else "list.none_yours", locale))
             return
-        lines = []
-        for m in matches:
-            thread = f" — <#{m.thread_id}>" if m.thread_id else ""
-            status = clip(m.status_text.splitlines()[0] if m.status_text else m.status, 120)
-            lines.append(
-                clip(
-                    t(
-                        "list.line",
-                        locale,
-                        match=m.id,
-                        game=m.game_name,
-                        status=status,
-                        players=clip(listing(m.names, locale), 300),
-                        thread=thread,
-                    ),
-                    600,
-                )
-            )
-        pages = pack(lines, 1800)
+        pages = pages_of(sections)
         if page > len(pages):  # the last page instead said nothing of the page asked
             raise ServiceError.said("list.no_page", n=len(pages), page=page)
         number = max(1, page)
-        text = "\n".join([t("list.head", locale), *pages[number - 1]])
+        text = "\n".join(pages[number - 1])
         if len(pages) > 1:
             text += "\n" + tn(
                 "list.page",
-                len(matches),
+                count,
                 locale,
                 page=number,
                 pages=len(pages),

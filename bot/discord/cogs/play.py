@@ -16,21 +16,32 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.common import (
+    DM_CONTEXTS,
+    IN_DMS,
     UserError,
     answer,
     bot_of,
     check_running,
     clip,
     game_named,
+    in_dm,
     loc,
     match_here,
     user_of,
 )
 from bot.discord.i18n import L
 from bot.discord.looking import show_board
-from bot.discord.panel import build_panel, gate, play_and_confirm, resign_view, send_hand
+from bot.discord.panel import (
+    HandButton,
+    build_panel,
+    gate,
+    play_and_confirm,
+    resign_view,
+    send_hand,
+)
 from bot.matches.reports import MatchInfo, TurnReport
 from render.words.catalogue import t
+from render.words.posts import listing
 from render.words.say import say
 from rules import Move
 from rules.base import normalise_notation
@@ -128,10 +139,19 @@ class PlayCog(commands.Cog):
     async def board(self, interaction: discord.Interaction) -> None:
         await show_board(interaction, await match_here(interaction), public=True)
 
-    @app_commands.command(name="hand", description=L("cmd.hand"))
-    @app_commands.guild_only()
-    async def hand(self, interaction: discord.Interaction) -> None:
-        match_id = await match_here(interaction)
+    @app_commands.command(name="hand", description=L("cmd.hand"), extras=IN_DMS)
+    @app_commands.describe(match=L("opt.match"))
+    @app_commands.allowed_contexts(**DM_CONTEXTS)
+    async def hand(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        """In a server: the match named, else the thread's. In a DM with the bot, without
+        a number: the one running match where the caller holds a hidden hand, or, when
+        there are several, a button for each to choose (the answer stays private)."""
+        if match is None and in_dm(interaction):
+            found = await hand_to_show(interaction)
+            if found is None:
+                return
+            match = found
+        match_id = await match_here(interaction, match)
         info = await bot_of(interaction).service.info(match_id)
         if not get_game(info.game_id).has_hidden_information:
             raise UserError("err.no_hidden", game=info.game_name)
@@ -187,15 +207,20 @@ class PlayCog(commands.Cog):
         await answer(interaction, text)
 
     # ----- rules -------------------------------------------------------------------------
-    @app_commands.command(name="rules", description=L("cmd.rules"))
+    @app_commands.command(name="rules", description=L("cmd.rules"), extras=IN_DMS)
     @app_commands.describe(game=L("opt.game"))
     @app_commands.choices(game=game_choices())
+    @app_commands.allowed_contexts(**DM_CONTEXTS)
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         bot = bot_of(interaction)
         locale = loc(interaction)
-        if game is None:
-            info = await bot.service.info(await match_here(interaction))
-            game = info.game_id
+        if game is None:  # the thread's match's game; elsewhere (a DM) the game must be named
+            found = None
+            if interaction.channel_id is not None:
+                found = await bot.service.match_for_thread(str(interaction.channel_id))
+            if found is None:
+                raise UserError("rules.which")
+            game = (await bot.service.info(found)).game_id
         g = game_named(game)
         url = bot.settings.rules_url
         more = (
@@ -219,6 +244,37 @@ class PlayCog(commands.Cog):
                 2000,
             ),
         )
+
+
+async def hand_to_show(interaction: discord.Interaction) -> int | None:
+    """The match whose hand ``/hand`` shows in a DM when no number was given: the only
+    running match of any server where the caller holds a hidden hand. With several, the
+    answer is a button per match (``th:<match>``, the **My hand** button of the turn
+    posts), and None is returned; with none, a refusal in words."""
+    bot = bot_of(interaction)
+    locale = loc(interaction)
+    mine = await bot.service.list_matches(user_id=str(interaction.user.id), lang=locale)
+    hands = [
+        m for m in mine if m.status == "running" and get_game(m.game_id).has_hidden_information
+    ]
+    if not hands:
+        raise UserError("hand.none")
+    if len(hands) == 1:
+        return hands[0].id
+    view = discord.ui.View(timeout=None)
+    for m in hands[:25]:  # five rows of five buttons; more are named in the text
+        view.add_item(
+            HandButton(
+                discord.ui.Button(
+                    label=clip(f"#{m.id} {m.game_name}", 80),
+                    style=discord.ButtonStyle.secondary,
+                    custom_id=f"th:{m.id}",
+                )
+            )
+        )
+    named = listing([f"#{m.id} {m.game_name}" for m in hands], locale)
+    await answer(interaction, clip(t("hand.which", locale, matches=named), 2000), view=view)
+    return None
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -20,7 +20,7 @@ from bot.community.preferences import (
     notify_summary,
     update_notify,
 )
-from bot.discord.common import UserError, answer, bot_of, loc
+from bot.discord.common import DM_CONTEXTS, IN_DMS, UserError, answer, bot_of, loc
 from bot.discord.i18n import L
 from render.words.catalogue import t, tn
 
@@ -32,7 +32,8 @@ class PrefsCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="notify", description=L("cmd.notify"))
+    @app_commands.command(name="notify", description=L("cmd.notify"), extras=IN_DMS)
+    @app_commands.allowed_contexts(**DM_CONTEXTS)
     @app_commands.describe(
         mode=L("opt.mode"),
         reminder_hours=L("opt.reminder_hours"),

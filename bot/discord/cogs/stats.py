@@ -15,7 +15,16 @@ from discord.ext import commands
 
 from bot.community import ratings, stats
 from bot.discord.cogs.game import game_choices
-from bot.discord.common import bot_of, clip, game_named, loc
+from bot.discord.common import (
+    DM_CONTEXTS,
+    IN_DMS,
+    UserError,
+    bot_of,
+    clip,
+    game_named,
+    in_dm,
+    loc,
+)
 from bot.discord.i18n import L
 
 
@@ -35,13 +44,13 @@ class LeaderboardCog(commands.Cog):
         await interaction.response.send_message(clip("\n".join(lines), 2000))
 
 
-@app_commands.guild_only()
+@app_commands.allowed_contexts(**DM_CONTEXTS)  # for /stats player; /stats server refuses there
 class StatsCog(commands.GroupCog, group_name="stats", group_description=L("cmd.stats")):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         super().__init__()
 
-    @app_commands.command(name="player", description=L("cmd.stats.player"))
+    @app_commands.command(name="player", description=L("cmd.stats.player"), extras=IN_DMS)
     @app_commands.describe(user=L("opt.user"), game=L("opt.stats_game"))
     @app_commands.choices(game=game_choices())
     async def player(
@@ -50,8 +59,15 @@ class StatsCog(commands.GroupCog, group_name="stats", group_description=L("cmd.s
         user: discord.User | None = None,
         game: str | None = None,
     ) -> None:
+        """In a server: anyone's matches on it. In a DM with the bot there is no server
+        to count: it is your own matches in every server (what a player asking there
+        expects: their record), and never another person's — their matches in servers the
+        asker is not in are not the asker's to read."""
         if game is not None:
             game_named(game)  # refused when unknown, rather than stats of no game
+        everywhere = in_dm(interaction)
+        if everywhere and user is not None and user.id != interaction.user.id:
+            raise UserError("stats.only_yours")
         who = user or interaction.user
         lines = await stats.player_report(
             bot_of(interaction).service.store,
@@ -60,6 +76,7 @@ class StatsCog(commands.GroupCog, group_name="stats", group_description=L("cmd.s
             who.display_name,
             game,
             loc(interaction),
+            everywhere=everywhere,
         )
         await interaction.response.send_message(clip("\n".join(lines), 2000))
 
