@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 
-from render.maharani import board, draw, layer, panel, pieces, tiles
+from render.maharani import board, draw, labels, layer, panel, pieces, tiles
 from rules.maharani import GAME
 from rules.rng import Rng
 
@@ -115,6 +115,7 @@ def _clear() -> None:
         board._empty_field,
         panel._chip_row,
         panel._active_frame,
+        labels._patch,
     ):
         cached.cache_clear()
 
@@ -182,3 +183,29 @@ def test_no_cache_shows_a_stale_picture(players: int) -> None:
         cold = draw(other, names, None, lang)
         assert ImageChops.difference(warm, cold).getbbox() is None, name
         assert ImageChops.difference(warm, first).getbbox() is not None, name
+
+
+def test_a_pasted_label_is_the_drawn_label() -> None:
+    """A label pasted from its cached patch has the pixels of ``ImageDraw.text`` at any
+    fraction of a pixel and anchor; one reaching out of its plain box is drawn over what
+    lies there (here a frame), as ``ImageDraw.text`` draws it."""
+    from PIL import ImageDraw
+
+    from render.common import font
+    from render.maharani.labels import label
+
+    def canvas() -> Image.Image:
+        img = Image.new("RGB", (300, 80), "#FFF6C2")
+        ImageDraw.Draw(img).rectangle((0, 0, 299, 79), outline="#000000", width=3)
+        return img
+
+    for text, anchor, xy in [
+        ("Łukasz · 12 gold", "lm", (10.5, 40.25)),
+        ("9 złota ★", "rm", (287.375, 39.5)),
+        ("Süd ↓ · Arbeiter: 6", None, (12, 20.75)),
+        ("a label far too long for its box, over the frame", "lm", (10, 40)),
+    ]:
+        drawn, pasted = canvas(), canvas()
+        ImageDraw.Draw(drawn).text(xy, text, font=font(22, True), fill="#222222", anchor=anchor)
+        label(pasted, xy, text, 22, "#222222", "#FFF6C2", (3, 3, 297, 77), bold=True, anchor=anchor)
+        assert ImageChops.difference(drawn, pasted).getbbox() is None, text

@@ -22,6 +22,7 @@ from render.common import (
     smallest_size,
 )
 from render.maharani.final import draw_breakdown
+from render.maharani.labels import label
 from render.maharani.pieces import (
     BOARD_END,
     MARGIN,
@@ -164,6 +165,12 @@ def panel_static(
         _legend(d, y + 56, colours, quarter_gold, lang)
 
 
+def _box_inside(y: int, box_h: int) -> tuple[int, int, int, int]:
+    """The part of the seat box at ``y`` that is its plain fill: inside its frame (3 px at
+    most) and between its rounded corners' rows (radius 12)."""
+    return PANEL_X + 3, y + 13, RIGHT - 2, y + box_h - 8 - 11
+
+
 @lru_cache(maxsize=4)  # ~0.2 MB each
 def _active_frame(box_h: int) -> Image.Image:
     """The box of the seat to move, on the panel's background."""
@@ -239,16 +246,13 @@ def _panel(
             else ""
         )
         gw = int(gf.getlength(gold_text))
-        d.text((right - 12, y + 30), gold_text, font=gf, fill=INK, anchor="rm")
-        d.text(
-            (x + 60, y + 30),
-            fit_text(names[s], nf, right - x - 90 - gw),
-            font=nf,
-            fill=INK,
-            anchor="lm",
-        )
+        bg = ACTIVE_FILL if active else BOX_FILL
+        plain = _box_inside(y, box_h)
+        label(img, (right - 12, y + 30), gold_text, 24, INK, bg, plain, bold=True, anchor="rm")
+        name = fit_text(names[s], nf, right - x - 90 - gw)
+        label(img, (x + 60, y + 30), name, 22, INK, bg, plain, bold=True, anchor="lm")
         if not arithmetic:
-            _seat_details(img, d, view, s, y, ACTIVE_FILL if active else BOX_FILL, lang)
+            _seat_details(img, view, s, y, bg, lang)
         y += box_h
     if arithmetic:
         y = draw_breakdown(img, x, y + 8, right, view, letters, lang) + 6
@@ -263,7 +267,6 @@ def _panel(
 
 def _seat_details(
     img: Image.Image,
-    d: ImageDraw.ImageDraw,
     view: dict[str, Any],
     s: int,
     y: int,
@@ -278,7 +281,8 @@ def _seat_details(
     else:
         workers = t("pic.maharani.workers", lang, n=supply[0])
     side_word = t(f"pic.maharani.side.{view['sides'][s]}", lang)
-    d.text((x + 12, y + 58), f"{side_word} · {workers}", font=font(17), fill=INK)
+    plain = _box_inside(y, box_height(False))
+    label(img, (x + 12, y + 58), f"{side_word} · {workers}", 17, INK, bg, plain)
     up = tuple(bool(u) for u in view["markers"][s])
     markers = tuple(
         _animal(view["animals"][q], lang) + (" ✓" if u else " ✗") for q, u in enumerate(up)
