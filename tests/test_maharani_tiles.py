@@ -209,3 +209,33 @@ def test_a_pasted_label_is_the_drawn_label() -> None:
         ImageDraw.Draw(drawn).text(xy, text, font=font(22, True), fill="#222222", anchor=anchor)
         label(pasted, xy, text, 22, "#222222", "#FFF6C2", (3, 3, 297, 77), bold=True, anchor=anchor)
         assert ImageChops.difference(drawn, pasted).getbbox() is None, text
+
+
+@pytest.mark.parametrize("bg", [panel.ACTIVE_FILL, None])
+def test_pasted_marker_chips_are_the_drawn_chips(bg: str | None) -> None:
+    """A row of marker chips pasted from its cache has the pixels of the chips drawn in
+    place: opaque on the box's plain fill, through its alpha where it reaches the frame."""
+    from PIL import ImageDraw
+
+    from render.common import INK, font
+
+    markers, up = ("Lionäö ✓", "Peacockäöü ✗", "Łoś ✓"), (True, False, True)
+    f, chip, tall = font(16, True), 14, 22
+    frame = panel._active_frame(panel.box_height(False))
+    drawn, pasted = frame.copy(), frame.copy()
+    top = frame.height - 1 - tall - 2 if bg is None else 40  # over the frame's inner edge
+    d, cx = ImageDraw.Draw(drawn), 12
+    for marker, is_up in zip(markers, up, strict=True):
+        w = int(f.getlength(marker)) + chip
+        d.rounded_rectangle(
+            (cx, top, cx + w, top + tall),
+            radius=8,
+            fill="#F3E9CF" if is_up else "#555555",
+            outline="#8A7A55" if is_up else "#222222",
+        )
+        fill = INK if is_up else "#FFFFFF"
+        d.text((cx + w / 2, top + tall / 2), marker, font=f, fill=fill, anchor="mm")
+        cx += w + 6
+    row = panel._chip_row(markers, up, 16, chip, tall, bg)
+    pasted.paste(row, (12, top), None if bg else row)
+    assert ImageChops.difference(drawn, pasted).getbbox() is None

@@ -49,39 +49,60 @@ PLATE_FILL, PLATE_SCORED = "#F7F1E3", "#2E7D32"
 FIELD_CELL = {1: (3, 3), 2: (3, 4), 3: (4, 4), 4: (4, 3)}  # a rondel field by quarter lain over
 
 
+PLATE = CELL - 2 * PLATE_INSET + 1  # a plate's side
+
+
 @lru_cache(maxsize=16)  # ~35 KB each: four quarters, scored or not, a few languages
 def plate_patch(scored: bool, animal: str, quarter: str) -> Image.Image:
     """A quarter's name plate on the board's edge colour (its corner cell's colour), with
     its animal and number; the line under them changes with the game (:func:`draw_plates`)."""
-    size = CELL - 2 * PLATE_INSET + 1
-    img = Image.new("RGB", (size, size), BOARD_EDGE)
-    d = ImageDraw.Draw(img)
+    img = Image.new("RGB", (PLATE, PLATE), BOARD_EDGE)
+    _draw_plate(ImageDraw.Draw(img), 0, 0, scored, animal, quarter)
+    return img
+
+
+def _draw_plate(
+    d: ImageDraw.ImageDraw, x: int, y: int, scored: bool, animal: str, quarter: str
+) -> None:
     d.rounded_rectangle(
-        (0, 0, size - 1, size - 1),
+        (x, y, x + PLATE - 1, y + PLATE - 1),
         radius=12,
         fill=PLATE_SCORED if scored else PLATE_FILL,
         outline=QUARTER_LINE,
         width=2,
     )
     ink = "#FFFFFF" if scored else INK
+    mid = x + CELL / 2 - PLATE_INSET
+    d.text((mid, y + 26 - PLATE_INSET), animal, font=font(16, True), fill=ink, anchor="mm")
+    d.text((mid, y + 50 - PLATE_INSET), quarter, font=font(16), fill=ink, anchor="mm")
+
+
+def _fits_plate(animal: str, quarter: str) -> bool:
+    """Whether the plate's words stay on it (a long translation may reach past it)."""
     mid = CELL / 2 - PLATE_INSET
-    d.text((mid, 26 - PLATE_INSET), animal, font=font(16, True), fill=ink, anchor="mm")
-    d.text((mid, 50 - PLATE_INSET), quarter, font=font(16), fill=ink, anchor="mm")
-    return img
+    for text, bold in ((animal, True), (quarter, False)):
+        left, _, right, _ = font(16, bold).getbbox(text, anchor="mm")
+        if mid + left < 1 or mid + right > PLATE - 1:
+            return False
+    return True
 
 
 def draw_plates(img: Image.Image, view: dict[str, Any], lang: str) -> None:
     """The quarters' name plates in the board's corner cells: animal, number, empty spaces
-    left (or scored, in green)."""
+    left (or scored, in green). A plate whose words reach past it is drawn in place, over
+    what lies around it, as a cached patch would cut them."""
     d = ImageDraw.Draw(img)
     quarters = {q["q"]: q for q in view["quarters"]}
     for r, c, qn in _corner_cells():
         q = quarters[qn]
         scored = bool(q["scored"])
         animal = _animal(q["animal"], lang)
-        patch = plate_patch(scored, animal, t("pic.maharani.quarter", lang, n=qn))
+        quarter = t("pic.maharani.quarter", lang, n=qn)
         x, y = _cell_xy(r, c)
-        img.paste(patch, (x + PLATE_INSET, y + PLATE_INSET))
+        if _fits_plate(animal, quarter):
+            img.paste(plate_patch(scored, animal, quarter), (x + PLATE_INSET, y + PLATE_INSET))
+        else:
+            _draw_plate(d, x + PLATE_INSET, y + PLATE_INSET, scored, animal, quarter)
         if scored:
             status = t("pic.maharani.scored", lang)
         else:

@@ -183,12 +183,20 @@ def _active_frame(box_h: int) -> Image.Image:
 
 @lru_cache(maxsize=128)  # ~50 KB each: a seat's markers, two box colours, a few languages
 def _chip_row(
-    markers: tuple[str, ...], up: tuple[bool, ...], size: int, chip: int, tall: int, bg: str
+    markers: tuple[str, ...],
+    up: tuple[bool, ...],
+    size: int,
+    chip: int,
+    tall: int,
+    bg: str | None,
 ) -> Image.Image:
-    """One row of marker chips (animal, ✓ or ✗) on the seat box's colour."""
+    """One row of marker chips (animal, ✓ or ✗) on the seat box's colour ``bg``, or, where
+    the row reaches the box's frame, transparent around the chips (pasted through its alpha:
+    the same pixels as drawing the chips over the frame)."""
     f = font(size, True)
     widths = [int(f.getlength(m)) + chip for m in markers]
-    img = Image.new("RGB", (sum(widths) + 6 * (len(widths) - 1) + 1, tall + 1), bg)
+    room = (sum(widths) + 6 * (len(widths) - 1) + 1, tall + 1)
+    img = Image.new("RGB", room, bg) if bg else Image.new("RGBA", room, (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     cx = 0
     for marker, is_up, w in zip(markers, up, widths, strict=True):
@@ -298,8 +306,12 @@ def _seat_details(
         half = (len(markers) + 1) // 2
         rows = [(slice(None, half), y + 80, 22), (slice(half, None), y + 104, 22)]
     for part, top, tall in rows:
-        row = _chip_row(markers[part], up[part], int(f.size), chip, tall, bg)
-        img.paste(row, (x + 12, top))
+        if top + tall < plain[3]:  # on the box's plain fill: an opaque patch
+            row = _chip_row(markers[part], up[part], int(f.size), chip, tall, bg)
+            img.paste(row, (x + 12, top))
+        else:
+            row = _chip_row(markers[part], up[part], int(f.size), chip, tall, None)
+            img.paste(row, (x + 12, top), row)
 
 
 def _legend(
