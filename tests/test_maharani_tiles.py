@@ -221,7 +221,7 @@ def test_pasted_marker_chips_are_the_drawn_chips(bg: str | None) -> None:
 
     markers, up = ("Lionäö ✓", "Peacockäöü ✗", "Łoś ✓"), (True, False, True)
     f, chip, tall = font(16, True), 14, 22
-    frame = panel._active_frame(panel.box_height(False))
+    frame = panel._active_frame()
     drawn, pasted = frame.copy(), frame.copy()
     top = frame.height - 1 - tall - 2 if bg is None else 40  # over the frame's inner edge
     d, cx = ImageDraw.Draw(drawn), 12

@@ -11,6 +11,8 @@ the same picture). Why it looks like this:
 - The rondel sits in the middle; each field is drawn in the cell next to the quarter it
   lies over, with its field number; a yellow pointer and the highlighted seat strip show
   whom the big arrow (and every rondel tile's arrow) points at.
+- A finished game's picture adds, under the board and the panel, the gold's arithmetic as a
+  table as wide as the picture, big enough to read on a phone (:mod:`render.maharani.final`).
 - Shapes are drawn at 2x and reduced for smooth edges; text is drawn at 1x after the reduce.
 - Cost (a picture is drawn every turn): what stays the same during a game (floor, pillar
   marks of empty spaces, coordinates, the panel's title, frames and legends) is one cached
@@ -35,6 +37,7 @@ from PIL import Image
 from render.common import final_places
 from render.header import Band, away_words, header_band, with_band
 from render.maharani.board import draw_plates, draw_rondel, draw_spaces
+from render.maharani.final import breakdown
 from render.maharani.layer import static_layer
 from render.maharani.panel import _panel, _seat_strip, _status_text, marker_font
 from render.maharani.pieces import SIDES, TILE_FILL, _names, tile_fill, tile_letter
@@ -56,16 +59,7 @@ def draw(view: dict[str, Any], names: list[str], seat: int | None, lang: str = "
         (b["space"], b["r"], b["c"], b["q"], b["type"], tuple(b["half_pillars"]))
         for b in view["board"]
     )
-    arithmetic = view["phase"] == "over" and view.get("sources") is not None
-    layer = static_layer(
-        key,
-        tuple(view["animals"]),
-        colours,
-        tuple(view["quarter_gold"]),
-        n,
-        lang,
-        arithmetic,
-    )
+    layer = static_layer(key, tuple(view["animals"]), colours, tuple(view["quarter_gold"]), n, lang)
     img = layer.copy()
     draw_plates(img, view, lang)
     draw_spaces(img, view, colours, letters)
@@ -81,6 +75,8 @@ def draw(view: dict[str, Any], names: list[str], seat: int | None, lang: str = "
         _seat_strip(img, side, seat_here, names, letters, active, lang)
 
     _panel(img, view, names, letters, colours, lang)
+    if view["phase"] == "over" and view.get("sources") is not None:
+        img = _stacked(img, breakdown(view, names, letters, lang))
     over = view["phase"] == "over" or bool(ended)
     band = Band(
         game=t("pic.maharani.title", lang),
@@ -93,3 +89,10 @@ def draw(view: dict[str, Any], names: list[str], seat: int | None, lang: str = "
         places=final_places(view),
     )
     return with_band(header_band(img.width, band, letters, lang), img)
+
+
+def _stacked(top: Image.Image, bottom: Image.Image) -> Image.Image:
+    """``bottom`` under ``top`` (the same width): the final picture's table of the gold."""
+    out = top.crop((0, 0, top.width, top.height + bottom.height))
+    out.paste(bottom, (0, top.height))
+    return out

@@ -4,9 +4,8 @@ rondel block (:func:`render.maharani.pieces.board_layer`), and the panel's title
 frames and legends (:func:`render.maharani.panel.panel_static`).
 
 Its key is everything that changes those pixels: the board's spaces, the quarters' animals,
-the tile colours, the quarter table, the number of players, the language, and whether the
-panel shows the final arithmetic (another layout). A cached layer is never drawn on: every
-picture draws on its own copy.
+the tile colours, the quarter table, the number of players and the language. A cached layer
+is never drawn on: every picture draws on its own copy.
 """
 
 from __future__ import annotations
@@ -27,8 +26,7 @@ def static_layer(
     quarter_gold: tuple[int, ...],
     players: int,
     lang: str,
-    arithmetic: bool,
 ) -> Image.Image:
     img = board_layer(spaces, animals).copy()
-    panel_static(img, players, colours, quarter_gold, lang, arithmetic)
+    panel_static(img, players, colours, quarter_gold, lang)
     return img

@@ -1,6 +1,5 @@
 """Maharani's words around the board: the seat strips on the board's sides, the side panel
-(seats, markers, bag, colour legend, quarter table; once the game is over, the gold's
-arithmetic of :mod:`render.maharani.final`) and the status sentence."""
+(seats, markers, bag, colour legend, quarter table) and the status sentence."""
 
 from __future__ import annotations
 
@@ -21,7 +20,6 @@ from render.common import (
     player_text_colour,
     smallest_size,
 )
-from render.maharani.final import draw_breakdown
 from render.maharani.labels import label
 from render.maharani.pieces import (
     BOARD_END,
@@ -135,9 +133,7 @@ BOX_FILL, BOX_LINE = "#FFFFFF", "#CFC6B0"
 ACTIVE_FILL = "#FFF6C2"
 
 
-def box_height(arithmetic: bool) -> int:
-    """A seat box's pitch: short (name and gold) over the final arithmetic, else tall."""
-    return 64 if arithmetic else 136
+BOX = 136  # a seat box's pitch
 
 
 def panel_static(
@@ -146,37 +142,34 @@ def panel_static(
     colours: tuple[str, ...],
     quarter_gold: tuple[int, ...],
     lang: str,
-    arithmetic: bool,
 ) -> None:
-    """The panel's parts that only the language, the player count and the layout change,
-    drawn once into the static layer: the title, every seat box's frame as not to move, and
-    (during play) the marker legend, the colour legend and the quarter table."""
+    """The panel's parts that only the language and the player count change, drawn once
+    into the static layer: the title, every seat box's frame as not to move, the marker
+    legend, the colour legend and the quarter table."""
     d = ImageDraw.Draw(img)
     d.text((PANEL_X, MARGIN), t("pic.maharani.title", lang), font=font(30, True), fill=INK)
-    box_h = box_height(arithmetic)
     for s in range(n):
-        y = TOP + s * box_h
+        y = TOP + s * BOX
         d.rounded_rectangle(
-            (PANEL_X, y, RIGHT, y + box_h - 8), radius=12, fill=BOX_FILL, outline=BOX_LINE, width=1
+            (PANEL_X, y, RIGHT, y + BOX - 8), radius=12, fill=BOX_FILL, outline=BOX_LINE, width=1
         )
-    if not arithmetic:
-        y = TOP + n * box_h + 4
-        d.text((PANEL_X, y), t("pic.maharani.markers_legend", lang), font=font(16), fill=MUTED)
-        _legend(d, y + 56, colours, quarter_gold, lang)
+    y = TOP + n * BOX + 4
+    d.text((PANEL_X, y), t("pic.maharani.markers_legend", lang), font=font(16), fill=MUTED)
+    _legend(d, y + 56, colours, quarter_gold, lang)
 
 
-def _box_inside(y: int, box_h: int) -> tuple[int, int, int, int]:
+def _box_inside(y: int) -> tuple[int, int, int, int]:
     """The part of the seat box at ``y`` that is its plain fill: inside its frame (3 px at
     most) and between its rounded corners' rows (radius 12)."""
-    return PANEL_X + 3, y + 13, RIGHT - 2, y + box_h - 8 - 11
+    return PANEL_X + 3, y + 13, RIGHT - 2, y + BOX - 8 - 11
 
 
-@lru_cache(maxsize=4)  # ~0.2 MB each
-def _active_frame(box_h: int) -> Image.Image:
+@lru_cache(maxsize=1)  # ~0.2 MB
+def _active_frame() -> Image.Image:
     """The box of the seat to move, on the panel's background."""
-    tile = Image.new("RGB", (RIGHT - PANEL_X + 1, box_h - 7), BACKGROUND)
+    tile = Image.new("RGB", (RIGHT - PANEL_X + 1, BOX - 7), BACKGROUND)
     ImageDraw.Draw(tile).rounded_rectangle(
-        (0, 0, RIGHT - PANEL_X, box_h - 8), radius=12, fill=ACTIVE_FILL, outline="#000000", width=3
+        (0, 0, RIGHT - PANEL_X, BOX - 8), radius=12, fill=ACTIVE_FILL, outline="#000000", width=3
     )
     return tile
 
@@ -222,7 +215,7 @@ def _panel(
     lang: str,
 ) -> None:
     """The panel's changing parts over :func:`panel_static`: turn, status, each seat's box
-    (who is to move, gold, supply, markers), the bag; after the game, the gold's arithmetic."""
+    (who is to move, gold, supply, markers), the bag."""
     d = ImageDraw.Draw(img)
     x = PANEL_X
     right = RIGHT
@@ -237,14 +230,11 @@ def _panel(
     ended = view.get("ended")
     over = view["phase"] == "over" or bool(ended)
     named = final_winners(view)  # the match's own winners, when the service said them
-    # the finished game: short seat boxes (name and gold), then the gold's arithmetic
-    arithmetic = view["phase"] == "over" and view.get("sources") is not None
-    box_h = box_height(arithmetic)
     gf, nf = font(24, True), font(22, True)
     for s in range(n):
         active = s == view["turn"] and not over
         if active:
-            img.paste(_active_frame(box_h), (x, y))
+            img.paste(_active_frame(), (x, y))
         disc = worker_sprite(player_colour(s), player_text_colour(s), letters[s], False, 40)
         img.paste(disc, (x + 10, y + 10), disc)
         gold = view["gold"][s]
@@ -255,22 +245,17 @@ def _panel(
         )
         gw = int(gf.getlength(gold_text))
         bg = ACTIVE_FILL if active else BOX_FILL
-        plain = _box_inside(y, box_h)
+        plain = _box_inside(y)
         label(img, (right - 12, y + 30), gold_text, 24, INK, bg, plain, bold=True, anchor="rm")
         name = fit_text(names[s], nf, right - x - 90 - gw)
         label(img, (x + 60, y + 30), name, 22, INK, bg, plain, bold=True, anchor="lm")
-        if not arithmetic:
-            _seat_details(img, view, s, y, bg, lang)
-        y += box_h
-    if arithmetic:
-        y = draw_breakdown(img, x, y + 8, right, view, letters, lang) + 6
-        _legend(d, y, colours, tuple(view["quarter_gold"]), lang)
-    else:
-        y += 4 + 26
-        bag = tn("pic.maharani.bag", view["bag"], lang)
-        if view["discarded"]:
-            bag += tn("pic.maharani.set_aside", len(view["discarded"]), lang)
-        d.text((x, y), bag, font=font(17), fill=INK)
+        _seat_details(img, view, s, y, bg, lang)
+        y += BOX
+    y += 4 + 26
+    bag = tn("pic.maharani.bag", view["bag"], lang)
+    if view["discarded"]:
+        bag += tn("pic.maharani.set_aside", len(view["discarded"]), lang)
+    d.text((x, y), bag, font=font(17), fill=INK)
 
 
 def _seat_details(
@@ -289,7 +274,7 @@ def _seat_details(
     else:
         workers = t("pic.maharani.workers", lang, n=supply[0])
     side_word = t(f"pic.maharani.side.{view['sides'][s]}", lang)
-    plain = _box_inside(y, box_height(False))
+    plain = _box_inside(y)
     label(img, (x + 12, y + 58), f"{side_word} · {workers}", 17, INK, bg, plain)
     up = tuple(bool(u) for u in view["markers"][s])
     markers = tuple(
