@@ -1,5 +1,5 @@
-"""Labels that repeat from turn to turn (a seat's name, gold, workers left; a quarter's empty
-spaces), pasted as cached opaque patches instead of drawn.
+"""Labels that repeat from turn to turn (a seat's name and workers left), pasted as cached
+opaque patches instead of drawn.
 
 Why: drawing a label blends its glyph mask into the picture pixel by pixel (~90 machine
 instructions a pixel, the largest cost of the panel); a label on a plain colour is the same

@@ -246,7 +246,9 @@ def _panel(
         gw = int(gf.getlength(gold_text))
         bg = ACTIVE_FILL if active else BOX_FILL
         plain = _box_inside(y)
-        label(img, (right - 12, y + 30), gold_text, 24, INK, bg, plain, bold=True, anchor="rm")
+        # drawn each time, not pasted: two seats with the same gold are two texts, each with
+        # its ★ (tests/test_rankings_agree.py reads every seat's mark as a drawn text)
+        d.text((right - 12, y + 30), gold_text, font=gf, fill=INK, anchor="rm")
         name = fit_text(names[s], nf, right - x - 90 - gw)
         label(img, (x + 60, y + 30), name, 22, INK, bg, plain, bold=True, anchor="lm")
         _seat_details(img, view, s, y, bg, lang)
