@@ -114,6 +114,34 @@ def test_the_final_picture_prints_each_seats_gold_by_source(players: int, seed: 
             assert table[3 + q][1][s].startswith(f"{k}→{g}" if k else "0")
 
 
+@pytest.mark.parametrize(
+    ("players", "seed", "lang"), [(2, 41, "pl"), (4, 42, "en"), (4, 43, "qps")]
+)
+def test_the_final_table_reads_on_a_phone(
+    players: int, seed: int, lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Shown 400 px wide on a phone, the final table's labels, seats' names and numbers are
+    ≥ 7.5 px tall (≥ ~28 px on the 1,478 px picture; the table had 17 px text, 4.6 px on a
+    phone), in a real language and in the 40 %-longer pseudo-language, and none is cut."""
+    from render.maharani.final import rows
+    from render.words.catalogue import MESSAGES, t
+    from tests.test_picture_legibility import PHONE, PSEUDO, longer
+
+    if lang == PSEUDO:
+        monkeypatch.setitem(MESSAGES, PSEUDO, {k: longer(v) for k, v in MESSAGES["en"].items()})
+    final, _ = random_playout(GAME, players, seed)
+    view = GAME.view(final, None)
+    img, probe = draw_probed("maharani", view, NAMES[:players], None, lang)
+    wanted = {x for label, cells, _ in rows(view, lang) for x in (label, *cells)}
+    wanted |= set(NAMES[:players])
+    head = t("pic.maharani.src.head", lang)
+    table = {x.image_id for x in probe.texts if x.text == head}  # what the table is drawn on
+    sizes = {x.text: x.size for x in probe.texts if x.text in wanted and x.image_id in table}
+    assert set(sizes) == wanted  # every one drawn whole
+    small = {text: size for text, size in sizes.items() if size * PHONE / img.width < 7.5}
+    assert small == {}, small
+
+
 def _luminance(colour: str) -> float:
     """WCAG relative luminance of a ``#RRGGBB`` colour."""
     channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]

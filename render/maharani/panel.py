@@ -1,6 +1,5 @@
 """Maharani's words around the board: the seat strips on the board's sides, the side panel
-(seats, markers, bag, colour legend, quarter table; once the game is over, the gold's
-arithmetic of :mod:`render.maharani.final`) and the status sentence."""
+(seats, markers, bag, colour legend, quarter table) and the status sentence."""
 
 from __future__ import annotations
 
@@ -21,7 +20,7 @@ from render.common import (
     player_text_colour,
     smallest_size,
 )
-from render.maharani.final import draw_breakdown
+from render.maharani.labels import label
 from render.maharani.pieces import (
     BOARD_END,
     MARGIN,
@@ -128,6 +127,85 @@ def _strip_sprite(side: str, seat: int | None, letter: str, text: str, colour: s
     return strip
 
 
+TOP = MARGIN + 46 + 34  # the first seat box's top, under the title and the status
+RIGHT = WIDTH - MARGIN
+BOX_FILL, BOX_LINE = "#FFFFFF", "#CFC6B0"
+ACTIVE_FILL = "#FFF6C2"
+
+
+BOX = 136  # a seat box's pitch
+
+
+def panel_static(
+    img: Image.Image,
+    n: int,
+    colours: tuple[str, ...],
+    quarter_gold: tuple[int, ...],
+    lang: str,
+) -> None:
+    """The panel's parts that only the language and the player count change, drawn once
+    into the static layer: the title, every seat box's frame as not to move, the marker
+    legend, the colour legend and the quarter table."""
+    d = ImageDraw.Draw(img)
+    d.text((PANEL_X, MARGIN), t("pic.maharani.title", lang), font=font(30, True), fill=INK)
+    for s in range(n):
+        y = TOP + s * BOX
+        d.rounded_rectangle(
+            (PANEL_X, y, RIGHT, y + BOX - 8), radius=12, fill=BOX_FILL, outline=BOX_LINE, width=1
+        )
+    y = TOP + n * BOX + 4
+    d.text((PANEL_X, y), t("pic.maharani.markers_legend", lang), font=font(16), fill=MUTED)
+    _legend(d, y + 56, colours, quarter_gold, lang)
+
+
+def _box_inside(y: int) -> tuple[int, int, int, int]:
+    """The part of the seat box at ``y`` that is its plain fill: inside its frame (3 px at
+    most) and between its rounded corners' rows (radius 12)."""
+    return PANEL_X + 3, y + 13, RIGHT - 2, y + BOX - 8 - 11
+
+
+@lru_cache(maxsize=1)  # ~0.2 MB
+def _active_frame() -> Image.Image:
+    """The box of the seat to move, on the panel's background."""
+    tile = Image.new("RGB", (RIGHT - PANEL_X + 1, BOX - 7), BACKGROUND)
+    ImageDraw.Draw(tile).rounded_rectangle(
+        (0, 0, RIGHT - PANEL_X, BOX - 8), radius=12, fill=ACTIVE_FILL, outline="#000000", width=3
+    )
+    return tile
+
+
+@lru_cache(maxsize=128)  # ~50 KB each: a seat's markers, two box colours, a few languages
+def _chip_row(
+    markers: tuple[str, ...],
+    up: tuple[bool, ...],
+    size: int,
+    chip: int,
+    tall: int,
+    bg: str | None,
+) -> Image.Image:
+    """One row of marker chips (animal, ✓ or ✗) on the seat box's colour ``bg``, or, where
+    the row reaches the box's frame, transparent around the chips (pasted through its alpha:
+    the same pixels as drawing the chips over the frame)."""
+    f = font(size, True)
+    widths = [int(f.getlength(m)) + chip for m in markers]
+    room = (sum(widths) + 6 * (len(widths) - 1) + 1, tall + 1)
+    img = Image.new("RGB", room, bg) if bg else Image.new("RGBA", room, (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    cx = 0
+    for marker, is_up, w in zip(markers, up, widths, strict=True):
+        d.rounded_rectangle(
+            (cx, 0, cx + w, tall),
+            radius=8,
+            fill="#F3E9CF" if is_up else "#555555",
+            outline="#8A7A55" if is_up else "#222222",
+        )
+        d.text(
+            (cx + w / 2, tall / 2), marker, font=f, fill=INK if is_up else "#FFFFFF", anchor="mm"
+        )
+        cx += w + 6
+    return img
+
+
 def _panel(
     img: Image.Image,
     view: dict[str, Any],
@@ -136,12 +214,13 @@ def _panel(
     colours: tuple[str, ...],
     lang: str,
 ) -> None:
+    """The panel's changing parts over :func:`panel_static`: turn, status, each seat's box
+    (who is to move, gold, supply, markers), the bag."""
     d = ImageDraw.Draw(img)
     x = PANEL_X
-    right = WIDTH - MARGIN
+    right = RIGHT
     y = MARGIN
     n = view["players"]
-    d.text((x, y), t("pic.maharani.title", lang), font=font(30, True), fill=INK)
     turn = t("pic.maharani.turn", lang, n=view["turn_no"])
     d.text((right, y + 8), turn, font=font(20), fill=MUTED, anchor="ra")
     y += 46
@@ -151,18 +230,11 @@ def _panel(
     ended = view.get("ended")
     over = view["phase"] == "over" or bool(ended)
     named = final_winners(view)  # the match's own winners, when the service said them
-    # the finished game: short seat boxes (name and gold), then the gold's arithmetic
-    arithmetic = view["phase"] == "over" and view.get("sources") is not None
+    gf, nf = font(24, True), font(22, True)
     for s in range(n):
         active = s == view["turn"] and not over
-        box_h = 64 if arithmetic else 136
-        d.rounded_rectangle(
-            (x, y, right, y + box_h - 8),
-            radius=12,
-            fill="#FFF6C2" if active else "#FFFFFF",
-            outline="#000000" if active else "#CFC6B0",
-            width=3 if active else 1,
-        )
+        if active:
+            img.paste(_active_frame(), (x, y))
         disc = worker_sprite(player_colour(s), player_text_colour(s), letters[s], False, 40)
         img.paste(disc, (x + 10, y + 10), disc)
         gold = view["gold"][s]
@@ -171,76 +243,73 @@ def _panel(
             if (s in named if named is not None else view["phase"] == "over" and gold == best)
             else ""
         )
-        gf = font(24, True)
         gw = int(gf.getlength(gold_text))
+        bg = ACTIVE_FILL if active else BOX_FILL
+        plain = _box_inside(y)
+        # drawn each time, not pasted: two seats with the same gold are two texts, each with
+        # its ★ (tests/test_rankings_agree.py reads every seat's mark as a drawn text)
         d.text((right - 12, y + 30), gold_text, font=gf, fill=INK, anchor="rm")
-        nf = font(22, True)
-        d.text(
-            (x + 60, y + 30),
-            fit_text(names[s], nf, right - x - 90 - gw),
-            font=nf,
-            fill=INK,
-            anchor="lm",
-        )
-        if arithmetic:
-            y += box_h
-            continue
-        side = view["sides"][s]
-        supply = view["supply"][s]
-        if view["worker_colours"] == 2:
-            workers = t("pic.maharani.workers_two", lang, first=supply[0], second=supply[1])
-        else:
-            workers = t("pic.maharani.workers", lang, n=supply[0])
-        side_word = t(f"pic.maharani.side.{side}", lang)
-        d.text((x + 12, y + 58), f"{side_word} · {workers}", font=font(17), fill=INK)
-        cx = x + 12
-        markers = [
-            _animal(view["animals"][q], lang) + (" ✓" if up else " ✗")
-            for q, up in enumerate(view["markers"][s])
-        ]
-        # one row of chips (tighter, smaller type if need be); a language whose animal names
-        # still do not fit gets two lower rows inside the box, never a chip out of it
-        fitted = marker_font(markers, right - 12 - cx)
-        if fitted is not None:
-            f, chip = fitted
-            rows = [(list(enumerate(markers)), y + 88, 28)]
-        else:
-            f, chip = font(16, True), 14
-            half = (len(markers) + 1) // 2
-            pairs = list(enumerate(markers))
-            rows = [(pairs[:half], y + 80, 22), (pairs[half:], y + 104, 22)]
-        for row, top, tall in rows:
-            cx = x + 12
-            for q, marker in row:
-                up = view["markers"][s][q]
-                w = int(f.getlength(marker)) + chip
-                d.rounded_rectangle(
-                    (cx, top, cx + w, top + tall),
-                    radius=8,
-                    fill="#F3E9CF" if up else "#555555",
-                    outline="#8A7A55" if up else "#222222",
-                )
-                d.text(
-                    (cx + w / 2, top + tall / 2),
-                    marker,
-                    font=f,
-                    fill=INK if up else "#FFFFFF",
-                    anchor="mm",
-                )
-                cx += w + 6
-        y += box_h
-    if arithmetic:
-        y = draw_breakdown(img, x, y + 8, right, view, letters, lang) + 6
+        name = fit_text(names[s], nf, right - x - 90 - gw)
+        label(img, (x + 60, y + 30), name, 22, INK, bg, plain, bold=True, anchor="lm")
+        _seat_details(img, view, s, y, bg, lang)
+        y += BOX
+    y += 4 + 26
+    bag = tn("pic.maharani.bag", view["bag"], lang)
+    if view["discarded"]:
+        bag += tn("pic.maharani.set_aside", len(view["discarded"]), lang)
+    d.text((x, y), bag, font=font(17), fill=INK)
+
+
+def _seat_details(
+    img: Image.Image,
+    view: dict[str, Any],
+    s: int,
+    y: int,
+    bg: str,
+    lang: str,
+) -> None:
+    """A seat box's lower part during play: its side and workers left, its markers."""
+    x = PANEL_X
+    supply = view["supply"][s]
+    if view["worker_colours"] == 2:
+        workers = t("pic.maharani.workers_two", lang, first=supply[0], second=supply[1])
     else:
-        y += 4
-        d.text((x, y), t("pic.maharani.markers_legend", lang), font=font(16), fill=MUTED)
-        y += 26
-        bag = tn("pic.maharani.bag", view["bag"], lang)
-        if view["discarded"]:
-            bag += tn("pic.maharani.set_aside", len(view["discarded"]), lang)
-        d.text((x, y), bag, font=font(17), fill=INK)
-        y += 30
-    # colour legend
+        workers = t("pic.maharani.workers", lang, n=supply[0])
+    side_word = t(f"pic.maharani.side.{view['sides'][s]}", lang)
+    plain = _box_inside(y)
+    label(img, (x + 12, y + 58), f"{side_word} · {workers}", 17, INK, bg, plain)
+    up = tuple(bool(u) for u in view["markers"][s])
+    markers = tuple(
+        _animal(view["animals"][q], lang) + (" ✓" if u else " ✗") for q, u in enumerate(up)
+    )
+    # one row of chips (tighter, smaller type if need be); a language whose animal names
+    # still do not fit gets two lower rows inside the box, never a chip out of it
+    fitted = marker_font(list(markers), RIGHT - 12 - (x + 12))
+    if fitted is not None:
+        f, chip = fitted
+        rows = [(slice(None), y + 88, 28)]
+    else:
+        f, chip = font(16, True), 14
+        half = (len(markers) + 1) // 2
+        rows = [(slice(None, half), y + 80, 22), (slice(half, None), y + 104, 22)]
+    for part, top, tall in rows:
+        if top + tall < plain[3]:  # on the box's plain fill: an opaque patch
+            row = _chip_row(markers[part], up[part], int(f.size), chip, tall, bg)
+            img.paste(row, (x + 12, top))
+        else:
+            row = _chip_row(markers[part], up[part], int(f.size), chip, tall, None)
+            img.paste(row, (x + 12, top), row)
+
+
+def _legend(
+    d: ImageDraw.ImageDraw,
+    y: int,
+    colours: tuple[str, ...],
+    quarter_gold: tuple[int, ...],
+    lang: str,
+) -> None:
+    """The tile colours with their letters and names, and what a quarter's workers pay."""
+    x, right = PANEL_X, RIGHT
     f = font(16, True)
     names = [word("pic.maharani.colour", colour, lang) for colour in colours]
     cols = 3  # two a row when a language's colour names do not fit three (pomarańczowy)
@@ -255,7 +324,7 @@ def _panel(
         d.text((lx + 14, ly + 14), tile_letter(colour), font=f, fill=_text_on(fill), anchor="mm")
         d.text((lx + 36, ly + 14), names[i], font=font(16), fill=INK, anchor="lm")
     y += 34 * ((len(colours) + cols - 1) // cols) + 6
-    table = " · ".join(f"{k}→{g}" for k, g in enumerate(view["quarter_gold"]) if k)
+    table = " · ".join(f"{k}→{g}" for k, g in enumerate(quarter_gold) if k)
     d.text((x, y), t("pic.maharani.quarter_pays", lang), font=font(16), fill=MUTED)
     d.text((x, y + 22), table, font=font(17, True), fill=INK)
 

@@ -39,6 +39,7 @@ TILE_FILL: dict[str, str] = {
     "turquoise": "#00C8C1",
 }
 SPARE_FILLS = ["#8C6D46", "#5B6770", "#B03A7A", "#6E7F1F"]
+BOARD_EDGE = "#D9CBA8"  # the board's rim and corner cells, around the floor
 FLOOR = "#EFE7D4"
 FLOOR_LINE = "#CBBF9F"
 QUARTER_LINE = "#5A4A32"
@@ -94,30 +95,41 @@ def _arrow(draw: ImageDraw.ImageDraw, size: int, d: str, outline: str = "#1A1A1A
     draw.polygon(pts, fill="#FFFFFF", outline=outline, width=max(2, size // 40))
 
 
-@lru_cache(maxsize=512)
-def tile_sprite(
-    fill: str, letter: str, arrow: str, sides: tuple[str, ...], centre: bool, size: int
-) -> Image.Image:
-    """A tile as placed: colour, pillar marks (board frame), arrow, colour letter."""
+def tile_body(fill: str, size: int) -> Image.Image:
+    """A tile's body at 2x (transparent outside its rounded corners), before its marks."""
     big = size * 2
     img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((0, 0, big - 1, big - 1), radius=big // 14, fill=fill, outline="#2B2B2B")
+    return img
+
+
+def tile_sprite(
+    fill: str, letter: str, arrow: str, sides: tuple[str, ...], centre: bool, size: int
+) -> Image.Image:
+    """A tile as placed: colour, pillar marks (board frame), arrow, colour letter. The
+    picture pastes the same pixels, composed faster: :func:`render.maharani.tiles.tile_patch`."""
+    big = size * 2
+    img = tile_body(fill, size)
+    d = ImageDraw.Draw(img)
     _pillars(d, big, sides, centre, PILLAR)
     _arrow(d, big, arrow)
     img = img.reduce(2)  # box filter at 2x: ~3x cheaper than LANCZOS, as smooth
-    d = ImageDraw.Draw(img)
-    fs = max(16, size // 5)
+    draw_letter(ImageDraw.Draw(img), fill, letter, size)
+    return img
+
+
+def draw_letter(d: ImageDraw.ImageDraw, fill: str, letter: str, size: int) -> None:
+    """A tile's colour letter in its top-left corner, outlined to read on any colour."""
     ink = _text_on(fill)
     d.text(
         (size * 0.09, size * 0.05),
         letter,
-        font=font(fs, True),
+        font=font(max(16, size // 5), True),
         fill=ink,
         stroke_width=2,
         stroke_fill="#000000" if ink == "#FFFFFF" else "#FFFFFF",
     )
-    return img
 
 
 @lru_cache(maxsize=64)
@@ -156,7 +168,7 @@ def _cell_xy(r: int, c: int) -> tuple[int, int]:
 BoardKey = tuple[tuple[Any, ...], ...]
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=2)  # ~6.7 MB each; only builds the static layers (render.maharani.layer)
 def board_layer(spaces: BoardKey, animals: tuple[str, ...]) -> Image.Image:
     """Floor, grid, empty-space pillar marks, quarter borders, coordinates (static)."""
     s2 = 2
@@ -164,7 +176,7 @@ def board_layer(spaces: BoardKey, animals: tuple[str, ...]) -> Image.Image:
     d = ImageDraw.Draw(img)
     x0, y0 = (GX0 - 6) * s2, (GY0 - 6) * s2
     d.rounded_rectangle(
-        (x0, y0, (GX0 + GRID + 6) * s2, (GY0 + GRID + 6) * s2), radius=18, fill="#D9CBA8"
+        (x0, y0, (GX0 + GRID + 6) * s2, (GY0 + GRID + 6) * s2), radius=18, fill=BOARD_EDGE
     )
     for _name, r, c, _q, kind, sides in spaces:
         x, y = _cell_xy(r, c)
