@@ -13,6 +13,7 @@ import render.pastiche.public as public
 from render.common import BACKGROUND
 from render.pastiche import draw
 from render.pastiche.common import paste_card
+from render.words.catalogue import MESSAGES, messages
 from rules.pastiche import GAME
 from rules.playout import random_playout
 
@@ -101,3 +102,35 @@ def test_the_public_canvas_is_measured_before_drawing(
     for state in _states(players, 30 + players):
         draw(GAME.view(state, None), NAMES[:players], None, lang)
     assert seen and all(bottom == size for bottom, size in seen), seen
+
+
+def test_a_seat_head_changes_with_each_thing_it_shows(monkeypatch: pytest.MonkeyPatch) -> None:
+    head = public._seat_head
+    monkeypatch.setitem(MESSAGES, "pl", {**(messages("pl") or {}), "pic.pastiche.token": "g{n}"})
+    head.cache_clear()  # and again below: no head with the made-up word outlives the test
+    one = head(1, True, "Gábor", "G", "12", 342, "en")
+    assert not _differ(one, head(1, True, "Gábor", "G", "12", 342, "en"))
+    for other in (
+        head(2, True, "Gábor", "G", "12", 342, "en"),  # the seat's colour and token
+        head(1, False, "Gábor", "G", "12", 342, "en"),  # whether it acts
+        head(1, True, "Gabor", "G", "12", 342, "en"),
+        head(1, True, "Gábor", "Gá", "12", 342, "en"),  # the initial (shared initials)
+        head(1, True, "Gábor", "G", "13", 342, "en"),
+        head(1, True, "Gábor", "G", "12", 684, "en"),
+        head(1, True, "Gábor", "G", "12", 342, "pl"),  # the token's word (made up here)
+    ):
+        assert _differ(one, other)
+    head.cache_clear()
+
+
+def test_the_players_panel_follows_the_names_and_scores() -> None:
+    """The same state drawn for other names, or with another score, is another picture
+    (the seats' heads are cached)."""
+    state = _states(3, 9)[5]
+    view = GAME.view(state, None)
+    one = draw(view, NAMES[:3], None)
+    assert not _differ(one, draw(view, NAMES[:3], None))
+    assert _differ(one, draw(view, ["Detti", "Gábor", "Móna"], None))
+    seats = [dict(s) for s in view["seats"]]
+    seats[1]["score"] += 1
+    assert _differ(one, draw(dict(view, seats=seats), NAMES[:3], None))

@@ -57,9 +57,20 @@ def _badge(
     draw: ImageDraw.ImageDraw, x: int, y: int, seat: int, names: list[str], lang: str = "en"
 ) -> int:
     """A round seat badge with the player's initial (colour is never the only cue)."""
+    return badge(draw, x, y, seat, initials(tuple(names), max(len(names), seat + 1))[seat])
+
+
+@lru_cache(maxsize=64)
+def initials(names: tuple[str, ...], seats: int) -> tuple[str, ...]:
+    """:func:`render.seats.seat_letters`, once per table (~35 µs, and a picture asks for
+    them for every badge and for the band)."""
+    return tuple(seat_letters(list(names), seats))
+
+
+def badge(draw: ImageDraw.ImageDraw, x: int, y: int, seat: int, initial: str) -> int:
+    """:func:`_badge` with the seat's initial given. Returns the x after it."""
     d = 30
     draw.ellipse((x, y, x + d, y + d), fill=player_colour(seat), outline=INK)
-    initial = seat_letters(names, max(len(names), seat + 1))[seat]
     f = font(17, True)
     w = f.getlength(initial)
     draw.text((x + (d - w) / 2, y + 4), initial, font=f, fill=player_text_colour(seat))
