@@ -94,12 +94,14 @@ class Sprite:
 
 
 def _trim(img: Image.Image) -> Sprite:
-    box = img.getbbox()  # the box of the pixels that are not transparent (premultiplied)
-    if box is None:
-        return Sprite(img, 0, 0)
+    """``img`` (``RGBA`` or ``RGBa``) as a premultiplied :class:`Sprite` (cut first: less
+    to convert)."""
+    box = img.getbbox()  # the box of the pixels that are not transparent
     w, h = img.size
-    cut_x, cut_y = min(box[0], w - box[2]), min(box[1], h - box[3])
-    return Sprite(img.crop((cut_x, cut_y, w - cut_x, h - cut_y)), cut_x, cut_y)
+    cut_x, cut_y = (min(box[0], w - box[2]), min(box[1], h - box[3])) if box else (0, 0)
+    if cut_x or cut_y:
+        img = img.crop((cut_x, cut_y, w - cut_x, h - cut_y))
+    return Sprite(img if img.mode == "RGBa" else img.convert("RGBa"), cut_x, cut_y)
 
 
 def _draw_sprite(corners: str, centre: str, start: bool, s: float) -> Sprite:
@@ -116,7 +118,7 @@ def _draw_sprite(corners: str, centre: str, start: bool, s: float) -> Sprite:
         _compose(img, _part_sprite(letter, dab_r), px, py)
     if centre:
         _compose(img, _part_sprite(centre, _quarter(s * 0.26)), half, half)
-    return _trim(img.convert("RGBa"))
+    return _trim(img)
 
 
 def _compose(img: Image.Image, part: Image.Image, cx: float, cy: float) -> None:

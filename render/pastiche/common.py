@@ -187,26 +187,16 @@ def paste_card(
     a card stays the same over many pictures (the gallery's until it is completed, a
     hand's until its lacking colours change), and its ~15 texts and chips cost ~0.5 ms.
     Returns the y below it, as drawing it in place would."""
-    sprite, below = _card(w, com, lack, tag, lang, smallest)
+    sprite, below = card(w, com, lack, tag, lang, smallest)
     img.paste(sprite, (x, y))
     return y + below
 
 
-def card_height(
-    w: int,
-    com: dict[str, Any],
-    lack: list[str] | None = None,
-    tag: str = "",
-    lang: str = "en",
-    smallest: int = 16,
-) -> int:
-    """How far below its top :func:`paste_card` ends (measured before drawing)."""
-    return _card(w, com, lack, tag, lang, smallest)[1]
-
-
-def _card(
+def card(
     w: int, com: dict[str, Any], lack: list[str] | None, tag: str, lang: str, smallest: int
 ) -> tuple[Image.Image, int]:
+    """A commission card's sprite (:func:`card_sprite`) and the offset from its top to
+    the y below it."""
     return card_sprite(json.dumps([com, lack], sort_keys=True), w, tag, lang, smallest)
 
 

@@ -45,9 +45,8 @@ from render.pastiche.common import (
     _on_canvas,
     _title,
     badge,
-    card_height,
+    card,
     initials,
-    paste_card,
 )
 from render.pastiche.final import draw_final_table, final_rows, final_table_height
 from render.pastiche.paints import _paint, _text_on
@@ -119,25 +118,34 @@ def _bank_room(cols: int, f: Any) -> int:
     return (WIDTH_RIGHT - 2 * PAD) // cols - 30 - int(f.getlength("12"))
 
 
-def _gallery(img: Image.Image, x: int, y: int, view: View, lang: str) -> int:
+def _gallery(
+    img: Image.Image, x: int, y: int, view: View, cards: list[tuple[Image.Image, int]], lang: str
+) -> int:
+    """The gallery: its heading (with the deck's count), then its ``cards``
+    (:func:`_gallery_cards`). Returns the bottom y."""
     draw = ImageDraw.Draw(img)
     gallery = t("pic.pastiche.gallery", lang, deck=view["deck"])
     draw.text((x, y), gallery, font=font(22, True), fill=INK)
     y += 34
-    for com in view["gallery"]:
-        y = paste_card(img, x, y, WIDTH_RIGHT - 2 * PAD, com, tag=com["id"], lang=lang)
+    for sprite, below in cards:
+        img.paste(sprite, (x, y))
+        y += below
     if not view["gallery"]:
         draw.text((x, y), t("pic.pastiche.empty", lang), font=font(16), fill=MUTED)
         y += 26
     return y
 
 
-def _gallery_height(view: View, lang: str) -> int:
-    """How far below its top :func:`_gallery` ends: its cards' sprites (cached, and
-    pasted next) know their heights."""
+def _gallery_cards(view: View, lang: str) -> list[tuple[Image.Image, int]]:
+    """The gallery's cards (cached sprites, see :func:`render.pastiche.common.card_sprite`)
+    and the offset from each one's top to the next."""
     w = WIDTH_RIGHT - 2 * PAD
-    cards = sum(card_height(w, com, tag=com["id"], lang=lang) for com in view["gallery"])
-    return 34 + cards + (0 if view["gallery"] else 26)
+    return [card(w, com, None, com["id"], lang, 16) for com in view["gallery"]]
+
+
+def _gallery_height(cards: list[tuple[Image.Image, int]]) -> int:
+    """How far below its top :func:`_gallery` ends, with these ``cards``."""
+    return 34 + sum(below for _, below in cards) + (0 if cards else 26)
 
 
 def _players(
@@ -444,7 +452,8 @@ def draw_public(view: View, names: list[str], lang: str = "en") -> Image.Image:
         over_top = close_top + CLOSE_H + _fresh_height(plates, close_size) + 6
     # the right column: bank, gallery, offers
     gallery_top = PAD + _bank_height(view, lang) + 10
-    right_bottom = gallery_top + _gallery_height(view, lang)
+    cards = _gallery_cards(view, lang)
+    right_bottom = gallery_top + _gallery_height(cards)
     offers = _offers_sprite(view, names, lang) if view.get("offers") else None
     offers_top = right_bottom + 10
     if offers is not None:
@@ -470,7 +479,7 @@ def draw_public(view: View, names: list[str], lang: str = "en") -> Image.Image:
             _frame(draw, top + over_top, paint, close)
         rx = pw + PAD
         _bank(img, rx, top + PAD, view, lang)
-        _gallery(img, rx, top + gallery_top, view, lang)
+        _gallery(img, rx, top + gallery_top, view, cards, lang)
         if offers is not None:
             img.paste(offers[0], (rx - PANEL_MARGIN, top + offers_top - PANEL_MARGIN))
         draw.line((PAD, top + py - 8, w - PAD, top + py - 8), fill=LINE, width=2)
