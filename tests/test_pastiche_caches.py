@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 
+import render.pastiche.players as players_panel
 import render.pastiche.public as public
 from render.common import BACKGROUND
 from render.pastiche import draw
@@ -105,7 +106,7 @@ def test_the_public_canvas_is_measured_before_drawing(
 
 
 def test_a_seat_head_changes_with_each_thing_it_shows(monkeypatch: pytest.MonkeyPatch) -> None:
-    head = public._seat_head
+    head = players_panel._seat_head
     monkeypatch.setitem(MESSAGES, "pl", {**(messages("pl") or {}), "pic.pastiche.token": "g{n}"})
     head.cache_clear()  # and again below: no head with the made-up word outlives the test
     one = head(1, True, "Gábor", "G", "12", 342, "en")
