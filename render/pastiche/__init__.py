@@ -25,9 +25,9 @@ words.
 The picture is drawn by concern: :mod:`render.pastiche.paints` (the paints' colours and
 marks), :mod:`render.pastiche.common` (sizes, words of the game data, chips, badges,
 commission cards), :mod:`render.pastiche.board` (hexes, the painting and its close-up),
-:mod:`render.pastiche.public` (the public picture), :mod:`render.pastiche.final` (the final
-scores' arithmetic) and :mod:`render.pastiche.hand` (a seat's private picture); this module
-chooses between them.
+:mod:`render.pastiche.public` (the public picture), :mod:`render.pastiche.players` (its
+players' panel), :mod:`render.pastiche.final` (the final scores' arithmetic) and
+:mod:`render.pastiche.hand` (a seat's private picture); this module chooses between them.
 """
 
 from __future__ import annotations

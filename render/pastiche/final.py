@@ -57,7 +57,7 @@ def draw_final_table(
     seat: ``#1 (Á) Ágnes   44 + 5 + 4 = 53``, the numbers in columns. Returns the bottom."""
     f, fb = font(size), font(size, True)
     y = top + 6
-    for line in wrap_text(t("pic.pastiche.final", lang), fb, width - 2 * PAD):
+    for line in _legend(width, size, lang):
         draw.text((PAD, y), line, font=fb, fill=INK)
         y += size + 10
     y += 6
@@ -97,3 +97,14 @@ def draw_final_table(
         draw.text((x_total, cy), str(r.total), font=fb, fill=INK, anchor="rm")
         y += int(size * 1.5) + 4
     return y + 6
+
+
+def _legend(width: int, size: int, lang: str) -> list[str]:
+    return wrap_text(t("pic.pastiche.final", lang), font(size, True), width - 2 * PAD)
+
+
+def final_table_height(width: int, size: int, view: View, lang: str) -> int:
+    """How far below its ``top`` :func:`draw_final_table` ends, measured without drawing
+    (the public picture's canvas is made to its content's height before drawing)."""
+    lines = len(_legend(width, size, lang))
+    return 6 + lines * (size + 10) + 6 + len(final_rows(view)) * (int(size * 1.5) + 4) + 6

@@ -27,10 +27,10 @@ from render.pastiche.common import (
     _badge,
     _chips,
     _colour,
-    _commission_card,
     _name,
     _on_canvas,
     _title,
+    paste_card,
 )
 from render.pastiche.paints import LETTER
 from render.words.catalogue import t, tn
@@ -85,7 +85,7 @@ def draw_private(view: View, names: list[str], seat: int, lang: str = "en") -> I
     w = HAND_W
     width = w - 2 * PAD
 
-    def layout(scratch: Image.Image) -> int:
+    def layout(scratch: Image.Image, top: int) -> int:  # no band: top is 0
         draw = ImageDraw.Draw(scratch)
         title = t("pic.pastiche.your_hand", lang, name=_name(names, seat, lang))
         y = _header(draw, w, view, names, title, lang) + PAD
@@ -112,9 +112,7 @@ def draw_private(view: View, names: list[str], seat: int, lang: str = "en") -> I
             y += 28
         y += 4
         for com in me["hand"]:
-            y = _commission_card(
-                draw, PAD, y, width, com, com["lack"], com["id"], lang, HAND_SMALLEST
-            )
+            y = paste_card(scratch, PAD, y, width, com, com["lack"], com["id"], lang, HAND_SMALLEST)
         y = _gallery_needs(draw, y + 4, view, me, lang) + 10
         for line in wrap_text(t("pic.pastiche.rotations", lang), font(20, True), width):
             draw.text((PAD, y), line, font=font(20, True), fill=INK)

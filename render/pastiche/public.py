@@ -1,5 +1,5 @@
 """The public picture: the painting, the palette bank, the gallery, the open trade offers
-and each player's panel under the header band."""
+and each player's panel (:mod:`render.pastiche.players`) under the header band."""
 
 from __future__ import annotations
 
@@ -14,10 +14,8 @@ from render.common import (
     INK,
     MUTED,
     final_places,
-    fit_lines,
     fit_text,
     font,
-    player_colour,
     shrink_to_fit,
     wrap_text,
 )
@@ -28,7 +26,6 @@ from render.pastiche.board import (
     Painted,
     _close_up,
     _draw_texts,
-    _hex_row,
     _painting,
 )
 from render.pastiche.common import (
@@ -41,14 +38,15 @@ from render.pastiche.common import (
     _badge,
     _chips,
     _colour,
-    _commission_card,
     _name,
     _on_canvas,
     _title,
+    card,
+    initials,
 )
-from render.pastiche.final import draw_final_table, final_rows
+from render.pastiche.final import draw_final_table, final_rows, final_table_height
 from render.pastiche.paints import _paint, _text_on
-from render.seats import seat_letters
+from render.pastiche.players import _players, _players_height
 from render.words.catalogue import t, tn
 from render.words.say import say
 from rules.pastiche.trade import side_words
@@ -61,19 +59,31 @@ def _bank(img: Image.Image, x: int, y: int, view: View, lang: str) -> int:
     draw = ImageDraw.Draw(img)
     draw.text((x, y), t("pic.pastiche.bank", lang), font=font(22, True), fill=INK)
     y += 34
-    f = font(16, True)
-    names = [_colour(c["name"], lang) for c in view["colours"]]
-    widest = font(BANK_SMALLEST, True)
-    cols = 3
-    if any(widest.getlength(name) > _bank_room(cols, f) for name in names):
-        cols = 2
+    colours = tuple(c["name"] for c in view["colours"])
+    names, cols = _bank_names(colours, lang)
     col_w = (WIDTH_RIGHT - 2 * PAD) // cols
-    for i, (c, name) in enumerate(zip(view["colours"], names, strict=True)):
+    for i, (c, name) in enumerate(zip(colours, names, strict=True)):
         cx = x + (i % cols) * col_w
         cy = y + (i // cols) * 36
-        img.paste(_swatch(c["name"], name, view["bank"][c["name"]], col_w), (cx, cy))
-    rows = (len(view["colours"]) + cols - 1) // cols
-    return y + rows * 36 + 8
+        img.paste(_swatch(c, name, view["bank"][c], col_w), (cx, cy))
+    return y + _bank_height(view, lang) - 34
+
+
+@lru_cache(maxsize=16)
+def _bank_names(colours: tuple[str, ...], lang: str) -> tuple[tuple[str, ...], int]:
+    """The bank's colour names in ``lang``, and how many stacks fit a row: three, or two
+    when a name does not fit three at the smallest legible size."""
+    names = tuple(_colour(c, lang) for c in colours)
+    widest = font(BANK_SMALLEST, True)
+    room = _bank_room(3, font(16, True))
+    return names, 2 if any(widest.getlength(name) > room for name in names) else 3
+
+
+def _bank_height(view: View, lang: str) -> int:
+    """How far below its top :func:`_bank` ends, measured without drawing."""
+    colours = tuple(c["name"] for c in view["colours"])
+    cols = _bank_names(colours, lang)[1]
+    return 34 + (len(colours) + cols - 1) // cols * 36 + 8
 
 
 @lru_cache(maxsize=512)  # ~25 KB each
@@ -105,141 +115,45 @@ def _bank_room(cols: int, f: Any) -> int:
     return (WIDTH_RIGHT - 2 * PAD) // cols - 30 - int(f.getlength("12"))
 
 
-def _gallery(img: Image.Image, x: int, y: int, view: View, lang: str) -> int:
+def _gallery(
+    img: Image.Image, x: int, y: int, view: View, cards: list[tuple[Image.Image, int]], lang: str
+) -> int:
+    """The gallery: its heading (with the deck's count), then its ``cards``
+    (:func:`_gallery_cards`). Returns the bottom y."""
     draw = ImageDraw.Draw(img)
     gallery = t("pic.pastiche.gallery", lang, deck=view["deck"])
     draw.text((x, y), gallery, font=font(22, True), fill=INK)
     y += 34
-    for com in view["gallery"]:
-        y = _commission_card(draw, x, y, WIDTH_RIGHT - 2 * PAD, com, tag=com["id"], lang=lang)
+    for sprite, below in cards:
+        img.paste(sprite, (x, y))
+        y += below
     if not view["gallery"]:
         draw.text((x, y), t("pic.pastiche.empty", lang), font=font(16), fill=MUTED)
         y += 26
     return y
 
 
-def _players(
-    draw: ImageDraw.ImageDraw,
-    x: int,
-    y: int,
-    w: int,
-    view: View,
-    names: list[str],
-    lang: str,
-    img: Image.Image | None = None,
-) -> int:
-    n = len(view["seats"])
-    col = w // n
-    bottom = y
-    for seat, info in enumerate(view["seats"]):
-        cx = x + seat * col
-        cy = y
-        acting = seat in view["to_act"]
-        draw.rounded_rectangle(
-            (cx, cy, cx + col - 10, cy + 10),
-            radius=4,
-            fill=player_colour(seat) if acting else "#E6E0D4",
-        )
-        cy += 16
-        bx = _badge(draw, cx, cy, seat, names, lang)
-        token = t("pic.pastiche.token", lang, n=seat + 1)  # what `offer p2` refers to
-        tf = font(16, True)
-        tw = tf.getlength(token) + 10
-        nm = fit_text(_name(names, seat, lang), font(20, True), int(col - 150 - tw))
-        draw.text((bx, cy + 3), nm, font=font(20, True), fill=INK)
-        tx = bx + font(20, True).getlength(nm) + 8
-        draw.rounded_rectangle((tx, cy + 4, tx + tw, cy + 28), 6, fill="#FFFFFF", outline=MUTED)
-        draw.text((tx + tw / 2, cy + 16), token, font=tf, fill=INK, anchor="mm")
-        out = view.get("outcome") if view["over"] else None
-        sc = f"{out['scores'][seat]}" if out else f"{info['score']}"
-        draw.text(
-            (cx + col - 24 - font(26, True).getlength(sc), cy), sc, font=font(26, True), fill=INK
-        )
-        cy += 38
-        line = t(
-            "pic.pastiche.seat_line",
-            lang,
-            cards=tn("pic.pastiche.n_cards", info["cards"], lang),
-            commissions=tn("pic.pastiche.n_commissions", info["commissions"], lang),
-        )
-        if seat == view["start"]:
-            line += t("pic.pastiche.started", lang)
-        if out:
-            d = out["details"][seat]
-            line = t(
-                "pic.pastiche.final_line",
-                lang,
-                place=out["ranks"][seat],
-                commissions=d["commissions"],
-                usable=d["usable"],
-                bonus=d["bonus"],
-            )
-        lines, f = fit_lines(line, 16, col - 16, smallest=16)  # the panel grows: no cut
-        for part in lines:
-            draw.text((cx, cy), part, font=f, fill=MUTED)
-            cy += 24
-        bonus = t("pic.pastiche.bonus", lang, bonus=info["bonus"]) if info["bonus"] else ""
-        draw.text(
-            (cx, cy),
-            tn("pic.pastiche.completed", info["commission_points"], lang, bonus=bonus),
-            font=font(16, True),
-            fill=INK,
-        )
-        cy += 24
-        fresh = set(view.get("fresh") or [])
-        for com in info["done"]:
-            done = f"{com['points']:>2} · {_title(com, lang)}"
-            if com["id"] in fresh:  # the last move: framed, behind a "new" plate
-                cy = _fresh_row(draw, cx, cy, col - 14, done, lang)
-                continue
-            draw.text((cx + 4, cy), fit_text(done, font(16), col - 20), font=font(16), fill=INK)
-            cy += 22
-        if not info["done"]:
-            draw.text((cx + 4, cy), t("pic.pastiche.none_yet", lang), font=font(16), fill=MUTED)
-            cy += 22
-        if info.get("hexes") and img is not None:  # hexes in hand are public
-            per = max(1, (col - 10) // 50)
-            hexes = info["hexes"]
-            for r0 in range(0, len(hexes), per):
-                _hex_row(img, cx, cy + 4, hexes[r0 : r0 + per], 21, BACKGROUND)
-                cy += 52
-        bottom = max(bottom, cy)
-    return bottom + 8
+def _gallery_cards(view: View, lang: str) -> list[tuple[Image.Image, int]]:
+    """The gallery's cards (cached sprites, see :func:`render.pastiche.common.card_sprite`)
+    and the offset from each one's top to the next."""
+    w = WIDTH_RIGHT - 2 * PAD
+    return [card(w, com, None, com["id"], lang, 16) for com in view["gallery"]]
 
 
-def _fresh_row(draw: ImageDraw.ImageDraw, x: int, y: int, width: int, text: str, lang: str) -> int:
-    """A commission completed by the last move: a black frame around the row and a black
-    "new" plate before it, the same marks as the newest hex's (shape, not hue)."""
-    tag = t("pic.pastiche.new", lang)
-    fb = font(16, True)
-    tw = int(fb.getlength(tag)) + 12
-    draw.rounded_rectangle((x, y - 2, x + width, y + 26), radius=6, outline=MARK_DARK, width=3)
-    draw.rounded_rectangle((x + 4, y + 2, x + 4 + tw, y + 22), radius=4, fill=MARK_DARK)
-    draw.text((x + 4 + tw / 2, y + 12), tag, font=fb, fill=MARK_LIGHT, anchor="mm")
-    room = width - tw - 16
-    draw.text((x + tw + 10, y + 2), fit_text(text, fb, room), font=fb, fill=INK)
-    return y + 32
+def _gallery_height(cards: list[tuple[Image.Image, int]]) -> int:
+    """How far below its top :func:`_gallery` ends, with these ``cards``."""
+    return 34 + sum(below for _, below in cards) + (0 if cards else 26)
 
 
-def _fresh_plates(
-    draw: ImageDraw.ImageDraw,
-    y: int,
-    width: int,
-    size: int,
-    view: View,
-    names: list[str],
-    lang: str,
-) -> int:
-    """The commissions the last turn completed, in words under the close-up (never over
-    the painting), ``size`` px tall (the band's, so ≥ 9 px at phone width): with the newest
-    hex framed above, the whole last move reads on a phone. Returns the bottom."""
+def _fresh_texts(view: View, names: list[str], width: int, size: int, lang: str) -> list[list[str]]:
+    """The commissions the last turn completed (the two newest), each as the lines of its
+    plate under the close-up."""
     fresh = view.get("fresh") or []
     owner = {c["id"]: s for s, info in enumerate(view["seats"]) for c in info["done"]}
     done = {c["id"]: c for info in view["seats"] for c in info["done"]}
     f = font(size, True)
-    tag = t("pic.pastiche.new", lang)
-    tw = int(f.getlength(tag)) + 16
-    step = size + 10
+    tw = int(f.getlength(t("pic.pastiche.new", lang))) + 16
+    plates = []
     for cid in fresh[-2:]:
         if cid not in done:
             continue
@@ -251,7 +165,27 @@ def _fresh_plates(
             title=_title(com, lang),
             points=tn("pic.pastiche.pts", com["points"], lang),
         )
-        lines = wrap_text(text, f, width - 2 * PAD - tw - 20)
+        plates.append(wrap_text(text, f, width - 2 * PAD - tw - 20))
+    return plates
+
+
+def _fresh_height(plates: list[list[str]], size: int) -> int:
+    """How far below its top :func:`_fresh_plates` ends."""
+    return sum(8 + len(lines) * (size + 10) + 10 for lines in plates)
+
+
+def _fresh_plates(
+    draw: ImageDraw.ImageDraw, y: int, size: int, plates: list[list[str]], lang: str
+) -> int:
+    """The commissions the last turn completed (:func:`_fresh_texts`), in words under the
+    close-up (never over the painting), ``size`` px tall (the band's, so ≥ 9 px at phone
+    width): with the newest hex framed above, the whole last move reads on a phone.
+    Returns the bottom."""
+    f = font(size, True)
+    tag = t("pic.pastiche.new", lang)
+    tw = int(f.getlength(tag)) + 16
+    step = size + 10
+    for lines in plates:
         right = PAD + tw + 14 + max(f.getlength(line) for line in lines)
         y += 8
         draw.rounded_rectangle(
@@ -348,47 +282,64 @@ OVERVIEW_H = 440
 def draw_public(view: View, names: list[str], lang: str = "en") -> Image.Image:
     """Phone first: under the status line, a close-up of the painting's latest area big
     enough to read at 400 px; under it, the whole painting with the close-up's window
-    framed; the bank, gallery and offers on the right; the players below."""
+    framed; the bank, gallery and offers on the right; the players below.
+
+    Every part's height is known before anything is drawn (the paintings and the cards
+    are cached sprites, the texts are measured), so the canvas is made to the picture's
+    size at once, with the band on top (see :func:`render.pastiche.common._on_canvas`)."""
     paint, close = _paintings(_painting_key(view), lang)
     pw, ph = paint.img.size
     w = pw + WIDTH_RIGHT
     close_size = band_font_size(w)  # the close-up's words: ≥ 9 px at phone width
+    final = bool(final_rows(view))
+    status = [
+        part
+        for line in ([] if final else _status_lines(view, names, lang))
+        for part in wrap_text(line, font(18, True), pw - 2 * PAD)  # never cut off
+    ]
+    plates = [] if final else _fresh_texts(view, names, pw, close_size, lang)
+    # the left column: status, close-up (or the final table), the whole painting
+    close_top = PAD + 26 * len(status) + 8
+    if final:
+        over_top = close_top + final_table_height(pw, close_size, view, lang) + 6
+    else:
+        over_top = close_top + CLOSE_H + _fresh_height(plates, close_size) + 6
+    # the right column: bank, gallery, offers
+    gallery_top = PAD + _bank_height(view, lang) + 10
+    cards = _gallery_cards(view, lang)
+    right_bottom = gallery_top + _gallery_height(cards)
+    offers = _offers_sprite(view, names, lang) if view.get("offers") else None
+    offers_top = right_bottom + 10
+    if offers is not None:
+        right_bottom = offers_top + offers[1]
+    py = max(over_top + ph, right_bottom) + PAD
+    height = py + _players_height(view, w - 2 * PAD, lang) + PAD
 
-    def layout(img: Image.Image) -> int:
+    def layout(img: Image.Image, top: int) -> int:
         draw = ImageDraw.Draw(img)
-        y = PAD
-        final = bool(final_rows(view))
-        for line in [] if final else _status_lines(view, names, lang):
-            for part in wrap_text(line, font(18, True), pw - 2 * PAD):  # never cut off
-                draw.text((PAD, y), part, font=font(18, True), fill=INK)
-                y += 26
-        top = y + 8
+        y = top + PAD
+        for part in status:
+            draw.text((PAD, y), part, font=font(18, True), fill=INK)
+            y += 26
         if final:  # the scores' arithmetic where the close-up was: the end reads on a phone
-            over_top = draw_final_table(draw, top, pw, close_size, view, names, lang)
+            draw_final_table(draw, top + close_top, pw, close_size, view, names, lang)
         else:
-            img.paste(close.img, (0, top))
-            _draw_texts(draw, 0, top, close.labels)
-            over_top = _fresh_plates(draw, top + CLOSE_H, pw, close_size, view, names, lang)
-        over_top += 6
-        img.paste(paint.img, (0, over_top))
-        _draw_texts(draw, 0, over_top, paint.labels)
+            img.paste(close.img, (0, top + close_top))
+            _draw_texts(draw, 0, top + close_top, close.labels)
+            _fresh_plates(draw, top + close_top + CLOSE_H, close_size, plates, lang)
+        img.paste(paint.img, (0, top + over_top))
+        _draw_texts(draw, 0, top + over_top, paint.labels)
         if not final:
-            _frame(draw, over_top, paint, close)
+            _frame(draw, top + over_top, paint, close)
         rx = pw + PAD
-        yb = _paste_panel(img, "bank", rx, PAD, view, lang)
-        right_bottom = _paste_panel(img, "gallery", rx, yb + 10, view, lang)
-        if view.get("offers"):
-            right_bottom = _offers(
-                draw, rx, right_bottom + 10, WIDTH_RIGHT - 2 * PAD, view, names, lang
-            )
-        py = max(over_top + ph, right_bottom) + PAD
-        draw.line((PAD, py - 8, w - PAD, py - 8), fill=LINE, width=2)
-        return _players(draw, PAD, py, w - 2 * PAD, view, names, lang, img) + PAD
+        _bank(img, rx, top + PAD, view, lang)
+        _gallery(img, rx, top + gallery_top, view, cards, lang)
+        if offers is not None:
+            img.paste(offers[0], (rx - PANEL_MARGIN, top + offers_top - PANEL_MARGIN))
+        draw.line((PAD, top + py - 8, w - PAD, top + py - 8), fill=LINE, width=2)
+        return _players(img, PAD, top + py, w - 2 * PAD, view, names, lang) + PAD
 
-    # the left column and the players' panels below it (a taller right column or more
-    # completed commissions than usual paint twice: rare)
-    guess = max(CLOSE_H + ph + 120, 1000) + 380
-    return _on_canvas(w, guess, layout, _band(w, view, names, lang))
+    return _on_canvas(w, height, layout, _band(w, view, names, lang))
 
 
 PaintingKey = tuple[Any, ...]
@@ -440,7 +391,7 @@ def _frame(draw: ImageDraw.ImageDraw, top: int, paint: Painted, close: Painted) 
 
 def _band(w: int, view: View, names: list[str], lang: str) -> Image.Image:
     n = len(view["seats"])
-    letters = seat_letters(names, n)
+    letters = list(initials(tuple(names), n))
     out = view.get("outcome") if view["over"] else None
     if view.get("ended"):
         action = view["ended"]["text"]
@@ -502,26 +453,27 @@ def offer_words(view: View, names: list[str], lang: str) -> str:
     return "".join(f" · {p}" for p in parts)
 
 
-#: The view parts each cached side panel is drawn from (and keyed by).
-PANEL_PARTS = {"bank": ("bank", "colours"), "gallery": ("gallery", "deck")}
+#: The offers' sprite reaches this far left of and above the offers (their badges' edges).
 PANEL_MARGIN = 8
 
 
-def _paste_panel(img: Image.Image, kind: str, x: int, y: int, view: View, lang: str) -> int:
-    """Paste the bank or the gallery, drawn once per content and language: they change far
-    less often than the rest (the gallery only on completions), and their ~20 chips and
-    cards cost several ms each time. Returns the bottom y, as drawing in place would."""
-    key = json.dumps([view[p] for p in PANEL_PARTS[kind]], sort_keys=True)
-    sprite, bottom = _panel_sprite(kind, key, lang)
-    img.paste(sprite, (x - PANEL_MARGIN, y - PANEL_MARGIN))
-    return y + bottom
+def _offers_sprite(view: View, names: list[str], lang: str) -> tuple[Image.Image, int]:
+    """The open offers (:func:`_offers`), and how far below their top they end."""
+    return _offers_panel(json.dumps(view["offers"], sort_keys=True), tuple(names), lang)
 
 
-@lru_cache(maxsize=48)  # bank ~0.4 MB, gallery ~1 MB: at most ~35 MB per render worker
-def _panel_sprite(kind: str, key: str, lang: str) -> tuple[Image.Image, int]:
-    parts = dict(zip(PANEL_PARTS[kind], json.loads(key), strict=True))
+@lru_cache(maxsize=16)  # ~0.3 MB each
+def _offers_panel(key: str, names: tuple[str, ...], lang: str) -> tuple[Image.Image, int]:
+    """The open offers drawn once while they stand: an offer stays open over several
+    pictures (the other moves of the turn). Read-only: callers only paste it."""
     m = PANEL_MARGIN
-    img = Image.new("RGB", (WIDTH_RIGHT, 1600), BACKGROUND)
-    paint = _bank if kind == "bank" else _gallery
-    bottom = paint(img, m, m, parts, lang) - m
-    return img.crop((0, 0, WIDTH_RIGHT, bottom + m)), bottom
+    part = {"offers": json.loads(key)}
+    guess = 2 * m + 30 + 200 * min(len(part["offers"]), MAX_OFFERS_DRAWN + 1)
+
+    def paint(img: Image.Image, top: int) -> int:
+        return _offers(
+            ImageDraw.Draw(img), m, top + m, WIDTH_RIGHT - 2 * PAD, part, list(names), lang
+        )
+
+    sprite = _on_canvas(WIDTH_RIGHT, guess, paint)
+    return sprite, sprite.height - m
