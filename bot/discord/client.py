@@ -95,6 +95,7 @@ class TesseraTree(app_commands.CommandTree):
         refusal = dm_refusal(interaction)
         if refusal is None:
             return True
+        # the tree belongs to TesseraBot, which has report_error; discord.py types it as Client
         await self.client.report_error(interaction, refusal)  # type: ignore[attr-defined]
         return False
 
