@@ -162,15 +162,26 @@ async def test_hint_is_private_and_its_buttons_play(tmp_path, monkeypatch) -> No
         r = reply(await h.slash(ALICE, "hint", channel=thread))
         assert r.ephemeral and "waiting for 🤖 Ada (normal)" in r.content
         assert (await h.service.info(match_id)).settings["hints_used"] == {"0": 1}
-        # the turn post's Hint button does what /hint does: refused off turn, in words
-        r = reply(await h.click(ALICE, f"tw:{match_id}", channel=thread))
-        assert r.ephemeral and "waiting for 🤖 Ada (normal)" in r.content
+
+
+async def test_the_hint_button_does_what_hint_does(tmp_path, monkeypatch) -> None:
+    """The turn post's Hint button: the same private hints as /hint, and the same refusal
+    off turn. A 30-tile pile, so the match cannot end before Alice's second turn."""
+    async with running(tmp_path, monkeypatch) as h:
+        match_id, thread, _ = await new_match(h, bots=1, options="size=30")
+        await h.click(ALICE, f"tl:start:{match_id}", channel=thread)
         await alice_to_act(h, match_id)
         version = (await h.service.info(match_id)).version
         hint = reply(await h.click(ALICE, f"tw:{match_id}", channel=thread))
         assert hint.ephemeral and hint.content.count("\n") == 3
-        assert all(i.startswith(f"tm:{match_id}:{version}:") for i in hint.custom_ids)
-        assert (await h.service.info(match_id)).settings["hints_used"] == {"0": 2}
+        ids = hint.custom_ids
+        assert len(ids) == 3 and all(i.startswith(f"tm:{match_id}:{version}:") for i in ids)
+        await h.click(ALICE, ids[0], channel=thread)
+        info = await h.service.info(match_id)
+        assert info.to_act == ["ai:normal:1"] and info.settings["hints_used"] == {"0": 1}
+        r = reply(await h.click(ALICE, f"tw:{match_id}", channel=thread))
+        assert r.ephemeral and "waiting for 🤖 Ada (normal)" in r.content
+        assert (await h.service.info(match_id)).settings["hints_used"] == {"0": 1}
 
 
 async def test_hint_refused_when_hints_are_off(tmp_path, monkeypatch) -> None:
