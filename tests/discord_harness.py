@@ -33,6 +33,7 @@ from bot.discord.client import TesseraBot
 from bot.matches.reports import User
 from bot.matches.service import MatchService
 from bot.settings import Settings
+from tests.fakediscord.core import text_channel
 
 APP_ID = 424242
 BOT_ID = 999
@@ -358,19 +359,7 @@ class Harness:
     # ----- feeding interactions --------------------------------------------------------
     def _base(self, user: User, channel: int, itype: int, locale: str) -> dict[str, Any]:
         if channel == CHANNEL_ID:
-            chan = {
-                "id": str(CHANNEL_ID),
-                "type": 0,
-                "guild_id": str(GUILD_ID),
-                "name": "games",
-                "position": 0,
-                "permission_overwrites": [],
-                "nsfw": False,
-                "parent_id": None,
-                "rate_limit_per_user": 0,
-                "topic": None,
-                "last_message_id": None,
-            }
+            chan = text_channel(CHANNEL_ID, GUILD_ID)
         else:
             chan = self.fake.thread(channel)
         perms = discord.Permissions(manage_guild=user.id == "7777", send_messages=True)

@@ -75,7 +75,7 @@ class Core:
         #: The servers the bot is in: id → name (the first one, ``GUILD_ID``, always).
         self.guilds: dict[int, str] = {self.GUILD_ID: "Board gamers"}
         self.channels: dict[int, dict[str, Any]] = {
-            self.CHANNEL_ID: _text_channel(self.CHANNEL_ID, self.GUILD_ID)
+            self.CHANNEL_ID: text_channel(self.CHANNEL_ID, self.GUILD_ID)
         }
         self.dm_by_user: dict[int, int] = {}
         self.closed_dms: set[int] = set()
@@ -153,7 +153,7 @@ class Core:
         (``events/gateway-events.mdx`` "Guild Create")."""
         gid, cid = next(self.ids), next(self.ids)
         self.guilds[gid] = name
-        self.channels[cid] = _text_channel(cid, gid)
+        self.channels[cid] = text_channel(cid, gid)
         if self.sessions:
             await self.dispatch("GUILD_CREATE", self.guild(gid))
         return gid, cid
@@ -355,7 +355,7 @@ class Core:
         m.edits += 1
 
 
-def _text_channel(channel_id: int, guild_id: int) -> dict[str, Any]:
+def text_channel(channel_id: int, guild_id: int) -> dict[str, Any]:
     """A server's text channel where matches are opened (``resources/channel.mdx``)."""
     return {
         "id": str(channel_id),
