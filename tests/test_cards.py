@@ -161,7 +161,7 @@ def test_the_other_cards_stay_within_the_limits(lang: str) -> None:
         match=99999,
         votes=9,
         needed=9,
-        days=7,
+        when=WHEN,
     )
     buttons = [
         (f"tu:{a}:99999:9:abcdef01", t(f"btn.sub_{'accept' if a == 'take' else a}", lang), _GREY)

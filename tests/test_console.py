@@ -8,9 +8,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bot.console import Console
 from bot.matches.service import MatchService
 from bot.tools.demo import run_demo
+from render.words.catalogue import t
 
 
 async def run(console: Console, *lines: str) -> list[str]:
@@ -160,3 +163,10 @@ def test_demo_command_line_plays_azul(tmp_path: Path) -> None:
     assert record["setup_events"] and record["setup_events"][0]["data"]
     assert len(list(out.glob("turn-*.png"))) == len(record["moves"]) + 1
     assert "wins" in proc.stdout or "Shared victory" in proc.stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "de", "pl"])
+def test_help_gives_hand_its_match_argument(lang: str) -> None:
+    """``/hand [match]`` names another match's hand (as Discord's ``/hand match:N``); the
+    help showed it bare, so nobody knew they could."""
+    assert "/hand [match]" in t("console.help", lang, games="azul", languages="en")

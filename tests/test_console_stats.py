@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from bot.console import Console
@@ -41,8 +42,14 @@ async def test_console_leaderboard_and_stats(service: MatchService, tmp_path: Pa
     mine = await run(console, "alice> /stats")
     assert mine[0] == "Stats of Alice on this server:"
     assert "played 1 · finished 1 · won" in mine[1]
-    assert mine[-1] == "Favourite opponents: Bob (1)"
+    assert mine[-2] == "Favourite opponents: Bob (1)"
+    # the dates line: Discord's timestamps as UTC dates (whoever was dealt the first turn
+    # may have taken the whole pile of 3 at once, leaving the other without a move)
+    dates = r"First match \d{4}-\d\d-\d\d · (latest move \d{4}-\d\d-\d\d \d\d:\d\d UTC|no move yet)"
+    assert re.fullmatch(dates, mine[-1]), mine[-1]
     bob = await run(console, "alice> /stats bob test-pile")
-    assert bob[0] == "Stats of Bob on this server:" and "Pile" in bob[-2]
+    assert bob[0] == "Stats of Bob on this server:" and "Pile" in bob[-3]
+    assert re.fullmatch(dates, bob[-1]), bob[-1]
+    assert "latest move" in mine[-1] + bob[-1]  # one of them moved
     server = await run(console, "alice> /stats server")
     assert "matches: 2 (finished: 2, running: 0, aborted: 0) · players: 4" in server[1]

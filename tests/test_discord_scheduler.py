@@ -20,9 +20,15 @@ def reminders(h: Harness, thread: int) -> list:
 
 async def test_reminders_interval_limit_and_mute(tmp_path, database, monkeypatch) -> None:
     async with running(
-        tmp_path, monkeypatch, database=database, reminder_hours=24.0, reminder_max=2
+        tmp_path,
+        monkeypatch,
+        database=database,
+        reminder_hours=24.0,
+        reminder_max=2,
+        deadline_days=30.0,  # a clock far beyond the test's days, for the reminder's words
     ) as h:
         match_id, thread = await started(h)
+        began = int(h.clock.now)
         on, _ = await mover(h, match_id)
         assert (await h.bot.scheduler.tick())["reminders"] == 0
         h.clock.advance(23 * HOUR)
@@ -33,6 +39,11 @@ async def test_reminders_interval_limit_and_mute(tmp_path, database, monkeypatch
         await h.deliver()
         post = reminders(h, thread)[-1]
         assert f"<@{on.id}>" in post.content
+        # its times are Discord timestamps: when the turn began and when its clock runs out
+        # (each reader sees them in their own time zone)
+        assert f"Your turn began <t:{began}:R>." in post.content
+        deadline = began + int(h.bot.settings.deadline_days * DAY)
+        assert f"Time to move runs out <t:{deadline}:R>." in post.content
         v = (await h.service.info(match_id)).version
         assert post.custom_ids == [f"tz:{match_id}:{v}"]
         h.clock.advance(DAY)

@@ -57,6 +57,7 @@ async def _seed(service: MatchService, clock: Clock) -> int:
 
 
 async def test_player_stats_from_known_timestamps(service: MatchService, clock: Clock) -> None:
+    start = clock.now
     await _seed(service, clock)
     facts = await stats.load_facts(service.store, guild_id="100", user_id=ANN)
     ann = stats.player_stats(facts, ANN, "Ann")
@@ -79,13 +80,17 @@ async def test_player_stats_from_known_timestamps(service: MatchService, clock: 
     assert lines[0] == "**Stats of Ann** on this server:"
     assert "played 5 · finished 4 · won 3" in lines[1]
     assert "1 h 0 min on average, 1 h 0 min median · longest win streak 2" in lines[1]
-    assert lines[-1] == "Favourite opponents: Ben (4), Cid (2)"
+    assert lines[-2] == "Favourite opponents: Ben (4), Cid (2)"
+    # dates as Discord timestamps: the first match opened at the clock's start; Ann's own
+    # latest move on this server is her last in the fourth match, when the clock stopped
+    assert lines[-1] == f"First match <t:{int(start)}:D> · latest move <t:{int(clock.now)}:R>"
     # another game: nothing played
     none = await stats.player_report(service.store, "100", ANN, "Ann", game_id="azul")
     assert none == ["Ann has not played a match on this server yet."]
 
 
 async def test_server_stats_from_known_timestamps(service: MatchService, clock: Clock) -> None:
+    start = clock.now
     await _seed(service, clock)
     server = stats.server_stats(await stats.load_facts(service.store, guild_id="100"))
     f = server.total
@@ -96,6 +101,7 @@ async def test_server_stats_from_known_timestamps(service: MatchService, clock: 
     lines = await stats.server_report(service.store, "100")
     assert "matches: 5 (finished: 4, running: 1, aborted: 0) · players: 3 · moves: 9" in lines[1]
     assert lines[1].endswith("median time to move 10 min 0 s")
+    assert lines[-1] == f"First match <t:{int(start)}:D> · latest move <t:{int(clock.now)}:R>"
 
 
 def test_durations_read_as_people_say_them() -> None:

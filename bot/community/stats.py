@@ -42,6 +42,7 @@ from bot.computers.players import is_computer
 from bot.matches.holders import HANDOVER_KINDS, handover_of, holder_history
 from bot.storage import Store
 from render.words.catalogue import t
+from render.words.stamps import discord_time
 from rules import get_game
 
 STARTED = ("running", "finished", "aborted")
@@ -62,6 +63,8 @@ class MatchFacts:
     #: (user id, name) of everyone who held a seat, earlier holders included, in seat
     #: order (filled from the handover rows by :func:`load_facts`)
     held: list[tuple[str, str]] = field(default_factory=list)
+    #: when the match was opened (its lobby), for the first match's date
+    created_at: float = 0.0
 
     @property
     def finished_at(self) -> float:
@@ -93,6 +96,17 @@ class Figures:
     moves: int = 0
     aborted: int = 0
     running: int = 0
+    #: when the first of these matches was opened, and the latest move (the player's own
+    #: move in a player's figures): dates a reader places at a glance
+    first_at: float | None = None
+    last_at: float | None = None
+
+    def add_dates(self, match: MatchFacts, user_id: str | None) -> None:
+        opened = match.created_at
+        self.first_at = opened if self.first_at is None else min(self.first_at, opened)
+        moved = [at for uid, at, _ in match.log if user_id is None or uid == user_id]
+        if moved:
+            self.last_at = max(moved) if self.last_at is None else max(self.last_at, *moved)
 
     @property
     def average(self) -> float | None:
@@ -149,13 +163,14 @@ async def load_facts(
         where.append("game_id = ?")
         params.append(game_id)
     cur = await store._reader.execute(
-        f"SELECT id, game_id, status, result FROM matches WHERE {' AND '.join(where)} ORDER BY id",
+        f"SELECT id, game_id, status, result, created_at FROM matches WHERE {' AND '.join(where)}"
+        " ORDER BY id",
         params,
     )
     facts: dict[int, MatchFacts] = {}
     results: dict[int, dict[str, Any] | None] = {}
-    for mid, gid, status, result in await cur.fetchall():
-        facts[int(mid)] = MatchFacts(int(mid), gid, status, [], set())
+    for mid, gid, status, result, created in await cur.fetchall():
+        facts[int(mid)] = MatchFacts(int(mid), gid, status, [], set(), created_at=float(created))
         results[int(mid)] = json.loads(result) if result else None
     ids = list(facts)
     for start in range(0, len(ids), 500):
@@ -236,6 +251,7 @@ def player_stats(facts: Sequence[MatchFacts], user_id: str, name: str) -> Player
             figures.finished += m.status == "finished"
             figures.won += user_id in m.winners
             figures.move_times += _turn_times(m, user_id)
+            figures.add_dates(m, user_id)
         for uid, other in _holders(m):
             if uid != user_id and not is_computer(uid):
                 opponents[uid] += 1
@@ -273,6 +289,7 @@ def server_stats(facts: Sequence[MatchFacts]) -> ServerStats:
             figures.players |= {uid for uid, _ in _holders(m) if not is_computer(uid)}
             figures.moves += m.moves
             figures.move_times += _turn_times(m, None)
+            figures.add_dates(m, None)
     return ServerStats(total, dict(sorted(by_game.items())))
 
 
@@ -297,6 +314,15 @@ def _game_name(game_id: str) -> str:
         return get_game(game_id).name
     except Exception:  # a game no longer installed still has its stats
         return game_id
+
+
+def _dates(figures: Figures, lang: str) -> str:
+    """The first match's day and the latest move's time, as Discord timestamps (each
+    reader's own zone and language; the console shows them as UTC dates)."""
+    first = discord_time(figures.first_at or 0.0, "D")
+    if figures.last_at is None:
+        return t("stats.first_only", lang, first=first)
+    return t("stats.dates", lang, first=first, last=discord_time(figures.last_at, "R"))
 
 
 def player_lines(stats: PlayerStats, lang: str = "en", everywhere: bool = False) -> list[str]:
@@ -324,7 +350,7 @@ def player_lines(stats: PlayerStats, lang: str = "en", everywhere: bool = False)
     if stats.opponents:
         met = ", ".join(t("stats.opponent", lang, name=n, n=k) for n, k in stats.opponents)
         lines.append(t("stats.opponents", lang, opponents=met))
-    return lines
+    return [*lines, _dates(stats.total, lang)]
 
 
 def server_lines(stats: ServerStats, lang: str = "en") -> list[str]:
@@ -348,7 +374,7 @@ def server_lines(stats: ServerStats, lang: str = "en") -> list[str]:
                 median=duration(f.median, lang),
             )
         )
-    return lines
+    return [*lines, _dates(stats.total, lang)]
 
 
 async def player_report(

@@ -19,10 +19,10 @@ from bot.console.session import Session, help_text, no_game
 from bot.matches import option_table
 from bot.matches.errors import ServiceError
 from bot.matches.reports import User
-from render.header import away_date
 from render.words.catalogue import LANGUAGES, language_name, supported_language, t
 from render.words.posts import listing
 from render.words.say import say
+from render.words.stamps import discord_time
 from rules import get_game
 from rules.registry import game_ids
 
@@ -143,7 +143,7 @@ async def _away(s: Session, args: list[str]) -> list[str]:
     sub = args[0].lower()
     if sub == "away" and len(args) == 2 and args[1].isdigit() and 1 <= int(args[1]) <= 14:
         until = await s.service.go_away(s.me.id, int(args[1]))
-        return [t("away.set", s.lang, date=away_date(until, s.lang))]
+        return [t("away.set", s.lang, date=discord_time(until, "D"))]
     if sub == "back" and len(args) == 1:
         await s.service.come_back(s.me.id)
         return [t("away.back", s.lang)]

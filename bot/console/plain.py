@@ -30,7 +30,7 @@ _CODE = re.compile(r"`([^`\n]+)`")
 _PAIRS = re.compile(r"(\*\*|__|~~|\|\|)(?=\S)(.+?)(?<=\S)\1")
 _LINE_MARK = re.compile(r"^(?:>{1,3}|#{1,3}|-#) ", re.MULTILINE)
 _LINK = re.compile(r"\[([^\]\n]+)\]\((https?://[^)\s]+)\)")
-_TIMESTAMP = re.compile(r"<t:(-?\d+)(?::[tTdDfFR])?>")
+_TIMESTAMP = re.compile(r"<t:(-?\d+)(?::([tTdDfFR]))?>")
 _MENTION = re.compile(r"<@!?([^>&\s]+)>")
 _OTHER_MENTION = re.compile(r"<(?:#|@&)(\d+)>")
 _BARE_LINK = re.compile(r"<(https?://[^>\s]+)>")
@@ -46,11 +46,19 @@ def plain_text(text: str, names: Mapping[str, str]) -> str:
     text = _LINE_MARK.sub(lambda m: "  " if m.group(0).startswith(">") else "", text)
     text = _LINK.sub(r"\1 (\2)", text)
     text = _BARE_LINK.sub(r"\1", text)
-    text = _TIMESTAMP.sub(lambda m: _when(int(m.group(1))), text)
+    text = _TIMESTAMP.sub(lambda m: _when(int(m.group(1)), m.group(2) or "f"), text)
     text = _MENTION.sub(lambda m: names.get(m.group(1)) or f"@{m.group(1)}", text)
     return _OTHER_MENTION.sub(r"#\1", text)
 
 
-def _when(seconds: int) -> str:
-    """A Discord timestamp as the console shows a time: the same for every reader."""
-    return datetime.fromtimestamp(seconds, UTC).strftime("%Y-%m-%d %H:%M UTC")
+def _when(seconds: int, style: str) -> str:
+    """A Discord timestamp as the console shows a time: the same for every reader, in
+    UTC; a date style (``d``/``D``: an away period, a first match) stays a date, a time
+    style (``t``/``T``) a time, and the rest (``f``/``F``, relative ``R``) both, since a
+    terminal's words do not move on as Discord's "in 2 hours" does."""
+    moment = datetime.fromtimestamp(seconds, UTC)
+    if style in "dD":
+        return moment.strftime("%Y-%m-%d")
+    if style in "tT":
+        return moment.strftime("%H:%M UTC")
+    return moment.strftime("%Y-%m-%d %H:%M UTC")

@@ -80,6 +80,7 @@ from bot.storage.codec import _loads
 from bot.storage.rows import MatchRow, Notification, OutboxRow, Remembered
 from render.words.catalogue import match_language, t
 from render.words.posts import listing, post_body, said_in, say_line
+from render.words.stamps import discord_time
 from rules.registry import get_game
 
 if TYPE_CHECKING:
@@ -659,17 +660,34 @@ class OutboxWorker:
         if user["notify"] == "dm":
             link = f"https://discord.com/channels/{info.guild_id}/{thread_id}"
             text = t("remind.dm", user["locale"], match=info.id, game=info.game_name, link=link)
+            text += self._remind_times(info, seat, p, row, user["locale"])
             view = mute_view(info.id, info.version, user["locale"])
             await self._dm(row, int(uid), text, view=view)
             return
         public = self._public_language(info)
+        text = t("remind.post", public, mention=f"<@{uid}>", match=info.id)
         await self._post(
             thread_id,
-            t("remind.post", public, mention=f"<@{uid}>", match=info.id),
+            text + self._remind_times(info, seat, p, row, public),
             nonce=f"tx{row.id}",
             view=mute_view(info.id, info.version, public),
             mentions=[uid],
         )
+
+    def _remind_times(
+        self, info: Any, seat: int | None, p: dict[str, Any], row: OutboxRow, lang: str
+    ) -> str:
+        """A reminder's times, as Discord timestamps each reader sees in their own zone:
+        when the wait began and, on a clock, when it runs out."""
+        words = ""
+        if "start" in p:
+            words += " " + t("remind.since", lang, since=discord_time(float(p["start"]), "R"))
+        clock_days = info.settings.get("clock_days", self.bot.settings.deadline_days)
+        if clock_days and seat is not None:
+            clock_data = info.settings.get("clock")
+            ends = clocks.deadline(clock_data, [seat], row.created_at, float(clock_days) * 86400)
+            words += " " + t("post.clock", lang, when=discord_time(ends, "R"))
+        return words
 
     async def _keepalive(self, row: OutboxRow) -> None:
         """Keep a running match's thread from auto-archiving: unarchive it and flip its

@@ -16,8 +16,8 @@ from bot.matches import away
 from bot.matches.core import Core
 from bot.matches.errors import NotAllowed
 from bot.storage import MatchRow, SeatRow
-from render.header import away_date
 from render.words.catalogue import t
+from render.words.stamps import discord_time
 from rules import Game
 
 
@@ -87,7 +87,7 @@ class Absences:
         """A line per player of ``seats`` who is away now: "Bob is away until 12 Dec"."""
         names = {s.seat: s.name for s in seats}
         return [
-            t("away.status", lang, name=names[seat], date=away_date(until, lang))
+            t("away.status", lang, name=names[seat], date=discord_time(until, "D"))
             for seat, until in (await self.away_until(match_id, now)).items()
             if seat in names
         ]

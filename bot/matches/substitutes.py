@@ -27,6 +27,7 @@ from typing import Any
 
 from bot.computers.players import is_computer
 from render.words.catalogue import t
+from render.words.stamps import discord_time
 
 #: An offer or vote nobody finished lapses after three days (the thread moves on; a new
 #: one can be made at any time).
@@ -107,6 +108,11 @@ def expired(proposal: dict[str, Any], now: float | None = None) -> bool:
     return (time.time() if now is None else now) - float(proposal["at"]) > SUB_TTL_SECONDS
 
 
+def lapses(proposal: dict[str, Any]) -> str:
+    """When an offer or vote lapses, as a Discord timestamp (each reader's own time)."""
+    return discord_time(float(proposal["at"]) + SUB_TTL_SECONDS, "R")
+
+
 def open_proposals(settings: dict[str, Any], now: float | None = None) -> list[dict[str, Any]]:
     """The offers and votes still open, by seat."""
     subs = settings.get("subs", {})
@@ -129,7 +135,7 @@ def post_text(state: SubState, lang: Any = None) -> str:
             to=to,
             match=state.match.id,
             game=state.match.game_name,
-            days=SUB_TTL_SECONDS // 86400,
+            when=lapses(p),
         )
     text = t(
         "sub.vote_post",
@@ -142,7 +148,7 @@ def post_text(state: SubState, lang: Any = None) -> str:
         match=state.match.id,
         votes=state.votes,
         needed=state.needed,
-        days=SUB_TTL_SECONDS // 86400,
+        when=lapses(p),
     )
     if p["to"] is not None:
         text += " " + t("sub.vote_post_accept", lang, to=to)
@@ -162,7 +168,7 @@ def answer_text(state: SubState, lang: Any = None, who: str | None = None) -> st
     if who is not None and who == p["to"]:  # accepted; the vote has not passed yet
         return t("sub.accepted_early", lang, seat=seat, votes=state.votes, needed=state.needed)
     if p["kind"] == "own":
-        return t("sub.offer_open", lang, to=to, days=SUB_TTL_SECONDS // 86400)
+        return t("sub.offer_open", lang, to=to, when=lapses(p))
     if state.votes >= state.needed:  # passed, waiting for the person to accept
         return t("sub.waiting_accept", lang, to=to, seat=seat)
     return t("sub.vote_open", lang, to=to, seat=seat, votes=state.votes, needed=state.needed)

@@ -33,7 +33,7 @@ _CONSOLE_HELP = """Commands (type them as `name> /command`, e.g. `alice> /game n
   /moves                 your legal moves with their notation (or who is to move)
   /moves <page>|<text>   another page of them, or only those containing the text
   /hint                  the best moves found for you now; /hint <n> plays the n-th
-  /board   /hand   /history [N]   /resign   /rules [game]
+  /board   /hand [match]   /history [N]   /resign   /rules [game]
   /undo [yes|no]         take back your latest move with the computer moves after it
             (not once tiles or cards came to light, nor once another person moved);
             the other people must agree (computers agree at once)
@@ -359,12 +359,12 @@ ENGLISH: dict[str, str] = {
     "console.sub_offer_post": (
         "{holder} offers their seat in match #{match} ({game}) to {to}. {to}: type /game sub "
         "accept to play on from here (with the seat's hand and turn), or /game sub decline. "
-        "Days until the offer lapses: {days}."
+        "The offer lapses: {when}."
     ),
     "console.sub_vote_post": (
         "{by} proposes {to} for seat {seat} ({holder}, {why}) in match #{match}. Players "
         "still seated: vote with /game sub yes {seat} or /game sub no {seat} — votes so "
-        "far: {votes} of {needed} needed. Days until the vote lapses: {days}."
+        "far: {votes} of {needed} needed. The vote lapses: {when}."
     ),
     "console.sub_left_post": (
         "{name} left. The other players may vote a substitute or a computer player into "
@@ -661,12 +661,12 @@ ENGLISH: dict[str, str] = {
     "sub.offer_post": (
         "{holder} offers their seat in match #{match} ({game}) to {to}. {to}: press **Take "
         "the seat** to play on from here (with the seat's hand and turn), or **Decline**. "
-        "Days until the offer lapses: {days}."
+        "The offer lapses: {when}."
     ),
     "sub.vote_post": (
         "{by} proposes {to} for seat {seat} ({holder}, {why}) in match #{match}. Players "
         "still seated: vote with the buttons — votes so far: {votes} of {needed} needed. "
-        "Days until the vote lapses: {days}."
+        "The vote lapses: {when}."
     ),
     "sub.vote_post_accept": "{to} takes the seat once the vote passes and they accept.",
     "sub.why.gave_up": "who gave it up; a computer plays it",
@@ -688,7 +688,7 @@ ENGLISH: dict[str, str] = {
     "sub.failed_answer": "The vote for {to} in seat {seat} failed.",
     "sub.declined_answer": "You declined seat {seat}.",
     "sub.withdrawn_answer": "Withdrawn: seat {seat} is not offered to {to} any more.",
-    "sub.offer_open": "Offered to {to}. Days until the offer lapses unless they take it: {days}.",
+    "sub.offer_open": "Offered to {to}. Unless they take it, the offer lapses: {when}.",
     "sub.waiting_accept": (
         "The vote for seat {seat} has passed; {to} takes it as soon as they accept."
     ),
@@ -732,6 +732,7 @@ ENGLISH: dict[str, str] = {
     "dm.headsup": "Heads-up: you are probably next in match #{match} ({game}): {link}",
     "remind.post": "⏳ Reminder {mention}: match #{match} is waiting for your move.",
     "remind.dm": "⏳ Reminder: match #{match} ({game}) is waiting for your move: {link}",
+    "remind.since": "Your turn began {since}.",
     # ----- layout posts (cards, bot/discord/cards.py) -------------------------------
     "card.title": "{game} · match #{match}",
     "btn.board": "Board",

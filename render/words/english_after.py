@@ -35,6 +35,8 @@ AFTER_GAME: dict[str, str] = {
         "**{game}**: played {played} · finished {finished} · won {won} · time to move "
         "{average} on average, {median} median · longest win streak {streak}"
     ),
+    "stats.dates": "First match {first} · latest move {last}",
+    "stats.first_only": "First match {first} · no move yet",
     "stats.opponent": "{name} ({n})",
     "stats.opponents": "Favourite opponents: {opponents}",
     "stats.server.none": "No match has started on this server yet.",

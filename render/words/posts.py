@@ -27,9 +27,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from render.header import away_date
 from render.words.catalogue import DEFAULT_LANGUAGE, MESSAGES, language_of, t, tn
 from render.words.say import is_plural, say
+from render.words.stamps import discord_time
 
 
 def word(key: str, /, **params: Any) -> dict[str, Any]:
@@ -207,7 +207,9 @@ def say_line(value: Any, lang: Any, names: list[str]) -> str:
     if isinstance(value, dict) and "result" in value:
         return result_text(value["result"], names, str(value.get("unit", "points")), lang)
     if isinstance(value, dict) and "away" in value:
-        return t("away.status", lang, name=value["away"], date=away_date(value["until"], lang))
+        return t(
+            "away.status", lang, name=value["away"], date=discord_time(float(value["until"]), "D")
+        )
     return say(value, lang, names)
 
 

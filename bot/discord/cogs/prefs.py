@@ -23,6 +23,7 @@ from bot.community.preferences import (
 from bot.discord.common import DM_CONTEXTS, IN_DMS, UserError, answer, bot_of, loc
 from bot.discord.i18n import L
 from render.words.catalogue import t, tn
+from render.words.stamps import discord_time
 
 #: How /notify's alert preferences are set, as Discord shows its options.
 NOTIFY_FORM = "/notify mode: reminder_hours: quiet_from: quiet_to: utc_offset: heads_up:"
@@ -84,7 +85,7 @@ class PrefsCog(commands.Cog):
                 raise Refusal("away.both")
             if away is not None:
                 until = await service.go_away(uid, away, now=bot_of(interaction).clock())
-                words.append(t("away.set", locale, date=f"<t:{int(until)}:D>"))
+                words.append(t("away.set", locale, date=discord_time(until, "D")))
             elif back:
                 await service.come_back(uid, now=bot_of(interaction).clock())
                 words.append(t("away.back", locale))
