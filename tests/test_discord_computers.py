@@ -38,7 +38,8 @@ async def test_new_with_bots_and_the_lobby_buttons(tmp_path, monkeypatch) -> Non
         info = await h.service.info(match_id)
         assert info.names == ["Alice", "🤖 Ada (easy)"]
         lobby = next(c for c in calls if c.custom_ids)
-        assert lobby.custom_ids[3:] == [
+        assert lobby.custom_ids[3] == f"tg:{match_id}"  # Pile has an option: its form
+        assert lobby.custom_ids[4:] == [
             f"tb:add:easy:{match_id}",
             f"tb:add:normal:{match_id}",
             f"tb:add:strong:{match_id}",

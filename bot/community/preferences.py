@@ -200,9 +200,19 @@ def language_in(lang: str, locale: Any) -> str:
 
 
 def game_options_words(game_id: str, options: dict[str, Any], locale: Any) -> str:
-    """ "; Azul: grey wall variant: off": the game's own options of a match, each with its
-    words (``settings.option.<game>.<name>``, its value as ``{value}``; a whole number
-    also as ``{next}``, one more, for a 0-based seat) and every choice by its words
+    """ "; Azul: grey wall variant: off": the game's own options of a match, as
+    :func:`game_option_phrases` says each, after the game's name."""
+    said = game_option_phrases(game_id, options, locale)
+    if not said:
+        return ""
+    joined = t("words.comma", locale).join(said)
+    return t("settings.game_options", locale, game=get_game(game_id).name, options=joined)
+
+
+def game_option_phrases(game_id: str, options: dict[str, Any], locale: Any) -> list[str]:
+    """Each of the game's own options of a match with its words
+    (``settings.option.<game>.<name>``, its value as ``{value}``; a whole number also as
+    ``{next}``, one more, for a 0-based seat) and every choice by its words
     (``….<name>.<choice>``). Every shipped game's options have their words
     (tests/test_service_leftovers.py); a game without them (one a test registers) shows
     an option as it is typed (``size=20``)."""
@@ -224,7 +234,4 @@ def game_options_words(game_id: str, options: dict[str, Any], locale: Any) -> st
             said.append(t(key, locale, value=number(value, locale), next=number(value + 1, locale)))
         else:
             said.append(t(key, locale, value=_number(value, locale)))
-    if not said:
-        return ""
-    joined = t("words.comma", locale).join(said)
-    return t("settings.game_options", locale, game=game.name, options=joined)
+    return said

@@ -1,5 +1,5 @@
-"""``/game …`` in the console: new, join, leave, start, list, bot, unbot, abort, settings
-(``/game sub`` is in ``subs.py``), with the options of Discord's ``/game`` commands.
+"""``/game …`` in the console: new, join, leave, start, list, bot, unbot, abort, settings,
+options (``/game sub`` is in ``subs.py``), with the options of Discord's ``/game`` commands.
 
 A match is named as Discord's ``match`` option names it — ``/game start 9``, ``#9`` or
 ``match=9`` — else it is the match looked at (``/use``); a number that names no match the
@@ -34,6 +34,7 @@ async def game(s: Session, args: list[str]) -> list[str]:
         "leave": leave,
         "start": start,
         "settings": settings,
+        "options": game_options,
         "sub": game_sub,
         "list": list_matches,
         "bot": add_computer,
@@ -224,3 +225,28 @@ async def settings(s: Session, args: list[str]) -> list[str]:
     )
     key = "settings.saved" if changes or rated is not None else "settings.none"
     return [t(key, s.lang, match=match_id, summary=summary)]
+
+
+async def game_options(s: Session, args: list[str]) -> list[str]:
+    """``/game options [match=N] [name=value …]``: the twin of the lobby's **Game options**
+    form on Discord. Without values it says the game's options now; with them the
+    lobby's creator changes them before the start (the service checks who and when)."""
+    words = list(args)
+    named = bool(words) and words[0].startswith("match=")
+    match_id = s.match_number(words.pop(0).split("=", 1)[1]) if named else s.need_match()
+    values: dict[str, str] = {}
+    for item in words:
+        name, sep, raw = item.partition("=")
+        if not sep:
+            raise ServiceError.said("console.option_form", word=item)
+        if name in values:
+            raise ServiceError.said("err.option_twice", name=name)
+        values[name] = raw
+    if not values:
+        info = await s.service.info(match_id)
+        phrases = preferences.game_option_phrases(info.game_id, info.options, s.lang)
+        return [t("words.comma", s.lang).join(phrases) or t("options.none", s.lang)]
+    info = await s.service.set_game_options(match_id, s.me, values, s.lang)
+    phrases = preferences.game_option_phrases(info.game_id, info.options, s.lang)
+    options = t("words.comma", s.lang).join(phrases)
+    return [t("options.form.changed", s.lang, user=s.me.name, match=match_id, options=options)]

@@ -42,6 +42,7 @@ from typing import Any, NamedTuple
 import discord
 
 from bot.discord.common import clip, newest_lines
+from bot.discord.options_form import options_button
 from bot.discord.panel import (
     BoardButton,
     ComputerButton,
@@ -213,10 +214,12 @@ def lobby_card(
     low: int,
     high: int,
     levels: tuple[str, ...] = LEVELS,
+    options: bool = False,
 ) -> Card:
-    """The lobby post: who opened it, how many may play, Join / Leave / Start, and a row
-    to seat computer players (one button per level of the game, ``rules.ai.levels_for``)
-    or unseat the latest."""
+    """The lobby post: who opened it, how many may play, Join / Leave / Start (and Game
+    options when the game has options of its own: ``options``), and a row to seat
+    computer players (one button per level of the game, ``rules.ai.levels_for``) or
+    unseat the latest."""
     text = t("lobby.post", lang, game=game, match=match_id, user=creator, min=low, max=high)
     seats: list[discord.ui.Item[Any]] = [
         _button(LobbyButton, f"tl:join:{match_id}", t("btn.join", lang), _PRIMARY),
@@ -225,6 +228,8 @@ def lobby_card(
             LobbyButton, f"tl:start:{match_id}", t("btn.start", lang), discord.ButtonStyle.success
         ),
     ]
+    if options:
+        seats.append(options_button(match_id, lang))
     computers = [
         _button(
             ComputerButton,

@@ -24,7 +24,7 @@ from bot.computers.driver import ComputerDriver
 from bot.discord.common import UserError, answer, dm_refusal, loc, offered_in_dms
 from bot.discord.delivery import OutboxWorker
 from bot.discord.i18n import CatalogueTranslator
-from bot.discord.panel import DYNAMIC_ITEMS
+from bot.discord.items import DYNAMIC_ITEMS
 from bot.discord.scheduler import Scheduler
 from bot.matches.errors import ServiceError
 from bot.matches.service import MatchService
@@ -193,7 +193,12 @@ class TesseraBot(commands.Bot):
         """Remember the language of the user's Discord client (``interaction.locale``) for
         the words sent to them later, outside any interaction: turn DMs, heads-ups and
         reminders. Written only when it changed (an English user who never changed language
-        costs one cached comparison)."""
+        costs one cached comparison). A submitted form (a modal) is answered here, by its
+        custom id: discord.py's modal store forgets forms on a restart."""
+        if interaction.type == discord.InteractionType.modal_submit:
+            from bot.discord.options_form import submitted
+
+            await submitted(interaction)
         uid, lang = str(interaction.user.id), language_of(interaction.locale)
         if self._languages.get(uid) == lang:
             return

@@ -53,7 +53,6 @@ from bot.discord.common import (
     check_server,
     clip,
     loc,
-    payload,
     same_server,
     selected,
     user_of,
@@ -816,38 +815,3 @@ class SubButton(
         from bot.discord.subs import sub_click
 
         await sub_click(interaction, self.action, self.match_id, self.seat, self.offer)
-
-
-KNOWN_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    PanelOpen,
-    StepButton,
-    StepSelect,
-    ConfirmMove,
-    ComposeButton,
-    ComposeSelect,
-    HandButton,
-    BoardButton,
-    HistoryButton,
-    HintButton,
-    LobbyButton,
-    ComputerButton,
-    MuteButton,
-    ResignButton,
-    SubButton,
-)
-
-
-class UnknownItem(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=r"(?s).*"):
-    """Any component whose custom id no other item understands (a malformed id, or one
-    from an older version of the bot): answered in words instead of leaving the user
-    with Discord's "This interaction failed". discord.py runs every item whose template
-    matches, so this one stays silent when a known item handles the id."""
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        custom_id = str(payload(interaction).get("custom_id", ""))
-        if any(k.__discord_ui_compiled_template__.fullmatch(custom_id) for k in KNOWN_ITEMS):
-            return
-        raise UserError("err.unknown_button")
-
-
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (*KNOWN_ITEMS, UnknownItem)

@@ -13,7 +13,7 @@ import time
 from typing import Any
 
 from bot.computers.players import is_computer
-from bot.matches import clocks
+from bot.matches import clocks, option_table
 from bot.matches.absences import Absences
 from bot.matches.clocks import clocked
 from bot.matches.core import Core
@@ -159,6 +159,41 @@ class Lobby:
             if len(match.seats) >= match.max_players:
                 raise NotAllowed.said("svc.full", match=match.id, players=match.max_players)
             return [*match.seats, SeatRow(len(match.seats), user.id, user.name)]
+
+        return self._core.describe(await self._store.update_lobby(match_id, mutate))
+
+    async def options_form_for(self, match_id: int, user: User) -> MatchInfo:
+        """The lobby whose game options ``user`` may choose now (its creator, before the
+        start): checked before a form opens, so nobody fills one in only to be refused."""
+        match = await self._core.load(match_id)
+        check_lobby(match)
+        if match.creator_id != user.id:
+            raise NotAllowed.said("options.creator_only")
+        return self._core.describe(match)
+
+    async def set_game_options(
+        self, match_id: int, user: User, values: dict[str, str], lang: Any = None
+    ) -> MatchInfo:
+        """The lobby's creator changes the game's own options before the start (Discord's
+        options form; the console's ``/game options``). Each value is read by its spec,
+        as typed options are, and the whole set by the game, so a form can set nothing a
+        typed ``/game new`` could not; one transaction, so a start racing it either sees
+        the new options or refuses for the changed version."""
+        match = await self._core.load(match_id)
+        game = get_game(match.game_id)
+        # an unknown name is left for the game, which refuses it naming its options
+        read = option_table.read_game_options(match.game_id, values, lang)
+
+        def mutate(m: MatchRow) -> list[SeatRow]:
+            check_lobby(m)
+            if m.creator_id != user.id:
+                raise NotAllowed.said("options.creator_only")
+            try:
+                parsed = game.parse_options({**m.options, **read})
+            except IllegalMove as exc:
+                raise refusal(exc, []) from None
+            m.options = parsed.model_dump(mode="json")
+            return list(m.seats)
 
         return self._core.describe(await self._store.update_lobby(match_id, mutate))
 

@@ -90,6 +90,8 @@ class MatchService:
         self.start = lobby.start
         self.set_thread = lobby.set_thread
         self.update_settings = lobby.update_settings
+        self.set_game_options = lobby.set_game_options
+        self.options_form_for = lobby.options_form_for
         self.mute_turn = lobby.mute_turn
         # away
         self.go_away = absences.go_away

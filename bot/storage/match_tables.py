@@ -225,7 +225,8 @@ class MatchTables(Backend):
     async def update_lobby(self, match_id: int, mutate: Any) -> MatchRow:
         """Read-modify-write of a lobby (seats, thread, settings) in one transaction.
 
-        ``mutate(match)`` returns the new seat list (or raises); running the check inside
+        ``mutate(match)`` returns the new seat list (or raises) and may change
+        ``match.options`` (the game's options, chosen before the start); running the check inside
         the transaction makes two simultaneous joins for the last seat impossible, and the
         version bump makes a start computed from the old seat list fail its commit.
         """
@@ -241,7 +242,12 @@ class MatchTables(Backend):
                 raise LookupError(match_id)
             match = _match_from_row(row)
             match.seats = await self._seats(conn, match_id)
+            options = dict(match.options)
             new_seats: list[SeatRow] = mutate(match)
+            if match.options != options:  # the lobby's creator chose the game's options
+                await conn.execute(
+                    "UPDATE matches SET options = ? WHERE id = ?", (_dumps(match.options), match_id)
+                )
             await conn.execute("DELETE FROM seats WHERE match_id = ?", (match_id,))
             await conn.executemany(
                 "INSERT INTO seats (match_id, seat, user_id, name, joined_at) VALUES (?,?,?,?,?)",

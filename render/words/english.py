@@ -24,6 +24,8 @@ _CONSOLE_HELP = """Commands (type them as `name> /command`, e.g. `alice> /game n
   /game settings [match=N reminder_hours=H reminder_max=N clock_days=D
             clock_action=skip|forfeit hints=on|off think_seconds=S language=CODE
             rated=on|off]   the match's settings (its creator)
+  /game options [match=N] [name=value ...]   the game's own options of a lobby (its
+            creator; without values: show them)
   /game sub <name>       hand your seat to <name>; they answer /game sub accept|decline
   /game sub seat=N <name>|computer   vote a substitute into a seat given up
             (others: /game sub yes|no; /game sub withdraw; /game sub lists what is open;
@@ -206,6 +208,20 @@ ENGLISH: dict[str, str] = {
     "options.allowed.number_from": "a number, at least {low}",
     "options.unknown": "/game {command} has no option {name}; its options are: {names}.",
     "options.match_over": "Match #{match} has ended: its settings can no longer change.",
+    "options.creator_only": "Only the player who opened the lobby can choose the game's options.",
+    "btn.game_options": "Game options",
+    "options.form.title": "{game}: the game's options",
+    "options.form.seat": "Seat {n}",
+    "options.form.seat_named": "Seat {n}: {name}",
+    "options.form.azul.grey_wall": "Grey wall variant",
+    "options.form.taj_mahal.last_player_may_play": "The last player in a visit may play on",
+    "options.form.taj_mahal.palace_per_influence_tile": "A palace for each tile won at court",
+    "options.form.taj_mahal.first_player": "Who starts the first visit",
+    "options.form.maharani.two_player_seats": "Where two players sit",
+    "options.form.pastiche.max_offers_per_turn": "Trade offers per turn, at most",
+    "options.form.changed": "{user} changed the game's options of match #{match} — {options}.",
+    "err.unknown_form": "This form is not one the bot knows any more; open it again.",
+    "options.none": "This game has no options of its own.",
     "err.no_hidden": "{game} has no hidden hands; everything is on the board.",
     "err.unknown_game": "There is no game called “{game}”.",
     "lobby.opened": "{user} opened a lobby for **{game}** (match #{match}): {thread}",
@@ -477,7 +493,7 @@ ENGLISH: dict[str, str] = {
     "console.status.finished": "finished",
     "console.status.aborted": "aborted",
     "console.game_usage": (
-        "Use /game new, join, leave, start, list, bot, unbot, abort, settings or sub."
+        "Use /game new, join, leave, start, list, bot, unbot, abort, settings, options or sub."
     ),
     "console.not_a_number": "“{text}” is not a match number.",
     "console.stray": "/{command} does not take “{words}”; type /help to see its form.",

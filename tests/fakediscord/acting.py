@@ -16,6 +16,7 @@ from typing import Any
 
 from .commands import BOT_DM, GUILD, offered
 from .core import TS, Core
+from .modals import submit_data
 from .models import Interaction, Message
 
 #: ``receiving-and-responding.mdx`` "Interaction Object", footnote \\*\\*\\*:
@@ -241,6 +242,25 @@ class MembersActing(Core):
         inter, payload = self._interaction_payload(user, 3, message.channel_id, data)
         inter.message_id = message.id
         payload["message"] = self._message_json(message)
+        await self.dispatch("INTERACTION_CREATE", payload)
+        return inter
+
+    async def submit(
+        self, user: dict[str, Any], opened: Interaction, values: dict[str, str | list[str]]
+    ) -> Interaction:
+        """Submit the form (modal) that the bot opened in answer to ``opened``, with
+        ``values`` (custom id -> chosen values or text; the rest as the form preset them),
+        as MODAL_SUBMIT (5) from the same channel — with the component's ``message`` when
+        a component opened it. Only the member it was shown to can submit it."""
+        if opened.modal is None:
+            raise NotOffered("no form was opened by that interaction")
+        if opened.user["id"] != user["id"]:
+            raise NotOffered("a form is only on the screen of the member it was shown to")
+        data = submit_data(opened.modal, values)
+        inter, payload = self._interaction_payload(user, 5, opened.channel_id, data)
+        if opened.message_id is not None and opened.message_id in self.messages:
+            inter.message_id = opened.message_id
+            payload["message"] = self._message_json(self.messages[opened.message_id])
         await self.dispatch("INTERACTION_CREATE", payload)
         return inter
 

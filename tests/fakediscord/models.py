@@ -210,6 +210,7 @@ class Interaction:
     original_id: int | None = None
     followups_seen: int = 0
     choices: list[dict[str, Any]] | None = None
+    modal: dict[str, Any] | None = None  # the form a MODAL (9) answer opened
     replies: list[Message] = field(default_factory=list)
 
     def texts(self) -> list[str]:

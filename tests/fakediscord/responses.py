@@ -13,6 +13,7 @@ from typing import Any
 from .core import Core
 from .errors import ApiError
 from .limits import EPHEMERAL, check_choices, check_message
+from .modals import check_modal
 from .models import LOADING, Interaction, Message
 
 #: ``interactions/receiving-and-responding.mdx`` "Interaction Callback": 3 s for the
@@ -109,6 +110,9 @@ class InteractionEndpoints(Core):
             resource = {"type": 7, "message": self._message_json(target)}
         elif rtype == 6:
             inter.original_id = inter.message_id
+        elif rtype == 9:  # a form on the member's screen; no message
+            check_modal(data)
+            inter.modal = data
         inter.callback = rtype
         original = self.messages.get(inter.original_id or 0)
         out: dict[str, Any] = {

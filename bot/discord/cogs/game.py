@@ -34,6 +34,7 @@ from bot.discord.common import (
 )
 from bot.discord.i18n import L, language_choices
 from bot.discord.listing import list_sections, pages_of
+from bot.discord.options_form import has_options
 from bot.discord.subs import member_left, substitute_command
 from bot.matches import option_table
 from bot.matches.errors import NotAllowed, ServiceError
@@ -263,6 +264,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
                 low=info.min_players,
                 high=info.max_players,
                 levels=levels_for(get_game(info.game_id)),
+                options=has_options(info.game_id),
             )
             await thread.send(
                 view=card.view,
