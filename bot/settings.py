@@ -85,6 +85,21 @@ class Settings(BaseSettings):
     #: Link to the full rules text for /rules; "{game}" is replaced by the game id.
     #: Empty: /rules names the rules file (docs/rules/<game>.md) instead.
     rules_url: str = ""
+    # ----- flood limits (bot/discord/flood.py; 0 turns one off) ----------------------------
+    #: The window, in seconds, in which a member's or a server's actions are counted.
+    flood_window_seconds: float = Field(default=60.0, gt=0, le=3600)
+    #: Commands, clicks and form submits of one member within the window.
+    flood_per_member: int = Field(default=60, ge=0, le=10_000)
+    #: Commands, clicks and form submits of one server within the window.
+    flood_per_server: int = Field(default=600, ge=0, le=100_000)
+    #: Open lobbies of one member in a server, and of a whole server.
+    flood_lobbies_per_member: int = Field(default=3, ge=0, le=1000)
+    flood_lobbies_per_server: int = Field(default=25, ge=0, le=10_000)
+    #: Running matches a member opened in a server.
+    flood_running_per_member: int = Field(default=30, ge=0, le=10_000)
+    #: Replays being made at once for one member, and for one server.
+    flood_replays_per_member: int = Field(default=1, ge=0, le=100)
+    flood_replays_per_server: int = Field(default=3, ge=0, le=100)
 
     @field_validator("database_url")
     @classmethod

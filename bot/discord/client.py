@@ -23,6 +23,7 @@ from discord.ext import commands
 from bot.computers.driver import ComputerDriver
 from bot.discord.common import UserError, answer, dm_refusal, loc, offered_in_dms
 from bot.discord.delivery import OutboxWorker
+from bot.discord.flood import Flood, Limits
 from bot.discord.i18n import CatalogueTranslator
 from bot.discord.items import DYNAMIC_ITEMS
 from bot.discord.scheduler import Scheduler
@@ -82,6 +83,10 @@ def use_api(base: str) -> None:
     discord.http.Route.BASE = base.rstrip("/")
 
 
+def _guild(interaction: discord.Interaction) -> str | None:
+    return str(interaction.guild_id) if interaction.guild_id else None
+
+
 class TesseraTree(app_commands.CommandTree):
     """Routes every command error to the bot's one error reporter, and answers a command
     that does not work in a DM with the bot with words when one arrives from there."""
@@ -90,7 +95,16 @@ class TesseraTree(app_commands.CommandTree):
         """Before any command runs: from a DM, only the commands marked ``IN_DMS``
         (common.py). Autocomplete passes (its handlers answer an empty list where there is
         no match), so nothing is ever left without an answer."""
-        if interaction.type == discord.InteractionType.autocomplete:
+        typing = interaction.type == discord.InteractionType.autocomplete
+        try:  # the flood limits (bot/discord/flood.py): autocomplete has its own allowance
+            self.client.flood.act(  # type: ignore[attr-defined]
+                str(interaction.user.id), _guild(interaction), typing=typing
+            )
+        except UserError as over:
+            if not typing:  # while typing, no suggestions is the answer
+                await self.client.report_error(interaction, over)  # type: ignore[attr-defined]
+            return False
+        if typing:
             return True
         refusal = dm_refusal(interaction)
         if refusal is None:
@@ -131,6 +145,7 @@ class TesseraBot(commands.Bot):
         #: The servers whose posts and scheduling this process owns (None: all of them).
         self.shard_slice = ShardSlice(*sharding) if sharding else None
         self.clock = clock
+        self.flood = Flood(Limits.of(settings), clock)
         self.background = background
         self.sync_on_start = sync_on_start
         self.delivery = OutboxWorker(self, clock)

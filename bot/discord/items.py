@@ -31,6 +31,7 @@ from bot.discord.panel import (
     StepButton,
     StepSelect,
     SubButton,
+    count_action,
 )
 
 KNOWN_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
@@ -59,10 +60,13 @@ class UnknownItem(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=r
     with Discord's "This interaction failed". discord.py runs every item whose template
     matches, so this one stays silent when a known item handles the id."""
 
+    counted = False  # only what it refuses: a known item counts its own clicks
+
     async def run(self, interaction: discord.Interaction) -> None:
         custom_id = str(payload(interaction).get("custom_id", ""))
         if any(k.__discord_ui_compiled_template__.fullmatch(custom_id) for k in KNOWN_ITEMS):
             return
+        count_action(interaction)
         raise UserError("err.unknown_button")
 
 

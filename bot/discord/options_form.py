@@ -25,7 +25,7 @@ import discord
 
 from bot.community.preferences import game_option_phrases, has_key
 from bot.discord.common import UserError, answer, bot_of, clip, loc, payload, same_server, user_of
-from bot.discord.panel import Guarded
+from bot.discord.panel import Guarded, count_action
 from bot.matches import option_table
 from bot.matches.reports import MatchInfo
 from render.words.catalogue import match_language, number, t
@@ -156,6 +156,7 @@ async def submitted(interaction: discord.Interaction) -> None:
         if found is None:
             raise UserError("err.unknown_form")
         match_id = int(found["m"])
+        count_action(interaction)
         await same_server(interaction, match_id)
         user = user_of(interaction)
         info = await bot.service.set_game_options(match_id, user, _values(data), loc(interaction))

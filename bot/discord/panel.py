@@ -421,6 +421,13 @@ async def gate(
     return user, info, moves
 
 
+def count_action(interaction: discord.Interaction) -> None:
+    """Count a click or a submit against the flood limits (bot/discord/flood.py): a
+    :class:`UserError` saying when to try again once over them."""
+    guild = str(interaction.guild_id) if interaction.guild_id else None
+    bot_of(interaction).flood.act(str(interaction.user.id), guild)
+
+
 class Guarded:
     """Mixin for every dynamic item: parses the custom id once, reports refusals
     ephemerally and unexpected errors to the bot (discord.py would only log exceptions
@@ -433,6 +440,9 @@ class Guarded:
     template: re.Pattern[str]
     match_id: int = 0
     version: int = -1
+    #: whether a click counts against the flood limits here (the catch-all item, which
+    #: discord.py runs beside the item that handles a click, counts only what it refuses)
+    counted: bool = True
 
     def __init__(self, item: discord.ui.Item[Any]) -> None:
         super().__init__(item)  # type: ignore[call-arg]
@@ -454,6 +464,8 @@ class Guarded:
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
+            if self.counted:
+                count_action(interaction)
             await self.run(interaction)
         except Exception as exc:
             await bot_of(interaction).report_error(interaction, exc)

@@ -173,6 +173,20 @@ class MatchTables(Backend):
         row = await cur.fetchone()
         return int(row[0]) if row else None
 
+    async def count_matches(
+        self, *, guild_id: str, status: str, creator_id: str | None = None
+    ) -> int:
+        """How many matches of a server are in ``status`` (opened by ``creator_id`` when
+        given): the flood limits' counts, one indexed read with no states loaded."""
+        sql = "SELECT COUNT(*) FROM matches WHERE guild_id = ? AND status = ?"
+        params: list[Any] = [guild_id, status]
+        if creator_id is not None:
+            sql += " AND creator_id = ?"
+            params.append(creator_id)
+        cur = await self._reader.execute(sql, params)
+        row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
     async def list_matches(
         self,
         *,

@@ -222,6 +222,33 @@ ENGLISH: dict[str, str] = {
     "options.form.changed": "{user} changed the game's options of match #{match} — {options}.",
     "err.unknown_form": "This form is not one the bot knows any more; open it again.",
     "options.none": "This game has no options of its own.",
+    "flood.member": (
+        "You are acting faster than the bot allows (commands and clicks in a short time: at "
+        "most {n}); try again {when}."
+    ),
+    "flood.server": (
+        "This server is sending the bot more than it allows (commands and clicks in a short "
+        "time: at most {n}); try again {when}."
+    ),
+    "flood.lobbies_member": (
+        "You have reached the limit of open lobbies ({max}): start or close one "
+        "(/game abort) before opening another."
+    ),
+    "flood.lobbies_server": (
+        "This server has reached the limit of open lobbies ({max}): start or close some "
+        "before opening another."
+    ),
+    "flood.running_member": (
+        "You have reached the limit of running matches you opened on this server ({max}): "
+        "finish some before opening another."
+    ),
+    "flood.replays_member": (
+        "Your replays are still being made (at most {max} at a time); ask again once one is posted."
+    ),
+    "flood.replays_server": (
+        "The most replays this server may have made at once ({max}) are being made; ask "
+        "again once one is posted."
+    ),
     "err.no_hidden": "{game} has no hidden hands; everything is on the board.",
     "err.unknown_game": "There is no game called “{game}”.",
     "lobby.opened": "{user} opened a lobby for **{game}** (match #{match}): {thread}",

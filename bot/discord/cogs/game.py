@@ -220,6 +220,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description=L("cmd.gam
         opts = option_table.read_game_options(game, words, locale) if game in game_ids() else {}
         check_bots(game, players, bots or 0)
         check_level(game, level)
+        if interaction.guild_id is not None:  # a lobby opens a thread and posts: limited
+            await bot.flood.check_new_lobby(bot.service.store, user.id, str(interaction.guild_id))
         # the match's public words: the server's language now, changeable in /game settings
         language = supported_language(interaction.guild_locale)
         settings: dict[str, Any] = {"language": language}

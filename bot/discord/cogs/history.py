@@ -33,6 +33,7 @@ from bot.discord.common import (
 from bot.discord.i18n import L
 from bot.discord.looking import show_moves
 from bot.matches.replay import NothingToReplay, Replay, replays_of
+from bot.matches.reports import MatchInfo
 from render.replay import TooLarge
 from render.words.catalogue import t, tn
 
@@ -72,8 +73,16 @@ class HistoryCog(commands.GroupCog, group_name="history", group_description=L("c
         if info.status == "lobby":
             raise UserError("replay.empty", match=match_id)
         public = interaction.guild_locale
+        guild = str(interaction.guild_id) if interaction.guild_id else None
+        async with bot.flood.replay_slot(str(interaction.user.id), guild):
+            await self._make(interaction, match_id, info, str(public))
+
+    async def _make(
+        self, interaction: discord.Interaction, match_id: int, info: MatchInfo, public: str
+    ) -> None:
+        bot = bot_of(interaction)
         await defer(interaction, ephemeral=False)
-        building = asyncio.ensure_future(replays_of(bot.service).get(match_id, str(public)))
+        building = asyncio.ensure_future(replays_of(bot.service).get(match_id, public))
         late = False
         try:
             try:
