@@ -247,6 +247,11 @@ class Core:
             if m.channel_id == channel and m.visible_to in (None, int(user["id"]))
         ]
 
+    def app_permissions_in(self, channel_id: int) -> int:
+        """An interaction's ``app_permissions`` there (every one here; the permission part,
+        :mod:`.permissions`, computes them)."""
+        return (1 << 41) - 1
+
     # ----- messages ------------------------------------------------------------------------
     def _message_json(self, m: Message) -> dict[str, Any]:
         author = (

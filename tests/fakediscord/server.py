@@ -31,6 +31,7 @@ from .errors import ApiError, FormErrors
 from .gateway import Gateway
 from .limits import check_message
 from .models import Fault, Message, Record, Upload, describe_uploads
+from .permissions import ChannelPermissions
 from .ratelimit import Limited
 from .responses import InteractionEndpoints
 
@@ -45,7 +46,7 @@ NOT_THE_AUTHOR = 50005
 OLD_MESSAGE_SECONDS = 3600.0
 
 
-class FakeDiscord(Gateway, MembersActing, InteractionEndpoints):
+class FakeDiscord(ChannelPermissions, Gateway, MembersActing, InteractionEndpoints):
     """Start with ``async with FakeDiscord(...) as fake``; ``fake.api`` is the base URL to
     give the bot (``TESSERA_DISCORD_API``). The constructor's options are
     :class:`.core.Core`'s."""
@@ -230,6 +231,7 @@ class FakeDiscord(Gateway, MembersActing, InteractionEndpoints):
                 headers = self.limits.check(bucket, major, interaction=interaction)
             except Limited as exc:
                 return self._too_many(record, exc.retry_after, exc.headers, exc.is_global)
+            self.check_permissions(request.method, template, params, record.body, record.files)
             fault = self._fault(request.method, template)
             if fault is not None and fault.status == 429:
                 return self._too_many(

@@ -1,0 +1,133 @@
+"""The local Discord's permissions, per-route buckets, heartbeats, embeds, request size and
+intents: each refused as Discord refuses it (the rules' sources are cited in
+``tests/fakediscord/permissions.py``, ``buckets.py``, ``heartbeat.py``, ``embeds.py`` and
+``gateway.py``). Requests go straight over HTTP or the websocket, as in
+``tests/test_fakediscord.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.rest import Rest
+
+PNG = b"\x89PNG\r\n\x1a\n" + b"\0" * 64
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    async with FakeDiscord() as f:
+        yield f
+
+
+@pytest.fixture
+async def http(fake: FakeDiscord) -> AsyncIterator[Rest]:
+    async with Rest(fake) as call:
+        yield call
+
+
+def code(answer: tuple[int, Any, Any]) -> tuple[int, int | None]:
+    status, body, _ = answer
+    return status, (body or {}).get("code") if status >= 400 else None
+
+
+async def thread(fake: FakeDiscord, http: Any) -> int:
+    status, body, _ = await http(
+        "POST", f"/channels/{fake.CHANNEL_ID}/threads", {"name": "match", "type": 11}
+    )
+    assert status == 200, body
+    return int(body["id"])
+
+
+# ----- permissions -------------------------------------------------------------------------
+async def test_guild_create_carries_the_bots_role_and_member(fake: FakeDiscord) -> None:
+    guild = fake.guild()
+    role = str(fake.bot_role_id(fake.GUILD_ID))
+    assert role in [r["id"] for r in guild["roles"]]
+    (me,) = guild["members"]
+    assert me["user"]["id"] == str(fake.BOT_ID) and me["roles"] == [role]
+    assert guild["owner_id"] != str(fake.BOT_ID)  # else every permission would be allowed
+
+
+async def test_missing_attach_files_is_50013_in_the_channel_and_its_threads(
+    fake: FakeDiscord, http: Any
+) -> None:
+    tid = await thread(fake, http)
+    await fake.revoke("ATTACH_FILES")
+    for channel in (fake.CHANNEL_ID, tid):
+        path = f"/channels/{channel}/messages"
+        assert code(await http("POST", path, {"content": "board"}, [("b.png", PNG)])) == (
+            403,
+            50013,
+        )
+        assert code(await http("POST", path, {"content": "no board"})) == (200, None)
+    await fake.restore("ATTACH_FILES")
+    answer = await http("POST", f"/channels/{tid}/messages", {"content": "b"}, [("b.png", PNG)])
+    assert code(answer) == (200, None)
+
+
+async def test_posting_in_a_thread_takes_send_messages_in_threads(
+    fake: FakeDiscord, http: Any
+) -> None:
+    tid = await thread(fake, http)
+    await fake.revoke("SEND_MESSAGES_IN_THREADS")
+    assert code(await http("POST", f"/channels/{tid}/messages", {"content": "x"})) == (403, 50013)
+    assert (
+        code(await http("POST", f"/channels/{fake.CHANNEL_ID}/messages", {"content": "x"}))[0]
+        == 200
+    )
+    await fake.revoke("SEND_MESSAGES")  # the parent's send does not reach threads either way
+    assert code(await http("POST", f"/channels/{fake.CHANNEL_ID}/messages", {"content": "x"})) == (
+        403,
+        50013,
+    )
+
+
+async def test_a_channel_out_of_sight_is_50001(fake: FakeDiscord, http: Any) -> None:
+    tid = await thread(fake, http)
+    await fake.revoke("VIEW_CHANNEL")
+    for method, path in (
+        ("POST", f"/channels/{tid}/messages"),
+        ("GET", f"/channels/{tid}"),
+        ("POST", f"/channels/{fake.CHANNEL_ID}/threads"),
+    ):
+        assert code(await http(method, path, {"content": "x", "name": "t"})) == (403, 50001)
+
+
+async def test_threads_need_create_public_threads_and_locking_manage_threads(
+    fake: FakeDiscord, http: Any
+) -> None:
+    tid = await thread(fake, http)
+    unarchive = {"archived": False, "auto_archive_duration": 10080}  # the bot's keep-alive
+    assert code(await http("PATCH", f"/channels/{tid}", unarchive)) == (200, None)
+    assert code(await http("PATCH", f"/channels/{tid}", {"locked": True})) == (403, 50013)
+    await fake.revoke("CREATE_PUBLIC_THREADS")
+    assert code(await http("POST", f"/channels/{fake.CHANNEL_ID}/threads", {"name": "t"})) == (
+        403,
+        50013,
+    )
+
+
+async def test_embeds_need_embed_links_and_dms_are_not_checked(
+    fake: FakeDiscord, http: Any
+) -> None:
+    await fake.revoke("EMBED_LINKS")
+    embed = {"content": "x", "embeds": [{"title": "t"}]}
+    path = f"/channels/{fake.CHANNEL_ID}/messages"
+    assert code(await http("POST", path, embed)) == (403, 50013)
+    await fake.set_role(0)  # the bot's role grants nothing: @everyone's permissions remain
+    assert code(await http("POST", path, {"content": "x"})) == (200, None)
+    assert code(await http("POST", path, {"content": "x"}, [("b.png", PNG)])) == (403, 50013)
+    dm = fake.dm_channel(fake.member("Ann"))
+    answer = await http("POST", f"/channels/{dm}/messages", embed, [("b.png", PNG)])
+    assert code(answer) == (200, None)
+
+
+async def test_interactions_carry_the_computed_app_permissions(fake: FakeDiscord) -> None:
+    everything = fake.app_permissions_in(fake.CHANNEL_ID)
+    await fake.revoke("ATTACH_FILES")
+    assert fake.app_permissions_in(fake.CHANNEL_ID) == everything & ~(1 << 15)
