@@ -7,9 +7,11 @@ intents: each refused as Discord refuses it (the rules' sources are cited in
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from typing import Any
 
+import aiohttp
 import pytest
 
 from tests.fakediscord import FakeDiscord
@@ -131,3 +133,49 @@ async def test_interactions_carry_the_computed_app_permissions(fake: FakeDiscord
     everything = fake.app_permissions_in(fake.CHANNEL_ID)
     await fake.revoke("ATTACH_FILES")
     assert fake.app_permissions_in(fake.CHANNEL_ID) == everything & ~(1 << 15)
+
+
+# ----- the gateway: heartbeats and privileged intents ----------------------------------------
+async def _identify(ws: Any, fake: FakeDiscord, intents: int = 1) -> dict[str, Any]:
+    hello = await ws.receive_json(timeout=5)
+    await ws.send_json({"op": 2, "d": {"token": fake.token, "intents": intents}})
+    return dict(hello)
+
+
+async def test_a_client_that_stops_heartbeating_is_closed_with_4009() -> None:
+    """A client whose loop is blocked past the interval (it sends no heartbeat) is closed
+    and its session ends; one that heartbeats on time stays connected."""
+    async with FakeDiscord(heartbeat_ms=200) as fake, aiohttp.ClientSession() as s:
+        async with s.ws_connect(fake.gateway_url + "?v=10") as ws:
+            await _identify(ws, fake)
+            for _ in range(6):  # 1.2 s of heartbeats every 150 ms: kept
+                await asyncio.sleep(0.15)
+                await ws.send_json({"op": 1, "d": None})
+            assert not ws.closed and fake.heartbeat_timeouts == 0
+            session = next(iter(fake.sessions))
+            await asyncio.sleep(0.4)  # blocked: more than the interval and its tolerance
+            frames = []
+            while (msg := await ws.receive(timeout=5)).type == aiohttp.WSMsgType.TEXT:
+                frames.append(msg.json())  # the acks and events before the close
+            assert msg.type == aiohttp.WSMsgType.CLOSE and msg.data == 4009
+            assert fake.heartbeat_timeouts == 1 and session not in fake.sessions
+        async with s.ws_connect(fake.gateway_url + "?v=10") as ws:
+            await ws.receive_json(timeout=5)
+            await ws.send_json(
+                {"op": 6, "d": {"token": fake.token, "session_id": session, "seq": 1}}
+            )
+            assert (await ws.receive_json(timeout=5)) == {"op": 9, "d": False}
+
+
+@pytest.mark.parametrize("intent", [1 << 1, 1 << 8, 1 << 15])
+async def test_privileged_intents_not_enabled_are_closed_with_4014(
+    fake: FakeDiscord, intent: int
+) -> None:
+    async with aiohttp.ClientSession() as s, s.ws_connect(fake.gateway_url + "?v=10") as ws:
+        await _identify(ws, fake, 1 | intent)
+        msg = await ws.receive(timeout=5)
+        assert msg.type == aiohttp.WSMsgType.CLOSE and msg.data == 4014
+    fake.privileged_enabled = intent  # turned on in the Developer Portal: accepted
+    async with aiohttp.ClientSession() as s, s.ws_connect(fake.gateway_url + "?v=10") as ws:
+        await _identify(ws, fake, 1 | intent)
+        assert (await ws.receive_json(timeout=5))["t"] == "READY"
