@@ -15,6 +15,7 @@ import aiohttp
 import pytest
 
 from tests.fakediscord import FakeDiscord
+from tests.fakediscord.buckets import ROUTES, tight
 from tests.fakediscord.rest import Rest
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"\0" * 64
@@ -179,3 +180,46 @@ async def test_privileged_intents_not_enabled_are_closed_with_4014(
     async with aiohttp.ClientSession() as s, s.ws_connect(fake.gateway_url + "?v=10") as ws:
         await _identify(ws, fake, 1 | intent)
         assert (await ws.receive_json(timeout=5))["t"] == "READY"
+
+
+# ----- per-route buckets -----------------------------------------------------------------------
+async def test_every_route_the_bot_uses_has_its_bucket() -> None:
+    """A second request within the window on each route is 429'd with Discord's body and
+    headers; the bucket is per top-level resource (another channel is not limited)."""
+    async with FakeDiscord(routes=tight(60.0)) as fake, Rest(fake) as http:
+        ann = fake.member("Ann")
+        _, other = await fake.add_guild("Elsewhere")
+        first = await http("POST", f"/channels/{fake.CHANNEL_ID}/messages", {"content": "x"})
+        message = first[1]["id"]
+        calls: list[tuple[str, str, Any]] = [
+            ("PATCH", f"/channels/{fake.CHANNEL_ID}/messages/{message}", {"content": "y"}),
+            ("POST", f"/channels/{fake.CHANNEL_ID}/threads", {"name": "t", "type": 11}),
+            ("POST", "/users/@me/channels", {"recipient_id": ann["id"]}),
+        ]
+        for method, path, body in calls:
+            assert (await http(method, path, body))[0] == 200
+        calls.insert(0, ("POST", f"/channels/{fake.CHANNEL_ID}/messages", {"content": "x"}))
+        for method, path, body in calls:
+            status, answer, headers = await http(method, path, body)
+            assert status == 429, (method, path, status)
+            assert answer["global"] is False and 0 < answer["retry_after"] <= 60
+            assert (
+                headers["X-RateLimit-Remaining"] == "0" and headers["X-RateLimit-Scope"] == "user"
+            )
+            assert int(headers["Retry-After"]) >= 1 and headers["X-RateLimit-Bucket"]
+        assert (await http("POST", f"/channels/{other}/messages", {"content": "x"}))[0] == 200
+        thread = next(c for c in fake.channels.values() if c["type"] == 11)
+        status, _, headers = await http("PATCH", f"/channels/{thread['id']}", {"archived": False})
+        assert status == 200 and headers["X-RateLimit-Limit"] == "1"
+        assert set(ROUTES) >= {f"{m} {t}" for m, t, *_ in _bot_routes(fake)}
+
+
+def _bot_routes(fake: FakeDiscord) -> list[tuple[str, str]]:
+    """The local Discord's routes the bot calls for matches, posts and answers (not the
+    start-up calls, which come once)."""
+    skip = {"/users/@me", "/oauth2/applications/@me", "/gateway/bot"}
+    return [
+        (method, template)
+        for method, template, _h, _a, interaction in fake.ROUTES
+        if template not in skip and "/callback" not in template and "commands" not in template
+    ]

@@ -50,16 +50,26 @@ refusal test in ``tests/test_fakediscord.py`` (layout messages:
   Callback Type", "Create Followup Message";
 - threads: name 1–100, auto_archive_duration 60/1440/4320/10080 —
   ``resources/channel.mdx``;
-- rate limits: per-route buckets per top-level resource with the X-RateLimit headers,
-  429 with ``retry_after``/``Retry-After``/scope, a global 50/s that spares interaction
-  endpoints — ``topics/rate-limits.mdx``; 401 for a bad token —
-  ``topics/opcodes-and-status-codes.mdx`` "HTTP Response Codes";
+- rate limits: per-route buckets per top-level resource for every route the bot uses
+  (:mod:`.buckets`) with the X-RateLimit headers, 429 with ``retry_after``/``Retry-After``/
+  scope, a global 50/s that spares interaction endpoints — ``topics/rate-limits.mdx``;
+  401 for a bad token — ``topics/opcodes-and-status-codes.mdx`` "HTTP Response Codes";
+- channel permissions (:mod:`.permissions`): the bot's role and the channel's overwrites,
+  threads inheriting their parent's; 403 with 50001 where the bot cannot see the channel,
+  50013 where it lacks what the request needs (send, send in threads, attach files, embed
+  links, create threads, manage threads) — ``topics/permissions.mdx``;
 - gateway: v=10 only (4012), HELLO, IDENTIFY with a valid token (4004) and intents (4013),
   once (4005), nothing before it (4003), known opcodes (4001), heartbeat ACKs, READY with
   ``resume_gateway_url`` + GUILD_CREATE, RESUME replaying missed events then RESUMED (or
   op 9), zlib-stream (or zstd-stream) transport compression — ``events/gateway.mdx``
   "Connecting", "Resuming", "Transport Compression";
-  ``topics/opcodes-and-status-codes.mdx`` "Gateway Close Event Codes".
+  ``topics/opcodes-and-status-codes.mdx`` "Gateway Close Event Codes"; missed heartbeats
+  close the connection with 4009 and end the session, a privileged intent the app has not
+  enabled is closed with 4014 (:mod:`.heartbeat`, ``events/gateway.mdx`` "Sending
+  Heartbeats", "Privileged Intents").
+
+The rules added for issue 44 (permissions, buckets, heartbeats, intents, embeds, request
+size) have their refusal tests in ``tests/test_fakediscord_limits.py``.
 """
 
 from tests.fakediscord.acting import NotOffered
