@@ -13,6 +13,7 @@ from pathlib import Path
 
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.buckets import ROUTES, tight
+from tests.fakediscord.sizes import MAX_REQUEST
 from tests.test_e2e_discord import Table, all_in_order, in_order, start_bot
 
 
@@ -51,6 +52,12 @@ async def test_every_route_limited_everything_arrives(tmp_path: Path) -> None:
             limited = Counter(f"{r.method} {r.route}" for r in fake.records if r.status == 429)
             for route in used & set(ROUTES) - {"PUT /applications/{application_id}/commands"}:
                 assert limited[route] >= 1, (route, limited)  # each route's 429s were waited out
+            # within Discord's sizes (the local Discord refuses more: tests/fakediscord/sizes.py)
+            biggest = max(sum(n for _, n in r.files) for r in fake.records)
+            assert 0 < biggest < MAX_REQUEST // 10
+            assert not any(
+                (r.body or {}).get("embeds") for r in fake.records if isinstance(r.body, dict)
+            )
             failed = [r for r in fake.records if r.status >= 400 and r.status != 429]
             assert not failed, [(r.route, r.status, r.error_code) for r in failed]
         finally:

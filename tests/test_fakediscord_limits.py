@@ -23,7 +23,7 @@ PNG = b"\x89PNG\r\n\x1a\n" + b"\0" * 64
 
 @pytest.fixture
 async def fake() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord() as f:
+    async with FakeDiscord(routes={}) as f:  # no per-route limits but where a test sets them
         yield f
 
 
@@ -223,3 +223,41 @@ def _bot_routes(fake: FakeDiscord) -> list[tuple[str, str]]:
         for method, template, _h, _a, interaction in fake.ROUTES
         if template not in skip and "/callback" not in template and "commands" not in template
     ]
+
+
+# ----- embeds and the request size -------------------------------------------------------------
+async def test_embed_limits(fake: FakeDiscord, http: Any) -> None:
+    path = f"/channels/{fake.CHANNEL_ID}/messages"
+
+    async def field_refused(embeds: list[dict[str, Any]], *where: str | int) -> None:
+        status, body, _ = await http("POST", path, {"embeds": embeds})
+        assert status == 400 and body["code"] == 50035, body
+        node = body["errors"]
+        for part in where:
+            node = node[str(part)]
+        assert node["_errors"][0]["code"] == "BASE_TYPE_MAX_LENGTH"
+
+    await field_refused([{"title": "t" * 257}], "embeds", 0, "title")
+    await field_refused([{"description": "d" * 4097}], "embeds", 0, "description")
+    field = {"name": "n", "value": "v"}
+    await field_refused([{"fields": [field] * 26}], "embeds", 0, "fields")
+    await field_refused(
+        [{"fields": [{"name": "n", "value": "v" * 1025}]}], "embeds", 0, "fields", 0, "value"
+    )
+    await field_refused([{"footer": {"text": "f" * 2049}}], "embeds", 0, "footer", "text")
+    await field_refused([{"title": "t"}] * 11, "embeds")
+    await field_refused([{"description": "d" * 4000}, {"description": "d" * 2001}], "embeds")
+    padded = [{"description": " " + "d" * 4000 + " "}, {"description": "d" * 2000}]
+    assert (await http("POST", path, {"embeds": padded}))[0] == 200  # whitespace not counted
+
+
+async def test_a_request_over_25_mib_is_413(fake: FakeDiscord, http: Any) -> None:
+    path = f"/channels/{fake.CHANNEL_ID}/messages"
+    nine = b"\0" * (9 * 1024 * 1024)
+    status, body, _ = await http(
+        "POST", path, {"content": "x"}, [(f"{i}.bin", nine) for i in range(3)]
+    )
+    assert (status, body["code"]) == (413, 40005)
+    assert (await http("POST", path, {"content": "x"}, [("a.bin", nine), ("b.bin", nine)]))[
+        0
+    ] == 200

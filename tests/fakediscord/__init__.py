@@ -26,6 +26,9 @@ refusal test in ``tests/test_fakediscord.py`` (layout messages:
   ``components/reference.mdx``, ``resources/message.mdx`` "Create Message", "Edit
   Message";
 - ≤ 10 files, each ≤ 10 MiB (413, code 40005) — ``reference.mdx`` "Uploading Files";
+  the whole request ≤ 25 MiB (413, 40005) and the embed limits (≤ 10 embeds, title 256,
+  description 4,096, ≤ 25 fields, 6,000 characters together) — ``resources/message.mdx``
+  "Create Message", "Embed Limits" (:mod:`.sizes`);
 - allowed_mentions: parse types, ≤ 100 ids, ``parse`` exclusive with the id list —
   ``resources/message.mdx`` "Allowed Mentions Object";
 - ``enforce_nonce`` returns the first message instead of a second one — "Create Message";

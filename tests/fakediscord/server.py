@@ -34,6 +34,7 @@ from .models import Fault, Message, Record, Upload, describe_uploads
 from .permissions import ChannelPermissions
 from .ratelimit import Limited
 from .responses import InteractionEndpoints
+from .sizes import check_request_size
 
 #: ``resources/channel.mdx``: a thread's auto_archive_duration is one of these minutes.
 ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
@@ -55,7 +56,8 @@ class FakeDiscord(ChannelPermissions, Gateway, MembersActing, InteractionEndpoin
 
     # ----- lifecycle ---------------------------------------------------------------------
     async def __aenter__(self) -> FakeDiscord:
-        app = web.Application(client_max_size=30 * 1024 * 1024)
+        # larger than Discord's 25 MiB, so that a bigger request gets Discord's answer
+        app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_get("/gateway", self._gateway)
         app.router.add_route("*", API + "/{tail:.*}", self._rest)
         self._runner = web.AppRunner(app, handle_signals=False)
@@ -220,6 +222,7 @@ class FakeDiscord(ChannelPermissions, Gateway, MembersActing, InteractionEndpoin
                 # topics/opcodes-and-status-codes.mdx "HTTP Response Codes": 401.
                 raise ApiError(401, 0, "401: Unauthorized")
             record.body, record.files = await self._read_body(request)
+            check_request_size(record.body, record.files)  # 25 MiB (:mod:`.sizes`)
             major = (
                 params.get("channel_id")
                 or params.get("guild_id")
