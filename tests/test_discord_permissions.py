@@ -11,6 +11,7 @@ bot's role may not do with Discord's 403 / 50013 (``tests/fakediscord/permission
 from __future__ import annotations
 
 import re
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,19 @@ async def fake() -> AsyncIterator[FakeDiscord]:
 
 def new_posts(fake: FakeDiscord, table: Table, before: int) -> list[Message]:
     return [m for m in fake.posts(table.thread)[before:] if m.interaction_id is None]
+
+
+def last_errors(db: Path) -> list[str]:
+    """The reasons kept on the outbox rows still waiting (the bot's database)."""
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute("SELECT last_error FROM outbox WHERE sent_at IS NULL").fetchall()
+    return [str(r[0]) for r in rows if r[0]]
+
+
+def all_errors(db: Path) -> list[tuple[str, bool]]:
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute("SELECT last_error, sent_at FROM outbox").fetchall()
+    return [(str(r[0]), r[1] is not None) for r in rows if r[0]]
 
 
 def mentioned(table: Table, post: Message) -> dict[str, Any]:
@@ -78,7 +92,10 @@ async def test_a_channel_that_loses_attach_files_mid_match(
 async def test_a_post_that_cannot_go_out_is_parked_and_sent_when_allowed_again(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
-    bot = await start_bot(fake, tmp_path / "bot.db", sync=True)
+    """Parked for a minute at first (bot/discord/permissions.py), the post goes out within
+    the test's wait only because the CHANNEL_UPDATE giving the permission back retries it."""
+    db = tmp_path / "bot.db"
+    bot = await start_bot(fake, db, sync=True)
     owner = fake.server_owner()
     try:
         table = Table(fake, [fake.member("Ann"), fake.member("Ben")])
@@ -94,8 +111,12 @@ async def test_a_post_that_cannot_go_out_is_parked_and_sent_when_allowed_again(
         refused = [r for r in fake.records if r.route == ROUTE and r.status == 403]
         assert [r.error_code for r in refused] == [50013]  # parked, not retried in a loop
         assert table.post(table.ply) is None
+        (reason,) = last_errors(db)
+        assert reason == "parked: missing permission Send Messages in Threads (50013)"
         await fake.restore("SEND_MESSAGES_IN_THREADS")
         post, _ = await table.turn()  # the parked post went out once it was allowed
+        # retried because the permission came back (not after its minute), then sent
+        await fake.until(lambda: ("permission back: retry", True) in all_errors(db), 30)
         assert [m.nonce for m in fake.posts(table.thread)].count(post.nonce) == 1
         assert len([m for m in fake.dms(owner) if "Send Messages" in m.content]) == 1
     finally:

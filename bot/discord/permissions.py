@@ -55,7 +55,10 @@ log = logging.getLogger(__name__)
 #: ``topics/opcodes-and-status-codes.mdx`` "JSON Error Codes".
 MISSING_ACCESS = 50001
 MISSING_PERMISSIONS = 50013
-#: A parked post is tried again at least this often (sooner when a permission comes back).
+#: A parked post is tried again after a minute, then less often, at least every
+#: ``PARK_SECONDS`` (at once when Discord says a permission came back): a person fixes a
+#: permission in minutes, and a retry before that only earns another 403.
+PARK_FIRST = 60.0
 PARK_SECONDS = 900.0
 #: What a post in a match's thread needs (``topics/permissions.mdx`` "Inherited
 #: Permissions (Threads)": sending in a thread takes Send Messages in Threads).
@@ -138,7 +141,7 @@ class Permits:
             lacking = ["view_channel"]
         names = ", ".join(_english(p) for p in lacking) or "unknown (Discord said only 403)"
         reason = f"parked: missing permission {names} ({exc.code})"
-        wait = min(PARK_SECONDS, 5.0 * 2 ** max(0, row.attempts))
+        wait = min(PARK_SECONDS, PARK_FIRST * 2 ** max(0, row.attempts))
         await self.bot.service.store.mark_failed(row.id, reason, now + wait)
         if channel_id is not None:
             self._parked.setdefault(channel_id, set()).add(row.id)
