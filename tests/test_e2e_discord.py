@@ -30,14 +30,16 @@ from render.words.catalogue import t, tn
 from rules import get_game
 from tests.fakediscord import FakeDiscord, Interaction, Message
 from tests.fakediscord.botproc import BotProcess
+from tests.fakediscord.buckets import routes as bucket_routes
 from tests.fakediscord.components import walk
 
 #: The language the whole matches are played in: the longest localisation (German, measured
 #: by tests/test_cards.py::test_german_is_the_longest_localisation).
 LONGEST = "de"
 
-#: Channel-message bucket for these tests: Discord's shape (per channel), a short window.
-ROUTES = {"POST /channels/{channel_id}/messages": (5, 1.0)}
+#: Every route's bucket (tests/fakediscord/buckets.py); channel messages: Discord's shape
+#: (per channel), a short window.
+ROUTES = bucket_routes({"POST /channels/{channel_id}/messages": (5, 1.0)})
 FAST = {
     "outbox_poll_seconds": 0.5,
     # a killed bot's claimed posts are taken over once their lease expires (default 60 s)

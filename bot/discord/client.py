@@ -26,6 +26,7 @@ from bot.discord.delivery import OutboxWorker
 from bot.discord.flood import Flood, Limits
 from bot.discord.i18n import CatalogueTranslator
 from bot.discord.items import DYNAMIC_ITEMS
+from bot.discord.permissions import Permits
 from bot.discord.scheduler import Scheduler
 from bot.matches.errors import ServiceError
 from bot.matches.service import MatchService
@@ -149,6 +150,8 @@ class TesseraBot(commands.Bot):
         self.background = background
         self.sync_on_start = sync_on_start
         self.delivery = OutboxWorker(self, clock)
+        #: what the bot may do where; posts parked for a missing permission; managers told
+        self.permits: Permits = self.delivery.permits
         self.scheduler = Scheduler(self, clock)
         #: computer players' turns and /hint (worker processes; see bot/computers/driver.py)
         self.computers = ComputerDriver(service, workers=settings.ai_workers)
@@ -224,6 +227,14 @@ class TesseraBot(commands.Bot):
         if len(self._languages) > 100_000:  # a bound, not a cache policy: users are few
             self._languages.clear()
         self._languages[uid] = lang
+
+    async def on_guild_channel_update(self, before: Any, after: Any) -> None:
+        """A channel's overwrites may have given a permission back: parked posts retry."""
+        await self.permits.recheck()
+
+    async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
+        """The bot's role may have got a permission back: parked posts retry."""
+        await self.permits.recheck()
 
     def _move_owner_commands(self) -> list[app_commands.Command[Any, ..., Any]]:
         """The owner's commands (/sync) leave the global set: every server's admins would

@@ -73,6 +73,7 @@ from bot.discord.cards import (
 )
 from bot.discord.common import clip
 from bot.discord.panel import mute_view
+from bot.discord.permissions import Permits, note_line
 from bot.matches import clocks
 from bot.matches.errors import ServiceError
 from bot.matches.score_chart import chart_png
@@ -170,6 +171,8 @@ class OutboxWorker:
         self.store = bot.service.store
         self.paused_until = 0.0
         self._wake = asyncio.Event()
+        #: posts parked for a missing permission, managers told (bot/discord/permissions.py)
+        self.permits = Permits(bot, clock, self.wake)
         #: This process's name on the items it claims (several processes share a database).
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
@@ -296,6 +299,8 @@ class OutboxWorker:
             await self.store.drop_notification(row.id, f"gone (404): {exc.text or exc}")
             return True
         except discord.Forbidden as exc:
+            if await self.permits.parked(row, exc, now):  # a missing permission: parked
+                return False
             if row.kind in ("dm", "headsup") or row.attempts + 1 >= max_attempts:
                 await self.store.drop_notification(row.id, f"forbidden (403): {exc.text or exc}")
                 return True
@@ -434,6 +439,7 @@ class OutboxWorker:
         else:
             lines, status = [post_body(p, public, info.names)], ""
         png, moved_on = await self._turn_png(info, p, public)
+        png, unshown = await self._attachable(thread_id, png, public)
         name = f"match-{info.id}-{ply}.png"
         hidden = get_game(info.game_id).has_hidden_information
         controls = None
@@ -455,7 +461,7 @@ class OutboxWorker:
                 status=status,
                 to_act=run["to_act"],
                 clock=clock,
-                note=t("post.picture_follows", public) if moved_on else "",
+                note=t("post.picture_follows", public) if moved_on else unshown,
                 picture=picture_file(png, name) if png is not None else None,
                 controls=controls,
             )
@@ -478,7 +484,7 @@ class OutboxWorker:
             status=status,
             to_act="" if notice else to_act,
             clock=clock,
-            note=t("post.picture_next", public) if moved_on else "",
+            note=t("post.picture_next", public) if moved_on else unshown,
             picture=picture_file(png, name) if png is not None else None,
             controls=controls,
         )
@@ -546,6 +552,15 @@ class OutboxWorker:
             log.exception("picture for match %s ply %s failed", info.id, p.get("ply"))
             return None, False
         return png, png is None
+
+    async def _attachable(
+        self, channel_id: int, png: bytes | None, lang: str
+    ) -> tuple[bytes | None, str]:
+        """The board, or none and the line saying why where the bot may not attach files
+        there (``bot/discord/permissions.py``: the managers are told once)."""
+        if png is None or await self.permits.attachable(channel_id):
+            return png, ""
+        return None, note_line(lang)
 
     def _run_to_fold(
         self, info: Any, p: dict[str, Any], thread_id: int, lines: list[str]
@@ -627,6 +642,8 @@ class OutboxWorker:
         png = await chart_png(self.store, info.id, public)
         if png is None:
             raise Drop("match is not finished")
+        if not await self.permits.attachable(int(info.thread_id)):
+            raise Drop("missing permission Attach Files: a chart is a picture")
         card = picture_card(
             info.game_name,
             info.id,

@@ -776,6 +776,22 @@ ENGLISH: dict[str, str] = {
     "remind.post": "⏳ Reminder {mention}: match #{match} is waiting for your move.",
     "remind.dm": "⏳ Reminder: match #{match} ({game}) is waiting for your move: {link}",
     "remind.since": "Your turn began {since}.",
+    # ----- permissions the bot lacks (bot/discord/permissions.py) ----------------------
+    "post.no_attach": (
+        "(The board cannot be shown: the bot lacks the Attach Files permission in this "
+        "channel. The server's owner has been told.)"
+    ),
+    "perm.owner_dm": (
+        "Tessera lacks Discord permissions it needs in {channel} on the server {server}: "
+        "{permissions}. Until a server manager grants them to the bot's role (Edit Channel → "
+        "Permissions), matches there post without their boards or wait."
+    ),
+    "perm.view_channel": "View Channel",
+    "perm.send_messages": "Send Messages",
+    "perm.send_messages_in_threads": "Send Messages in Threads",
+    "perm.attach_files": "Attach Files",
+    "perm.embed_links": "Embed Links",
+    "perm.unknown": "a permission Discord did not name",
     # ----- layout posts (cards, bot/discord/cards.py) -------------------------------
     "card.title": "{game} · match #{match}",
     "btn.board": "Board",

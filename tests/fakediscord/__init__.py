@@ -26,6 +26,9 @@ refusal test in ``tests/test_fakediscord.py`` (layout messages:
   ``components/reference.mdx``, ``resources/message.mdx`` "Create Message", "Edit
   Message";
 - ≤ 10 files, each ≤ 10 MiB (413, code 40005) — ``reference.mdx`` "Uploading Files";
+  the whole request ≤ 25 MiB (413, 40005) and the embed limits (≤ 10 embeds, title 256,
+  description 4,096, ≤ 25 fields, 6,000 characters together) — ``resources/message.mdx``
+  "Create Message", "Embed Limits" (:mod:`.sizes`);
 - allowed_mentions: parse types, ≤ 100 ids, ``parse`` exclusive with the id list —
   ``resources/message.mdx`` "Allowed Mentions Object";
 - ``enforce_nonce`` returns the first message instead of a second one — "Create Message";
@@ -50,16 +53,26 @@ refusal test in ``tests/test_fakediscord.py`` (layout messages:
   Callback Type", "Create Followup Message";
 - threads: name 1–100, auto_archive_duration 60/1440/4320/10080 —
   ``resources/channel.mdx``;
-- rate limits: per-route buckets per top-level resource with the X-RateLimit headers,
-  429 with ``retry_after``/``Retry-After``/scope, a global 50/s that spares interaction
-  endpoints — ``topics/rate-limits.mdx``; 401 for a bad token —
-  ``topics/opcodes-and-status-codes.mdx`` "HTTP Response Codes";
+- rate limits: per-route buckets per top-level resource for every route the bot uses
+  (:mod:`.buckets`) with the X-RateLimit headers, 429 with ``retry_after``/``Retry-After``/
+  scope, a global 50/s that spares interaction endpoints — ``topics/rate-limits.mdx``;
+  401 for a bad token — ``topics/opcodes-and-status-codes.mdx`` "HTTP Response Codes";
+- channel permissions (:mod:`.permissions`): the bot's role and the channel's overwrites,
+  threads inheriting their parent's; 403 with 50001 where the bot cannot see the channel,
+  50013 where it lacks what the request needs (send, send in threads, attach files, embed
+  links, create threads, manage threads) — ``topics/permissions.mdx``;
 - gateway: v=10 only (4012), HELLO, IDENTIFY with a valid token (4004) and intents (4013),
   once (4005), nothing before it (4003), known opcodes (4001), heartbeat ACKs, READY with
   ``resume_gateway_url`` + GUILD_CREATE, RESUME replaying missed events then RESUMED (or
   op 9), zlib-stream (or zstd-stream) transport compression — ``events/gateway.mdx``
   "Connecting", "Resuming", "Transport Compression";
-  ``topics/opcodes-and-status-codes.mdx`` "Gateway Close Event Codes".
+  ``topics/opcodes-and-status-codes.mdx`` "Gateway Close Event Codes"; missed heartbeats
+  close the connection with 4009 and end the session, a privileged intent the app has not
+  enabled is closed with 4014 (:mod:`.heartbeat`, ``events/gateway.mdx`` "Sending
+  Heartbeats", "Privileged Intents").
+
+The rules added for issue 44 (permissions, buckets, heartbeats, intents, embeds, request
+size) have their refusal tests in ``tests/test_fakediscord_limits.py``.
 """
 
 from tests.fakediscord.acting import NotOffered

@@ -90,7 +90,7 @@ class MembersActing(Core):
         guild = channel["guild_id"]  # the server of the channel (or thread) acted in
         payload["guild_id"] = guild
         payload["guild_locale"] = "en-US"
-        payload["app_permissions"] = str((1 << 41) - 1)
+        payload["app_permissions"] = str(self.app_permissions_in(int(channel["id"])))
         payload["authorizing_integration_owners"] = owners or {"0": guild}
         payload["member"] = {
             "user": user,

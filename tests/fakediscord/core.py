@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from .buckets import routes as bucket_routes
 from .commands import GUILD_INSTALL
 from .components import IS_COMPONENTS_V2, number_components
 from .limits import EPHEMERAL
@@ -61,7 +62,8 @@ class Core:
         self.ids = itertools.count(8_000_000_000_000_000)
         self.heartbeat_ms = heartbeat_ms
         self.limits = RateLimits(
-            routes if routes is not None else {"POST /channels/{channel_id}/messages": (5, 5.0)},
+            # every route the bot uses (:mod:`.buckets`) unless a test names its own
+            routes if routes is not None else bucket_routes(),
             default_limit,
             clock=self.now,
         )
@@ -246,6 +248,11 @@ class Core:
             for m in self.messages.values()
             if m.channel_id == channel and m.visible_to in (None, int(user["id"]))
         ]
+
+    def app_permissions_in(self, channel_id: int) -> int:
+        """An interaction's ``app_permissions`` there (every one here; the permission part,
+        :mod:`.permissions`, computes them)."""
+        return (1 << 41) - 1
 
     # ----- messages ------------------------------------------------------------------------
     def _message_json(self, m: Message) -> dict[str, Any]:

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import zlib
@@ -14,11 +15,19 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from .core import Core
+from .heartbeat import DISALLOWED_INTENTS, SESSION_TIMED_OUT, Heartbeats, disallowed
 from .models import Session
 
 
 class Gateway(Core):
     """The gateway part of :class:`.server.FakeDiscord`."""
+
+    #: The privileged intents enabled for the app in the Developer Portal (none, as for a
+    #: new app; :mod:`.heartbeat`). Tests that need one set it.
+    privileged_enabled = 0
+    #: The intents of the last IDENTIFY; how many connections missed their heartbeats.
+    identified_intents: int | None = None
+    heartbeat_timeouts = 0
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
         """Send a dispatch (op 0) to every session, with its next sequence number; kept for
@@ -58,7 +67,8 @@ class Gateway(Core):
         Close codes from ``topics/opcodes-and-status-codes.mdx`` "Gateway Close Event
         Codes": 4001 unknown opcode, 4002 decode error, 4003 not authenticated, 4004
         authentication failed, 4005 already authenticated, 4012 invalid API version, 4013
-        invalid intents."""
+        invalid intents; 4014 a privileged intent not enabled and 4009 missed heartbeats
+        (:mod:`.heartbeat`)."""
         ws = web.WebSocketResponse(autoping=True)
         await ws.prepare(request)
         query = dict(request.query)
@@ -75,6 +85,24 @@ class Gateway(Core):
             await ws.close(code=4000, message=b"unknown transport compression")
             return ws
         await self._send(ws, {"op": 10, "d": {"heartbeat_interval": self.heartbeat_ms}})
+        beats = Heartbeats(self.heartbeat_ms)
+        watchdog = asyncio.create_task(beats.watch(lambda: self._timed_out(ws)))
+        try:
+            return await self._serve(ws, beats)
+        finally:
+            watchdog.cancel()
+
+    async def _timed_out(self, ws: web.WebSocketResponse) -> None:
+        """No heartbeat in time (:mod:`.heartbeat`): close with 4009 and end the session
+        ("Reconnect and start a new one")."""
+        self.heartbeat_timeouts += 1
+        for sid, session in list(self.sessions.items()):
+            if session.ws is ws:
+                del self.sessions[sid]
+        self._touch()
+        await ws.close(code=SESSION_TIMED_OUT, message=b"Session timed out")
+
+    async def _serve(self, ws: web.WebSocketResponse, beats: Heartbeats) -> web.WebSocketResponse:
         session: Session | None = None
         async for msg in ws:
             if msg.type != WSMsgType.TEXT:
@@ -88,6 +116,7 @@ class Gateway(Core):
                 await ws.close(code=4002)
                 break
             if op == 1:
+                beats.beat()
                 await self._send(ws, {"op": 11})
             elif op == 2:
                 if session is not None:
@@ -99,6 +128,10 @@ class Gateway(Core):
                     break
                 if not isinstance(d.get("intents"), int):
                     await ws.close(code=4013)
+                    break
+                self.identified_intents = d["intents"]
+                if disallowed(d["intents"], self.privileged_enabled):
+                    await ws.close(code=DISALLOWED_INTENTS, message=b"Disallowed intent(s).")
                     break
                 self.identifies += 1
                 session = Session(f"sess-{next(self.ids)}", d["token"])

@@ -17,6 +17,7 @@ from typing import Any
 from .commands import check_commands, command_size
 from .components import IS_COMPONENTS_V2, check_components
 from .errors import ApiError, FormErrors
+from .sizes import check_embeds
 
 __all__ = [
     "ApiError",
@@ -99,6 +100,7 @@ def check_message(
     names = [name for name, _ in files] if attached is None else list(attached)
     check_components(components, errors, layout=layout, attached=names)
     check_mentions(body.get("allowed_mentions"), errors)
+    check_embeds(body.get("embeds"), errors)
     check_files(files, errors)
     check_attachments(body.get("attachments"), errors)
     errors.raise_if_any()

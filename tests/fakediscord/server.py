@@ -31,8 +31,10 @@ from .errors import ApiError, FormErrors
 from .gateway import Gateway
 from .limits import check_message
 from .models import Fault, Message, Record, Upload, describe_uploads
+from .permissions import ChannelPermissions
 from .ratelimit import Limited
 from .responses import InteractionEndpoints
+from .sizes import check_request_size
 
 #: ``resources/channel.mdx``: a thread's auto_archive_duration is one of these minutes.
 ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
@@ -45,7 +47,7 @@ NOT_THE_AUTHOR = 50005
 OLD_MESSAGE_SECONDS = 3600.0
 
 
-class FakeDiscord(Gateway, MembersActing, InteractionEndpoints):
+class FakeDiscord(ChannelPermissions, Gateway, MembersActing, InteractionEndpoints):
     """Start with ``async with FakeDiscord(...) as fake``; ``fake.api`` is the base URL to
     give the bot (``TESSERA_DISCORD_API``). The constructor's options are
     :class:`.core.Core`'s."""
@@ -54,7 +56,8 @@ class FakeDiscord(Gateway, MembersActing, InteractionEndpoints):
 
     # ----- lifecycle ---------------------------------------------------------------------
     async def __aenter__(self) -> FakeDiscord:
-        app = web.Application(client_max_size=30 * 1024 * 1024)
+        # larger than Discord's 25 MiB, so that a bigger request gets Discord's answer
+        app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_get("/gateway", self._gateway)
         app.router.add_route("*", API + "/{tail:.*}", self._rest)
         self._runner = web.AppRunner(app, handle_signals=False)
@@ -219,6 +222,7 @@ class FakeDiscord(Gateway, MembersActing, InteractionEndpoints):
                 # topics/opcodes-and-status-codes.mdx "HTTP Response Codes": 401.
                 raise ApiError(401, 0, "401: Unauthorized")
             record.body, record.files = await self._read_body(request)
+            check_request_size(record.body, record.files)  # 25 MiB (:mod:`.sizes`)
             major = (
                 params.get("channel_id")
                 or params.get("guild_id")
@@ -230,6 +234,7 @@ class FakeDiscord(Gateway, MembersActing, InteractionEndpoints):
                 headers = self.limits.check(bucket, major, interaction=interaction)
             except Limited as exc:
                 return self._too_many(record, exc.retry_after, exc.headers, exc.is_global)
+            self.check_permissions(request.method, template, params, record.body, record.files)
             fault = self._fault(request.method, template)
             if fault is not None and fault.status == 429:
                 return self._too_many(
