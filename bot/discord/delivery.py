@@ -76,6 +76,7 @@ from bot.discord.panel import mute_view
 from bot.matches import clocks
 from bot.matches.errors import ServiceError
 from bot.matches.score_chart import chart_png
+from bot.ops import metrics
 from bot.storage.codec import _loads
 from bot.storage.rows import MatchRow, Notification, OutboxRow, Remembered
 from render.words.catalogue import match_language, t
@@ -281,6 +282,7 @@ class OutboxWorker:
         """Send one item and settle it: at once, or with its ``batch`` (then it is marked
         sent when the batch settles, after every item of the batch was tried)."""
         max_attempts = self.bot.settings.outbox_max_attempts
+        metrics.delivering(row.attempts)  # /metrics counts a re-send (bot/ops/metrics.py)
         try:
             try:
                 await self._send(row, batch)
