@@ -427,7 +427,7 @@ def test_the_readme_names_every_metric() -> None:
 
 
 def test_a_label_value_is_escaped() -> None:
-    counter = metrics.Counter("tessera_test_total", "A test.", label="game")
+    counter = metrics.CounterMetric("tessera_test_total", "A test.", label="game")
     counter.inc('a"b\\c\nd')
     line = counter.exposition().splitlines()[-1]
     assert line == 'tessera_test_total{game="a\\"b\\\\c\\nd"} 1'

@@ -73,7 +73,7 @@ class Metric:
         return head + "".join(line + "\n" for line in self.samples())
 
 
-class Counter(Metric):
+class CounterMetric(Metric):
     """A count that only goes up, per value of its one optional label."""
 
     kind = "counter"
@@ -97,7 +97,7 @@ class Counter(Metric):
             yield f"{self.name}{labels} {number(self._values[key])}"
 
 
-class Gauge(Metric):
+class GaugeMetric(Metric):
     """A value that goes up and down: set by the bot, or read from ``function`` whenever
     the metrics are written out (``set_function``)."""
 
@@ -126,7 +126,7 @@ class Gauge(Metric):
         yield f"{self.name} {number(self.value())}"
 
 
-class Histogram(Metric):
+class HistogramMetric(Metric):
     """Observations counted in cumulative buckets (upper bounds ``le``), with their sum."""
 
     kind = "histogram"
@@ -164,18 +164,18 @@ class Registry:
         self._metrics[metric.name] = metric
         return metric
 
-    def counter(self, name: str, help_text: str, label: str | None = None) -> Counter:
-        counter = Counter(name, help_text, label)
+    def counter(self, name: str, help_text: str, label: str | None = None) -> CounterMetric:
+        counter = CounterMetric(name, help_text, label)
         self.add(counter)
         return counter
 
-    def gauge(self, name: str, help_text: str) -> Gauge:
-        gauge = Gauge(name, help_text)
+    def gauge(self, name: str, help_text: str) -> GaugeMetric:
+        gauge = GaugeMetric(name, help_text)
         self.add(gauge)
         return gauge
 
-    def histogram(self, name: str, help_text: str, buckets: tuple[float, ...]) -> Histogram:
-        histogram = Histogram(name, help_text, buckets)
+    def histogram(self, name: str, help_text: str, buckets: tuple[float, ...]) -> HistogramMetric:
+        histogram = HistogramMetric(name, help_text, buckets)
         self.add(histogram)
         return histogram
 
@@ -242,7 +242,9 @@ def delivering(attempts: int) -> None:
         POSTS_RESENT.inc()
 
 
-def timed(histogram: Histogram, function: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
+def timed(
+    histogram: HistogramMetric, function: Callable[P, Awaitable[R]]
+) -> Callable[P, Awaitable[R]]:
     """``function`` (a coroutine function), observing how long each call took, whether it
     answered or refused (a refusal is an answer too: its time is the player's wait)."""
 
