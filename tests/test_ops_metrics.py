@@ -31,12 +31,15 @@ from aiohttp import web
 import bot.storage.clock
 from bot.__main__ import main
 from bot.computers.driver import ComputerDriver
+from bot.discord.delivery import backoff
 from bot.matches.service import MatchService
 from bot.ops import metrics
 from bot.ops.probes import LoopLag, discord_trace
 from bot.ops.server import OpsServer
 from bot.settings import Settings
 from tests.conftest import ALICE, BOB
+from tests.discord_harness import http_error, running
+from tests.test_discord_commands import mover, started
 
 ROOT = Path(__file__).resolve().parent.parent
 NAME = re.compile(r"[a-zA-Z_:][a-zA-Z0-9_:]*")
@@ -171,12 +174,11 @@ async def test_a_scrape_sees_moves_latency_and_the_outbox(
     assert value(after, "tessera_database_up") == 1
 
 
-async def test_a_lapsed_claim_is_seen_and_its_resend_counted(
+async def test_a_lapsed_claim_is_seen_once_its_lease_ran_out(
     service: MatchService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A process claimed a post and died: the post shows as a lapsed claim once its lease
-    ran out; a post sent again after a failed try counts as re-sent (the delivery worker's
-    hook, ``metrics.delivering``, with the attempts the outbox row carries)."""
+    """A process claimed posts and died: they show as lapsed claims once the lease ran out
+    (the next claim of a living process sends them again)."""
     clock = FakeClock()
     monkeypatch.setattr(bot.storage.clock, "time", clock)
     info = await service.create_match("test-pile", ALICE, None, seed=3, guild_id="g1")
@@ -189,13 +191,29 @@ async def test_a_lapsed_claim_is_seen_and_its_resend_counted(
         assert value(await scrape(server.port), "tessera_outbox_lapsed_claims") == 0
         clock.now += 61
         assert value(await scrape(server.port), "tessera_outbox_lapsed_claims") == len(claimed)
-        row = claimed[0]
-        await service.store.mark_failed(row.id, "503", clock.now)
-        (again,) = [r for r in await service.store.claim_notifications("me") if r.id == row.id]
-        resent = metrics.POSTS_RESENT.value()
-        metrics.delivering(again.attempts)
-        metrics.delivering(0)  # a first try is no re-send
-        assert value(await scrape(server.port), "tessera_posts_resent_total") == resent + 1
+
+
+async def test_the_bot_counts_a_resent_post(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The real bot against the strict local Discord: a turn post meets a 503, waits its
+    backoff, goes out on the second try; the scrape counts one re-send and sees the
+    backlog fall to nothing."""
+    async with running(tmp_path, monkeypatch) as h, endpoint() as server:
+        server.watch(h.service.store, ready=h.bot.is_ready)
+        match_id, thread = await started(h)
+        on, _ = await mover(h, match_id)
+        await h.slash(on, "play", move="take1", channel=thread)
+        before = await scrape(server.port)
+        assert value(before, "tessera_outbox_backlog") == 1
+        h.fake.fail("POST", f"/channels/{thread}/messages", http_error(503))
+        assert await h.deliver() == 0
+        h.clock.advance(backoff(0))
+        assert await h.deliver() == 1
+        after = await scrape(server.port)
+    resent = "tessera_posts_resent_total"
+    assert value(after, resent) - value(before, resent) == 1
+    assert value(after, "tessera_outbox_backlog") == 0
 
 
 async def test_computer_turns_pending_are_read_at_scrape_time(service: MatchService) -> None:
