@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import logging
 import os
 import select
 import sys
@@ -28,6 +27,7 @@ from typing import Any, NoReturn
 
 from pydantic import ValidationError
 
+from bot.ops.logs import configure_logging
 from bot.settings import Settings
 from bot.storage import is_postgres_url
 from bot.tools.arguments import match_number, not_negative, seconds, whole
@@ -387,9 +387,7 @@ def _reader_gone() -> bool:
 def _main(argv: list[str] | None) -> int:
     args = _parser().parse_args(argv)
     settings = _settings()
-    logging.basicConfig(
-        level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    configure_logging(settings.log_level, settings.log_format)  # bot/ops/logs.py
     db: Path | str = args.db or settings.database
     if args.command == "demo":
         from bot.tools.demo import run_demo

@@ -101,6 +101,27 @@ class Settings(BaseSettings):
     flood_replays_per_member: int = Field(default=1, ge=0, le=100)
     flood_replays_per_server: int = Field(default=3, ge=0, le=100)
 
+    # ----- operations (bot/ops; README "Operations") --------------------------------------
+    #: Port of the HTTP endpoint serving /metrics (Prometheus text format) and /healthz;
+    #: 0: off (no endpoint; the container's health check needs it on).
+    metrics_port: int = Field(default=0, ge=0, le=65535)
+    #: The address it listens on: 127.0.0.1 keeps it on this machine, 0.0.0.0 (or ::)
+    #: opens it to every network the machine or container is on.
+    metrics_host: str = "127.0.0.1"
+    #: The log's format, one line per event either way: "text" or "json" (one object a line).
+    log_format: Literal["text", "json"] = "text"
+
+    @field_validator("metrics_host")
+    @classmethod
+    def _an_address(cls, value: str) -> str:
+        import ipaddress  # here, to keep the operations settings in one block
+
+        try:
+            ipaddress.ip_address(value)
+        except ValueError:
+            raise ValueError("an IP address to listen on, e.g. 127.0.0.1, 0.0.0.0 or ::") from None
+        return value
+
     @field_validator("database_url")
     @classmethod
     def _postgres_only(cls, value: str) -> str:

@@ -252,6 +252,10 @@ class ComputerDriver:
         return turn.version, hints
 
     # ----- running -----------------------------------------------------------------------
+    def turns_pending(self) -> int:
+        """Computer turns found waiting and not played yet (the gauge of /metrics)."""
+        return sum(not task.done() for task in self._playing.values())
+
     def wake(self) -> None:
         """Something changed: sweep now rather than at the next interval."""
         self._wake.set()

@@ -59,9 +59,15 @@ async def run_discord(settings: Settings, *, sync: bool) -> int:
     no network (one line on stderr says which and how to fix it, rather than a traceback).
     """
     from bot.discord.client import make_bot, use_api
+    from bot.ops.probes import discord_trace
+    from bot.ops.server import OpsServer
 
     if not settings.discord_token:
         raise RuntimeError("DISCORD_TOKEN is not set")
+    ops = OpsServer.from_settings(settings)  # /metrics and /healthz (bot/ops/server.py)
+    if ops is not None and (refused := await ops.start()):
+        print(refused, file=sys.stderr)
+        return START_FAILED
     use_api(settings.discord_api)
     discord_logger = logging.getLogger("discord")
     discord_logger.setLevel(settings.log_level.upper())
@@ -70,7 +76,9 @@ async def run_discord(settings: Settings, *, sync: bool) -> int:
         lambda record: "voice will NOT be supported" not in record.getMessage()
     )
     service = await MatchService.open(settings.database, render_workers=settings.render_workers)
-    bot = make_bot(settings, service, sync_on_start=sync)
+    bot = make_bot(settings, service, sync_on_start=sync, http_trace=discord_trace())
+    if ops is not None:
+        ops.watch(service.store, ready=bot.is_ready, computer_turns=bot.computers.turns_pending)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -98,6 +106,8 @@ async def run_discord(settings: Settings, *, sync: bool) -> int:
             except (asyncio.CancelledError, Exception):
                 log.debug("runner did not finish cleanly", exc_info=True)
     finally:
+        if ops is not None:
+            await ops.close()
         await service.close()
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError):

@@ -77,6 +77,7 @@ from bot.discord.permissions import Permits, note_line
 from bot.matches import clocks
 from bot.matches.errors import ServiceError
 from bot.matches.score_chart import chart_png
+from bot.ops import metrics
 from bot.storage.codec import _loads
 from bot.storage.rows import MatchRow, Notification, OutboxRow, Remembered
 from render.words.catalogue import match_language, t
@@ -285,6 +286,7 @@ class OutboxWorker:
         """Send one item and settle it: at once, or with its ``batch`` (then it is marked
         sent when the batch settles, after every item of the batch was tried)."""
         max_attempts = self.bot.settings.outbox_max_attempts
+        metrics.delivering(row.attempts)  # /metrics counts a re-send (bot/ops/metrics.py)
         try:
             try:
                 await self._send(row, batch)

@@ -35,6 +35,7 @@ from bot.matches.seats import Seats
 from bot.matches.subs import Subs
 from bot.matches.turns import Turns
 from bot.matches.votes import Votes
+from bot.ops import metrics
 from bot.storage import Store, open_store
 
 
@@ -103,7 +104,7 @@ class MatchService:
         self.turn_for = turns.turn_for
         self.composers = turns.composers
         self.compose = turns.compose
-        self.play = turns.play
+        self.play = metrics.timed(metrics.MOVE_SECONDS, turns.play)  # /metrics: its latency
         # the table decides: abort votes, undo requests
         self.abort = votes.abort
         self.undo = votes.undo

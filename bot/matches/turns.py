@@ -31,6 +31,7 @@ from bot.matches.posts import (
 from bot.matches.records import Records
 from bot.matches.reports import Line, MatchInfo, TurnReport, User
 from bot.matches.rows import events_json, final_result, move_row, words_of
+from bot.ops import metrics
 from bot.storage import MatchRow, VersionConflict
 from render.words.catalogue import MESSAGES
 from render.words.posts import listing_word, word
@@ -346,6 +347,7 @@ class Turns:
             )
         except VersionConflict:
             raise BoardChanged.said("svc.moved_first") from None
+        metrics.MOVES.inc(game.id)  # committed: /metrics counts it (bot/ops/metrics.py)
         match.version, match.state = version, new_state
         match.status = "finished" if result else "running"
         match.result = result
