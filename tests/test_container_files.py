@@ -352,7 +352,20 @@ def test_the_image_install_holds_every_runtime_file_and_runs_the_bot(tmp_path: P
     context = tmp_path / "context"
     build_context(context)
     built = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), "."],
+        # no network in tests: the build backend installed here, nothing fetched
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-index",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(tmp_path),
+            ".",
+        ],
         cwd=context,
         capture_output=True,
         text=True,
