@@ -49,6 +49,11 @@ class BotProcess:
                 "TESSERA_DATABASE_PATH": str(self.db),
                 "TESSERA_LOG_LEVEL": "WARNING",
                 "TESSERA_RENDER_WORKERS": "1",
+                # the tests' members are scripts clicking at the machine's speed, far past
+                # any person: the per-minute flood limits are off unless a test sets them
+                # (tests/test_flood.py tests them)
+                "TESSERA_FLOOD_PER_MEMBER": "0",
+                "TESSERA_FLOOD_PER_SERVER": "0",
                 "PYTHONPATH": str(ROOT),
                 **self.env,
             }
