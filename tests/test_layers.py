@@ -30,8 +30,9 @@ line (``bot.__main__``, ``bot.tools``):
 * ``bot.tools`` and ``bot.__main__`` are imported only by ``bot.__main__`` and the tools
   themselves: the developer commands are leaves of the command line, not a library.
 * the two front ends do not import each other: either runs without the other.
-* ``bot.settings`` and ``bot.gc_tuning`` import nothing of ``bot``: everything reads the
-  settings, so they sit at the bottom of the bot.
+* ``bot.settings``, ``bot.gc_tuning`` and ``bot.ops.metrics`` import nothing of ``bot``:
+  everything reads the settings, and the parts count into the metrics' registry with
+  one-line calls, so they sit at the bottom of the bot.
 * ``bot.storage`` imports nothing of ``bot`` but ``bot.storage`` and ``bot.settings``: the
   store is the database and nothing else, so the service can be changed without touching
   it. The one exception is ``bot.storage.copydb`` (``python -m bot copy-db``), which audits
@@ -70,7 +71,7 @@ NOT_PRODUCT = ("tests", "benchmarks")
 PARTS = ("bot.matches", "bot.storage", "bot.computers", "bot.community")
 FRONT_ENDS = ("bot.discord", "bot.console")
 COMMAND_LINE = ("bot.__main__", "bot.tools")
-LEAVES = ("bot.settings", "bot.gc_tuning")
+LEAVES = ("bot.settings", "bot.gc_tuning", "bot.ops.metrics")
 #: (importer, imported) pairs allowed despite the rules above, each explained in the docstring.
 EXCEPTIONS = {("bot.storage.copydb", "bot.matches")}
 
