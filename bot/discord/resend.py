@@ -96,14 +96,15 @@ async def find_sent(
 ) -> discord.Message | None:
     """The message an earlier claim of ``row`` already made in ``channel_id``, or None
     (see the module docstring). Only for a row claimed before (``row.tried_at``)."""
-    if row.tried_at is None or bot.user is None:
+    me = getattr(bot, "user", None)  # None: not logged in (the load tool's stand-ins)
+    if row.tried_at is None or me is None:
         return None
     since = datetime.datetime.fromtimestamp(row.tried_at - CLOCK_MARGIN, datetime.UTC)
     after = discord.Object(discord.utils.time_snowflake(since))
     channel = bot.get_partial_messageable(channel_id)
     mark = marker(row.id)
     async for message in channel.history(limit=LOOK_LIMIT, after=after, oldest_first=True):
-        if message.author.id != bot.user.id:
+        if message.author.id != me.id:
             continue
         if card is not None:
             if mark in set(_ids(message.components)):
