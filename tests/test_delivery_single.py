@@ -25,7 +25,7 @@ from tests.discord_harness import CHANNEL_ID, Harness, http_error, running
 from tests.fakediscord import FakeDiscord
 from tests.test_calm_posts import THREAD, edits, open_match, play_until_run, posts, taj_ply
 from tests.test_discord_commands import mover, started
-from tests.test_e2e_discord import ROUTES, Table, start_bot
+from tests.test_e2e_discord import ROUTES, Table, all_in_order, start_bot
 
 
 async def outbox(h: Harness) -> list[tuple[Any, ...]]:
@@ -238,5 +238,33 @@ async def test_kill_9_between_send_and_mark_then_an_outage_past_the_nonce_window
         for ply in range(1, table.ply + 1):
             assert names.count(f"match-{table.match}-{ply}.png") == 1, (ply, names)
         assert [r for r in fake.records if r.method == "GET" and r.route == route]  # looked
+    finally:
+        await bot.stop()
+
+
+async def test_a_thread_archived_before_each_ply_loses_no_ply(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """Pastiche (painting a hex folds into the turn post by an edit): a moderator archives
+    the thread before every move, made by buttons (the client offers no commands in an
+    archived thread). A new post unarchives it (Discord does); a folded ply's edit is
+    refused (400, 50083): the bot unarchives the thread and edits again, so every ply's
+    text and board appear, in order (the fold used to be dropped silently)."""
+    table = Table(fake, [fake.member("Ann"), fake.member("Ben")])
+    bot = await start_bot(fake, tmp_path / "bot.db", sync=True)
+    try:
+        await table.open("pastiche")
+
+        def refused() -> int:
+            return sum(1 for r in fake.records if r.error_code == 50083)
+
+        while not refused() and table.ply < 16:
+            post, acting = await table.turn()
+            await fake.archive_thread(table.thread)
+            await table.buttons(acting[0], post)
+        assert refused(), "no ply of a run met an archived thread"
+        post, _ = await table.turn()  # the refused ply's board, edited in after all
+        assert all_in_order(table, table.ply)
+        assert post.edits and not fake.channels[table.thread]["thread_metadata"]["archived"]
     finally:
         await bot.stop()
