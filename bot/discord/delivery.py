@@ -11,16 +11,21 @@ failed post never undoes a move. This worker delivers the queue:
 - retried with exponential backoff on 5xx, timeouts and network errors; a 429 waits
   exactly the retry-after Discord asked for (and pauses the whole worker that long);
 - never duplicated: messages carry ``nonce = "tx<outbox id>"`` (discord.py adds
-  ``enforce_nonce``), so
-  a retry after a post that did arrive (timeout on the reply) is de-duplicated by
-  Discord; the item is marked sent once Discord acknowledged it, with the rest of its
-  claimed batch (one statement for the batch: :class:`Batch`) — a crash before that
-  leaves it claimed, and its lease's end brings the retry with the same nonce;
+  ``enforce_nonce``), so a retry after a post that did arrive (timeout on the reply) is
+  de-duplicated by Discord — for a few minutes; an item claimed before (a crash between
+  the send and the mark, an outage, a lease taken over) is first looked for in its
+  channel and not sent again if it is there (``bot/discord/resend.py``). Each item is
+  marked sent as soon as Discord acknowledged it (``bot/discord/settling.py``), not with
+  the rest of its batch. A turn alert DM is keyed by its post's item and the person, so
+  a re-sent post queues it once;
 - a deleted thread (404) or a refused DM (403) drops the item with the reason kept,
-  instead of blocking the match's later posts forever.
+  instead of blocking the match's later posts forever; an archived thread is unarchived
+  for an edit, a locked one (160005) is said once in the match's channel;
+- settled items are pruned after ``outbox_retention_days`` (:meth:`OutboxWorker.prune`,
+  hourly).
 
 Kinds: ``turn`` (service), ``dm`` (service: private text; also turn alerts by DM),
-``remind`` and ``keepalive`` (the scheduler).
+``remind`` and ``keepalive`` (the scheduler), ``locked`` (this worker: a locked thread).
 
 Layout posts: a post of the match's thread — a turn, the final result, the score chart, a
 notice (undo request, vote) — is a card (``bot/discord/cards.py``: one container with the

@@ -732,7 +732,7 @@ ENGLISH: dict[str, str] = {
     "dm.headsup": "Heads-up: you are probably next in match #{match} ({game}): {link}",
     "remind.post": "⏳ Reminder {mention}: match #{match} is waiting for your move.",
     "post.thread_locked": (
-        "🔒 The thread of match #{match} ({thread}) is locked, so Tessera cannot post its moves "
+        "The thread of match #{match} ({thread}) is locked, so Tessera cannot post its moves "
         "there. A moderator can unlock the thread to let the match go on."
     ),
     "remind.dm": "⏳ Reminder: match #{match} ({game}) is waiting for your move: {link}",
