@@ -69,6 +69,8 @@ class Settings(BaseSettings):
     outbox_poll_seconds: float = Field(default=5.0, gt=0)
     #: Delivery attempts of one outbox item before it is given up (kept in the table).
     outbox_max_attempts: int = Field(default=15, ge=1, le=100)
+    #: Days a sent (or given up) outbox item is kept before it is pruned (hourly).
+    outbox_retention_days: float = Field(default=7.0, gt=0, le=3650)
     #: Seconds between runs of the reminder / clock / keep-alive reconcile loop.
     scheduler_seconds: float = Field(default=60.0, gt=0)
     #: Seconds between reads of every running match for computer turns nobody woke the

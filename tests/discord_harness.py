@@ -224,6 +224,8 @@ class FakeDiscord:
                 self.nonces.add(str(nonce))
             self._maybe_fail(route.method, route.url, after=True)
             return self.message(route.channel_id, payload)
+        if path == "/channels/{channel_id}/messages" and method == "GET":
+            return []  # a channel's history: this fake keeps none (tests/fakediscord does)
         if path == "/channels/{channel_id}/messages/{message_id}" and method == "PATCH":
             self._maybe_fail(route.method, route.url, after=True)
             message = self.message(route.channel_id, payload)

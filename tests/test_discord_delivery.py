@@ -73,7 +73,11 @@ async def test_lost_reply_is_not_posted_twice(tmp_path, monkeypatch) -> None:
         assert await h.deliver() == 0
         h.clock.advance(backoff(0))
         assert await h.deliver() == 1
-        sent = [c for c in h.fake.calls if f"/channels/{thread}/messages" in c.url]
+        sent = [
+            c
+            for c in h.fake.calls
+            if f"/channels/{thread}/messages" in c.url and c.method == "POST"
+        ]
         assert sent[-1].payload["nonce"] == sent[-2].payload["nonce"]
         assert sum("take 1 counter" in c.content for c in thread_posts(h, thread)) == 1
 

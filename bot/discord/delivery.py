@@ -11,16 +11,21 @@ failed post never undoes a move. This worker delivers the queue:
 - retried with exponential backoff on 5xx, timeouts and network errors; a 429 waits
   exactly the retry-after Discord asked for (and pauses the whole worker that long);
 - never duplicated: messages carry ``nonce = "tx<outbox id>"`` (discord.py adds
-  ``enforce_nonce``), so
-  a retry after a post that did arrive (timeout on the reply) is de-duplicated by
-  Discord; the item is marked sent once Discord acknowledged it, with the rest of its
-  claimed batch (one statement for the batch: :class:`Batch`) — a crash before that
-  leaves it claimed, and its lease's end brings the retry with the same nonce;
+  ``enforce_nonce``), so a retry after a post that did arrive (timeout on the reply) is
+  de-duplicated by Discord — for a few minutes; an item claimed before (a crash between
+  the send and the mark, an outage, a lease taken over) is first looked for in its
+  channel and not sent again if it is there (``bot/discord/resend.py``). Each item is
+  marked sent as soon as Discord acknowledged it (``bot/discord/settling.py``), not with
+  the rest of its batch. A turn alert DM is keyed by its post's item and the person, so
+  a re-sent post queues it once;
 - a deleted thread (404) or a refused DM (403) drops the item with the reason kept,
-  instead of blocking the match's later posts forever.
+  instead of blocking the match's later posts forever; an archived thread is unarchived
+  for an edit, a locked one (160005) is said once in the match's channel;
+- settled items are pruned after ``outbox_retention_days`` (:meth:`OutboxWorker.prune`,
+  hourly).
 
 Kinds: ``turn`` (service), ``dm`` (service: private text; also turn alerts by DM),
-``remind`` and ``keepalive`` (the scheduler).
+``remind`` and ``keepalive`` (the scheduler), ``locked`` (this worker: a locked thread).
 
 Layout posts: a post of the match's thread — a turn, the final result, the score chart, a
 notice (undo request, vote) — is a card (``bot/discord/cards.py``: one container with the
@@ -54,7 +59,6 @@ import os
 import socket
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -74,6 +78,16 @@ from bot.discord.cards import (
 from bot.discord.common import clip
 from bot.discord.panel import mute_view
 from bot.discord.permissions import Permits, note_line
+from bot.discord.resend import (
+    THREAD_ARCHIVED,
+    THREAD_LOCKED,
+    ThreadLocked,
+    find_sent,
+    locked_key,
+    mark_card,
+    unarchive,
+)
+from bot.discord.settling import POST_KEY, Batch, _remembering, settle
 from bot.matches import clocks
 from bot.matches.errors import ServiceError
 from bot.matches.score_chart import chart_png
@@ -99,8 +113,6 @@ EDIT_WINDOW = 50 * 60.0
 #: texts may hold 4,000 characters together (``cards.TEXT_LIMIT``), its header takes up to
 #: ``cards.HEAD_MAX`` of them and the picture's note follows the plies.
 FOLD_MAX_CHARS = TEXT_LIMIT - HEAD_MAX - 500
-#: The match setting holding the current turn post: message, thread, when, plies, lines.
-POST_KEY = "turn_post"
 #: Discord's JSON error code "Unknown message" (topics/opcodes-and-status-codes.mdx).
 UNKNOWN_MESSAGE = 10008
 #: "Maximum number of edits to messages older than 1 hour reached" (same table).
@@ -113,36 +125,13 @@ CONCURRENCY = 8
 #: 20 the posts fell behind a flat-out load (docs/performance.md, fifth pass); a batch is
 #: sent CONCURRENCY at a time, so at Discord's pace 50 take a few seconds of a 60 s lease.
 BATCH = 50
+#: Seconds between prunes of the outbox's settled rows, and rows deleted per statement.
+PRUNE_EVERY = 3600.0
+PRUNE_SLICE = 5000
 
 
 class Drop(Exception):
     """This item can never be delivered; give it up (reason kept in the outbox row)."""
-
-
-@dataclass
-class Batch:
-    """What the items of one claimed batch share. Why: a post used to cost six statements
-    of its own — its match read, a read per person it names, a read and a write of the
-    turn-post record, the mark — each a round trip that costs the bot and PostgreSQL CPU.
-    Now the batch's matches are read in one statement (with their seat holders' user
-    rows), and the delivered items are settled in one (:meth:`Store.settle_sent`: marks
-    and turn-post records together), after Discord acknowledged each of them."""
-
-    #: The batch's matches as read after the claim (a match missing here is read alone).
-    matches: dict[int, MatchRow]
-    #: Delivered items with nothing to remember: marked sent when the batch settles.
-    sent: list[int] = field(default_factory=list)
-    #: Delivered items whose turn-post record is to be written with their mark, by id.
-    remembered: dict[int, tuple[Remembered, dict[str, Any] | None]] = field(default_factory=dict)
-
-
-def _remembering(settings: dict[str, Any], record: dict[str, Any] | None) -> dict[str, Any]:
-    """The match settings with ``record`` as the current turn post (None: no post)."""
-    if record is None:
-        settings.pop(POST_KEY, None)
-    else:
-        settings[POST_KEY] = record
-    return settings
 
 
 def backoff(attempts: int) -> float:
@@ -174,6 +163,7 @@ class OutboxWorker:
         self._wake = asyncio.Event()
         #: posts parked for a missing permission, managers told (bot/discord/permissions.py)
         self.permits = Permits(bot, clock, self.wake)
+        self.pruned_at = 0.0  # the first sweep prunes
         #: This process's name on the items it claims (several processes share a database).
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
@@ -184,6 +174,8 @@ class OutboxWorker:
         while True:
             try:
                 await self.run_once()
+                if self.clock() - self.pruned_at >= PRUNE_EVERY:
+                    await self.prune()
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -238,62 +230,33 @@ class OutboxWorker:
 
         results = await asyncio.gather(*(one(r) for r in due), return_exceptions=True)
         await self.store.release_notifications(handed_back)
-        await self._settle(batch)
         for result in results:
             if isinstance(result, BaseException):
                 raise result
         return sum(1 for r in results if r is True)
 
-    async def _settle(self, batch: Batch) -> None:
-        """Mark the batch's delivered items sent with their turn-post records, in one go.
-        A record whose match's settings changed since they were read (a move's clock, a
-        vote) is computed again from the settings as stored now — the missed matches read
-        again at once, then settled again at once; after a few misses in a row, one at a
-        time under the match's lock (:meth:`Store.update_settings`) — and only then is its
-        item marked, as one item alone would be."""
-        sent = batch.sent
-        waiting = list(batch.remembered.values())
-        for attempt in range(3):
-            marked = await self.store.settle_sent(sent, [item for item, _ in waiting])
-            sent = []
-            waiting = [(item, record) for item, record in waiting if item.outbox_id not in marked]
-            if not waiting or attempt == 2:
-                break
-            now = await self.store.get_matches([item.match_id for item, _ in waiting])
-            waiting = [
-                (
-                    Remembered(
-                        item.outbox_id,
-                        item.match_id,
-                        now[item.match_id].settings_text,
-                        _remembering(_loads(now[item.match_id].settings_text), record),
-                    ),
-                    record,
-                )
-                if item.match_id in now
-                else (item, record)  # gone: left to update_settings below to say so
-                for item, record in waiting
-            ]
-        for item, record in waiting:
-            await self.store.update_settings(
-                item.match_id,
-                lambda settings, _version, record=record: _remembering(settings, record),
-                wake=False,
-            )
-            await self.store.mark_sent(item.outbox_id)
-
     async def _deliver(self, row: OutboxRow, now: float, batch: Batch | None = None) -> bool:
-        """Send one item and settle it: at once, or with its ``batch`` (then it is marked
-        sent when the batch settles, after every item of the batch was tried)."""
+        """Send one item and settle it at once (with its turn-post record when its
+        ``batch`` read the match)."""
         max_attempts = self.bot.settings.outbox_max_attempts
         metrics.delivering(row.attempts)  # /metrics counts a re-send (bot/ops/metrics.py)
         try:
             try:
                 await self._send(row, batch)
+            except discord.HTTPException as exc:
+                if exc.code == THREAD_LOCKED:  # a post or an edit in a locked thread
+                    raise ThreadLocked(str(exc)) from exc
+                raise
             except BaseException:
                 if batch is not None:  # nothing of a failed attempt is remembered
                     batch.remembered.pop(row.id, None)
                 raise
+        except ThreadLocked as exc:
+            if batch is not None:
+                batch.remembered.pop(row.id, None)
+            await self._tell_locked(row)
+            await self.store.drop_notification(row.id, f"thread locked (160005): {exc}")
+            return True
         except Drop as exc:
             await self.store.drop_notification(row.id, str(exc))
             return True
@@ -324,10 +287,11 @@ class OutboxWorker:
             return await self._retry(row, now, f"{exc.status}: {exc}")
         except (TimeoutError, aiohttp.ClientError, OSError) as exc:
             return await self._retry(row, now, f"{type(exc).__name__}: {exc}")
+        item = batch.remembered.pop(row.id, None) if batch is not None else None
         if batch is None:
             await self.store.mark_sent(row.id)
-        elif row.id not in batch.remembered:
-            batch.sent.append(row.id)
+        else:  # marked now, not when the batch's slowest post is done
+            await settle(self.store, [] if item else [row.id], [item] if item else [])
         return True
 
     async def _retry(self, row: OutboxRow, now: float, error: str) -> bool:
@@ -362,6 +326,8 @@ class OutboxWorker:
             await self._remind(row)
         elif row.kind == "keepalive":
             await self._keepalive(row)
+        elif row.kind == "locked":
+            await self._locked_notice(row)
         else:
             raise Drop(f"unknown kind {row.kind}")
 
@@ -490,7 +456,7 @@ class OutboxWorker:
             picture=picture_file(png, name) if png is not None else None,
             controls=controls,
         )
-        message = await self._post(thread_id, None, nonce=f"tx{row.id}", card=card, mentions=pinged)
+        message = await self._post(thread_id, None, row=row, card=card, mentions=pinged)
         if ply is not None and info.status == "running" and not p.get("final"):
             record = {
                 "message_id": str(message.id),
@@ -532,6 +498,7 @@ class OutboxWorker:
                     ),
                     "turn": turn,
                 },
+                key=f"tx{row.id}:{uid}",  # what it announces: queued again, found again
             )
             for uid in pinged
             if prefs[uid]["notify"] == "dm" and live
@@ -619,19 +586,28 @@ class OutboxWorker:
         on) and the new buttons. The mentions stay those of the original post, so nobody
         is pinged again. An edit is idempotent: a retry after a lost reply changes
         nothing. False when the message no longer exists (deleted by someone) or Discord
-        refuses to edit it because it is too old."""
+        refuses to edit it because it is too old. A thread that archived since the last
+        ply refuses the edit (50083): it is unarchived and the edit made again; a locked
+        one (160005) raises :class:`ThreadLocked` (``bot/discord/resend.py``)."""
         allowed = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(int(u)) for u in mentions]
         )
         message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
-        try:
-            await message.edit(attachments=card.files, view=card.view, allowed_mentions=allowed)
-        except discord.HTTPException as exc:
-            # deleted meanwhile, or too old after all (clocks disagree): post anew
-            if exc.code in (UNKNOWN_MESSAGE, OLD_MESSAGE_EDITS):
-                return False
-            raise
-        return True
+        for attempt in range(2):
+            try:
+                await message.edit(attachments=card.files, view=card.view, allowed_mentions=allowed)
+            except discord.HTTPException as exc:
+                # deleted meanwhile, or too old after all (clocks disagree): post anew
+                if exc.code in (UNKNOWN_MESSAGE, OLD_MESSAGE_EDITS):
+                    return False
+                if exc.code == THREAD_ARCHIVED and attempt == 0:
+                    await unarchive(self.bot, channel_id)
+                    for file in card.files:  # sent once already: read again from the start
+                        file.reset()
+                    continue
+                raise
+            return True
+        return True  # not reached: the second attempt returns or raises
 
     async def _chart(self, row: OutboxRow) -> None:
         """The score chart of a finished match, the post after its final result."""
@@ -653,7 +629,7 @@ class OutboxWorker:
             text=t("chart.post", public, match=info.id),
             picture=picture_file(png, f"match-{info.id}-scores.png"),
         )
-        await self._post(int(info.thread_id), None, nonce=f"tx{row.id}", card=card, mentions=[])
+        await self._post(int(info.thread_id), None, row=row, card=card, mentions=[])
 
     async def _remind(self, row: OutboxRow) -> None:
         """A reminder is only worth sending while the wait it was made for is still on:
@@ -688,7 +664,7 @@ class OutboxWorker:
         await self._post(
             thread_id,
             text + self._remind_times(info, seat, p, row, public),
-            nonce=f"tx{row.id}",
+            row=row,
             view=mute_view(info.id, info.version, public),
             mentions=[uid],
         )
@@ -708,6 +684,46 @@ class OutboxWorker:
             words += " " + t("post.clock", lang, when=discord_time(ends, "R"))
         return words
 
+    async def _tell_locked(self, row: OutboxRow) -> None:
+        """Queue the one notice of a locked match thread (keyed by the thread: queued
+        again by every post the lock refuses, it is stored once and said once)."""
+        match_id = row.payload.get("match_id")
+        if match_id is None:
+            return
+        try:
+            info = await self.bot.service.info(int(match_id))
+        except ServiceError:
+            return
+        if not info.thread_id or not info.channel_id:
+            return
+        payload = {"match_id": info.id, "thread_id": info.thread_id, "channel": info.channel_id}
+        note = Notification("locked", payload, key=locked_key(info.thread_id))
+        await self.store.enqueue(None, [note])
+
+    async def _locked_notice(self, row: OutboxRow) -> None:
+        """Say in the channel the match was opened in, in the match's language, that its
+        thread is locked and the bot cannot post there until a manager unlocks it."""
+        info = await self._info(row)
+        public = self._public_language(info)
+        text = t(
+            "post.thread_locked", public, match=info.id, thread=f"<#{row.payload['thread_id']}>"
+        )
+        await self._post(int(row.payload["channel"]), text, row=row, mentions=[])
+
+    async def prune(self, now: float | None = None) -> int:
+        """Delete the outbox's settled rows older than ``outbox_retention_days``, in
+        slices; returns how many. :meth:`run_forever` calls it hourly."""
+        now = self.clock() if now is None else now
+        before = now - self.bot.settings.outbox_retention_days * 86400
+        pruned = 0
+        while True:
+            n = await self.store.prune_sent(before, PRUNE_SLICE)
+            pruned += n
+            if n < PRUNE_SLICE:
+                break
+        self.pruned_at = now
+        return pruned
+
     async def _keepalive(self, row: OutboxRow) -> None:
         """Keep a running match's thread from auto-archiving: unarchive it and flip its
         archive duration (a thread edit counts as activity)."""
@@ -726,7 +742,7 @@ class OutboxWorker:
         self, row: OutboxRow, user_id: int, text: str, view: discord.ui.View | None = None
     ) -> None:
         channel = await self.bot.create_dm(discord.Object(user_id))
-        await self._post(channel.id, text, nonce=f"tx{row.id}", view=view, mentions=[])
+        await self._post(channel.id, text, row=row, view=view, mentions=[])
 
     async def _turn_dm(
         self, row: OutboxRow, user_id: int, turn: dict[str, Any], locale: str
@@ -757,35 +773,43 @@ class OutboxWorker:
             hidden=bool(turn.get("hidden")),
         )
         channel = await self.bot.create_dm(discord.Object(user_id))
-        await self._post(channel.id, None, nonce=f"tx{row.id}", card=card, mentions=[])
+        await self._post(channel.id, None, row=row, card=card, mentions=[])
 
     async def _post(
         self,
         channel_id: int,
         content: str | None,
         *,
-        nonce: str,
+        row: OutboxRow,
         view: discord.ui.View | None = None,
         card: Card | None = None,
         mentions: list[str],
     ) -> discord.Message:
-        """Post with a nonce: discord.py sends it with ``enforce_nonce``, so Discord answers
-        a second message with the same nonce (a retry after a lost reply) with the first
-        one instead of posting it again (discord-api-docs ``resources/message.mdx``
-        "Create Message", ``enforce_nonce``). A ``card`` is a layout message: its view and
-        its files, and no content (``content`` None)."""
+        """Post ``row``'s message once. With a nonce (``tx<row id>``): discord.py sends it
+        with ``enforce_nonce``, so Discord answers a second message with the same nonce
+        (a retry after a lost reply) with the first one instead of posting it again
+        (discord-api-docs ``resources/message.mdx`` "Create Message", ``enforce_nonce``) —
+        for a few minutes only; so a row claimed before is first looked for in the
+        channel, and found, not sent again (``bot/discord/resend.py``). A ``card`` is a
+        layout message: its view and its files, no content (``content`` None), and the
+        row's mark."""
         allowed = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(int(u)) for u in mentions]
         )
         extra: dict[str, Any] = {}
         if card is not None:
+            mark_card(card, row.id)
             extra["view"] = card.view
             if card.files:
                 extra["files"] = card.files
         elif view is not None:
             extra["view"] = view
+        found = await find_sent(self.bot, channel_id, row, content, card)
+        if found is not None:
+            log.info("outbox %s was already on Discord (message %s)", row.id, found.id)
+            return found
         channel = self.bot.get_partial_messageable(channel_id)
-        return await channel.send(content, nonce=nonce, allowed_mentions=allowed, **extra)
+        return await channel.send(content, nonce=f"tx{row.id}", allowed_mentions=allowed, **extra)
 
     def _public_language(self, info: Any) -> str:
         """The language of a match's public posts: the match's own (chosen when it was

@@ -41,7 +41,8 @@ TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "outbox": (
         (
             "id", "match_id", "kind", "payload", "created_at", "due_at", "attempts",
-            "last_error", "sent_at", "claimed_by", "claimed_until",
+            "last_error", "sent_at", "claimed_by", "claimed_until", "dedup_key", "claims",
+            "tried_at",
         ),
         ("id",),
     ),
@@ -62,7 +63,8 @@ TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 
 #: Columns that hold a real number (SQLite may hand back an int where a float was stored).
 FLOATS = {
-    "created_at", "updated_at", "joined_at", "due_at", "sent_at", "claimed_until", "mu", "sigma",
+    "created_at", "updated_at", "joined_at", "due_at", "sent_at", "claimed_until", "tried_at",
+    "mu", "sigma",
     "finished_at", "mu_before", "sigma_before", "mu_after", "sigma_after",
 }  # fmt: skip
 

@@ -140,6 +140,18 @@ MIGRATIONS: list[str] = [
     DROP INDEX outbox_pending;
     CREATE INDEX outbox_waiting ON outbox (id) WHERE sent_at IS NULL;
     """,
+    # 6 (outbox, issue 44): ``dedup_key`` names what a row announces (a turn alert DM: the
+    # turn post's row and the person), so queueing it again finds the row already there
+    # (and its nonce); ``claims``/``tried_at`` say whether, and since when, the row may
+    # have reached Discord, so a re-send looks first; ``outbox_sent`` lets the sent rows
+    # past their retention be pruned without reading the whole table.
+    """
+    ALTER TABLE outbox ADD COLUMN dedup_key TEXT;
+    ALTER TABLE outbox ADD COLUMN claims INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE outbox ADD COLUMN tried_at REAL;
+    CREATE UNIQUE INDEX outbox_dedup ON outbox (dedup_key);
+    CREATE INDEX outbox_sent ON outbox (sent_at) WHERE sent_at IS NOT NULL;
+    """,
 ]
 
 

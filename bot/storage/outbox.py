@@ -50,11 +50,19 @@ async def queue_notifications(
     now: float,
 ) -> None:
     """Queue ``notifications`` of ``match_id`` on ``conn``, inside the caller's transaction
-    (a move and its posts are stored together or not at all)."""
+    (a move and its posts are stored together or not at all). A notification with a
+    ``key`` (what it announces: a turn alert DM names the turn post's row and the person)
+    is queued once: queueing it again — the turn post re-sent after a crash or an outage
+    queues its alerts again — finds the row already there and adds nothing, so the alert
+    keeps its row, its nonce and its delivery state (issue 44: the DM went out twice)."""
     if notifications:
         await conn.executemany(
-            "INSERT INTO outbox (match_id, kind, payload, created_at, due_at) VALUES (?,?,?,?,?)",
-            [(match_id, n.kind, _dumps(n.payload), now, n.due_at or now) for n in notifications],
+            "INSERT INTO outbox (match_id, kind, payload, created_at, due_at, dedup_key) "
+            "VALUES (?,?,?,?,?,?) ON CONFLICT (dedup_key) DO NOTHING",
+            [
+                (match_id, n.kind, _dumps(n.payload), now, n.due_at or now, n.key)
+                for n in notifications
+            ],
         )
 
 
@@ -96,7 +104,13 @@ class OutboxTable(Backend):
         ``now + lease``: several bot processes on one database then never send one item
         twice, and the items of a process that died are claimed again once its lease ran
         out (the delivery nonce keeps such a retried post from showing twice). With
-        ``shards``, only items of servers on those shards (and items of no server)."""
+        ``shards``, only items of servers on those shards (and items of no server).
+
+        Each claim is counted (``claims``) and the first one's time kept (``tried_at``): a
+        row claimed before may have reached Discord (a process killed between the send and
+        the mark, a reply lost, a database down at the mark), possibly longer ago than
+        Discord remembers its nonce, so the row comes back with :attr:`OutboxRow.tried_at`
+        set and the worker looks for the message before sending it again."""
         now = current_time() if now is None else now
         shard_sql, shard_params = shards.clause("m.guild_key") if shards else ("", [])
         first = _FIRST_OF_ITS_MATCH_JOINED if shards else _FIRST_OF_ITS_MATCH
@@ -104,27 +118,42 @@ class OutboxTable(Backend):
         # another process is claiming) and leased in one go — a worker polls this several
         # times a second, so it is one round trip, not a transaction of four
         found = await self._write_one(
-            "UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id IN ("
+            "UPDATE outbox SET claimed_by = ?, claimed_until = ?, claims = claims + 1, "
+            "tried_at = COALESCE(tried_at, ?) WHERE id IN ("
             "SELECT o.id FROM outbox o LEFT JOIN matches m ON m.id = o.match_id "
             "WHERE o.sent_at IS NULL AND o.due_at <= ? "
             "AND (o.claimed_until IS NULL OR o.claimed_until <= ?) "
             f"AND {first}{shard_sql} ORDER BY o.id LIMIT ?"
             f"{self._SKIP_LOCKED.format(table='o')}) "
-            "RETURNING id, match_id, kind, payload, attempts, created_at, due_at",
-            (owner, now + lease, now, now, *shard_params, limit),
+            "RETURNING id, match_id, kind, payload, attempts, created_at, due_at, claims, "
+            "tried_at",
+            (owner, now + lease, now, now, now, *shard_params, limit),
         )
         rows = [
-            OutboxRow(int(r[0]), r[1], r[2], _loads(r[3]), int(r[4]), r[5], r[6]) for r in found
+            OutboxRow(
+                int(r[0]),
+                r[1],
+                r[2],
+                _loads(r[3]),
+                int(r[4]),
+                r[5],
+                r[6],
+                float(r[8]) if int(r[7]) > 1 and r[8] is not None else None,
+            )
+            for r in found
         ]
         return sorted(rows, key=lambda r: r.id)
 
     async def release_notifications(self, outbox_ids: Sequence[int]) -> None:
         """Hand claimed items back unsent (e.g. the worker must pause for a rate limit):
-        any process may claim them again at once."""
+        any process may claim them again at once. This claim sent nothing, so it is not
+        counted (an item never tried is not looked for when it is sent)."""
         if not outbox_ids:
             return
         await self._write_one(
-            "UPDATE outbox SET claimed_until = NULL "
+            "UPDATE outbox SET claimed_until = NULL, "
+            "tried_at = CASE WHEN claims <= 1 THEN NULL ELSE tried_at END, "
+            "claims = CASE WHEN claims > 0 THEN claims - 1 ELSE 0 END "
             f"WHERE id IN ({','.join('?' * len(outbox_ids))})",
             tuple(outbox_ids),
         )
@@ -193,3 +222,17 @@ class OutboxTable(Backend):
         cur = await self._reader.execute("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL")
         (n,) = await cur.fetchone()  # type: ignore[misc]
         return int(n)
+
+    async def prune_sent(self, before: float, limit: int = 5000) -> int:
+        """Delete up to ``limit`` items settled (sent or dropped) before ``before``; returns
+        how many. Why: the outbox kept every post ever sent, so it grew for ever (issue
+        44). A settled row is never read again once its match's later posts went out; it
+        is kept a while (``outbox_retention_days``) to tell what happened. In slices of
+        ``limit`` (the caller repeats while a slice was full), so no statement holds the
+        table long; the partial index ``outbox_sent`` finds them."""
+        found = await self._write_one(
+            "DELETE FROM outbox WHERE id IN (SELECT id FROM outbox "
+            "WHERE sent_at IS NOT NULL AND sent_at < ? ORDER BY sent_at LIMIT ?) RETURNING id",
+            (before, limit),
+        )
+        return len(found)

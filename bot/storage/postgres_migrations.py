@@ -135,6 +135,13 @@ MIGRATIONS: list[str] = [
     DROP INDEX outbox_pending;
     CREATE INDEX outbox_waiting ON outbox (id) WHERE sent_at IS NULL;
     """,
+    """
+    ALTER TABLE outbox ADD COLUMN dedup_key TEXT;
+    ALTER TABLE outbox ADD COLUMN claims INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE outbox ADD COLUMN tried_at DOUBLE PRECISION;
+    CREATE UNIQUE INDEX outbox_dedup ON outbox (dedup_key);
+    CREATE INDEX outbox_sent ON outbox (sent_at) WHERE sent_at IS NOT NULL;
+    """,
 ]
 
 

@@ -92,6 +92,9 @@ class OutboxRow:
     attempts: int
     created_at: float
     due_at: float
+    #: When a claim of this row was first made, if an earlier claim (this one excluded)
+    #: may have sent it: a re-send then looks for the message first (None: first claim).
+    tried_at: float | None = None
 
 
 @dataclass(slots=True)
@@ -121,6 +124,8 @@ class Notification:
     kind: str
     payload: dict[str, Any]
     due_at: float | None = None
+    #: What the row announces, unique in the outbox: queueing it again is a no-op.
+    key: str | None = None
 
 
 def guild_key(guild_id: str | None) -> int | None:

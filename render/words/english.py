@@ -774,6 +774,10 @@ ENGLISH: dict[str, str] = {
     "dm.turn": "It is your turn in match #{match} ({game}): {link}",
     "dm.headsup": "Heads-up: you are probably next in match #{match} ({game}): {link}",
     "remind.post": "⏳ Reminder {mention}: match #{match} is waiting for your move.",
+    "post.thread_locked": (
+        "The thread of match #{match} ({thread}) is locked, so Tessera cannot post its moves "
+        "there. A moderator can unlock the thread to let the match go on."
+    ),
     "remind.dm": "⏳ Reminder: match #{match} ({game}) is waiting for your move: {link}",
     "remind.since": "Your turn began {since}.",
     # ----- permissions the bot lacks (bot/discord/permissions.py) ----------------------

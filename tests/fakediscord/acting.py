@@ -15,9 +15,10 @@ from __future__ import annotations
 from typing import Any
 
 from .commands import BOT_DM, GUILD, offered
-from .core import TS, Core
+from .core import TS
 from .modals import submit_data
 from .models import Interaction, Message
+from .threads import ThreadRules
 
 #: ``receiving-and-responding.mdx`` "Interaction Object", footnote \\*\\*\\*:
 #: ``app_permissions`` "includes ATTACH_FILES | EMBED_LINKS | MENTION_EVERYONE … and
@@ -33,7 +34,7 @@ class NotOffered(AssertionError):
     command not offered there, a button not on the message): nothing was dispatched."""
 
 
-class MembersActing(Core):
+class MembersActing(ThreadRules):
     """The members' actions of :class:`.server.FakeDiscord`."""
 
     def install_for_user(self, user: dict[str, Any]) -> None:
@@ -42,6 +43,14 @@ class MembersActing(Core):
         if 1 not in self.installs:
             raise NotOffered("the app does not support user installs")
         self.user_installs.add(int(user["id"]))
+
+    def thread_rules_for(self, channel: dict[str, Any], itype: int) -> None:
+        """Idle threads archive first; a command (or its autocomplete) in a thread the
+        client offers none in is :class:`NotOffered` (:mod:`.threads`)."""
+        self.age_threads()
+        why = self.command_refused_in(channel) if itype in (2, 4) else None
+        if why:
+            raise NotOffered(why)
 
     def _interaction_payload(
         self,
@@ -59,9 +68,10 @@ class MembersActing(Core):
         (type 1), context BOT_DM (1), ``authorizing_integration_owners`` keyed by
         installation type ("Authorizing Integration Owners Object": a guild install's
         value is ``"0"`` in a DM with the bot)."""
+        channel = self.channels[channel_id]
+        self.thread_rules_for(channel, itype)  # archived threads offer no commands
         iid = next(self.ids)
         token = f"itok-{iid}"
-        channel = self.channels[channel_id]
         in_dm = channel["type"] == 1
         context = BOT_DM if in_dm else GUILD
         inter = Interaction(iid, token, itype, user, channel_id, data, self.now(), context)
@@ -191,10 +201,12 @@ class MembersActing(Core):
         """``/path`` typed by ``user`` in their DM with the bot."""
         return await self.slash(user, path, self.dm_channel(user), **options)
 
-    async def slash_raw(self, user: dict[str, Any], name: str = "cmd") -> Interaction:
+    async def slash_raw(
+        self, user: dict[str, Any], name: str = "cmd", *, channel_id: int | None = None
+    ) -> Interaction:
         """An interaction with no command behind it (for testing the endpoints alone)."""
         data = {"id": "1", "name": name, "type": 1}
-        inter, payload = self._interaction_payload(user, 2, self.CHANNEL_ID, data)
+        inter, payload = self._interaction_payload(user, 2, channel_id or self.CHANNEL_ID, data)
         await self.dispatch("INTERACTION_CREATE", payload)
         return inter
 

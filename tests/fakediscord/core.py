@@ -31,6 +31,7 @@ from .models import (
     describe_uploads,
 )
 from .ratelimit import RateLimits
+from .snowflake import message_snowflake
 
 API = "/api/v10"
 TS = "2026-01-01T00:00:00+00:00"
@@ -83,6 +84,9 @@ class Core:
         self.closed_dms: set[int] = set()
         self.messages: dict[int, Message] = {}
         self.nonces: dict[tuple[int, str], int] = {}
+        self.last_message_id = 0  # message ids are snowflakes of Discord's clock
+        #: Discord's clock when each thread was last active (auto-archive: :mod:`.threads`).
+        self.thread_activity: dict[int, float] = {}
         self.interactions: dict[int, Interaction] = {}
         self.commands: dict[int | None, list[dict[str, Any]]] = {None: []}
         self.sessions: dict[str, Session] = {}
@@ -167,8 +171,12 @@ class Core:
 
     def guild(self, guild_id: int | None = None) -> dict[str, Any]:
         gid = guild_id or self.GUILD_ID
-        threads = [
-            c for c in self.channels.values() if c["type"] == 11 and c["guild_id"] == str(gid)
+        threads = [  # "all active threads" (topics/threads.mdx "Gateway Events")
+            c
+            for c in self.channels.values()
+            if c["type"] == 11
+            and c["guild_id"] == str(gid)
+            and not c["thread_metadata"]["archived"]
         ]
         return {
             "id": str(gid),
@@ -308,8 +316,9 @@ class Core:
         interaction: Interaction | None = None,
     ) -> Message:
         describe_uploads(body, files)
+        self.last_message_id = message_snowflake(time.time() + self.skew, self.last_message_id)
         m = Message(
-            id=next(self.ids),
+            id=self.last_message_id,
             channel_id=channel_id,
             raw_content=body.get("content") or "",
             flags=flags,

@@ -29,12 +29,14 @@ from .commands import check_commands
 from .core import API, TS
 from .errors import ApiError, FormErrors
 from .gateway import Gateway
+from .history import MessageHistory
 from .limits import check_message
 from .models import Fault, Message, Record, Upload, describe_uploads
 from .permissions import ChannelPermissions
 from .ratelimit import Limited
 from .responses import InteractionEndpoints
 from .sizes import check_request_size
+from .threads import ThreadRules
 
 #: ``resources/channel.mdx``: a thread's auto_archive_duration is one of these minutes.
 ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
@@ -47,7 +49,9 @@ NOT_THE_AUTHOR = 50005
 OLD_MESSAGE_SECONDS = 3600.0
 
 
-class FakeDiscord(ChannelPermissions, Gateway, MembersActing, InteractionEndpoints):
+class FakeDiscord(
+    ChannelPermissions, Gateway, MembersActing, InteractionEndpoints, MessageHistory, ThreadRules
+):
     """Start with ``async with FakeDiscord(...) as fake``; ``fake.api`` is the base URL to
     give the bot (``TESSERA_DISCORD_API``). The constructor's options are
     :class:`.core.Core`'s."""
@@ -144,6 +148,7 @@ class FakeDiscord(ChannelPermissions, Gateway, MembersActing, InteractionEndpoin
             True,
         ),
         ("POST", "/channels/{channel_id}/messages", "_create_message", True, False),
+        ("GET", "/channels/{channel_id}/messages", "_get_messages", True, False),
         (
             "PATCH",
             "/channels/{channel_id}/messages/{message_id}",
@@ -217,6 +222,8 @@ class FakeDiscord(ChannelPermissions, Gateway, MembersActing, InteractionEndpoin
         headers: dict[str, str] = {}
         try:
             template, params, handler, auth, interaction = self._match(request.method, path)
+            params = {**request.query, **params}  # a route's query string (GET messages)
+            self.age_threads()  # idle threads archive on Discord's clock (.threads)
             record.route = template
             if auth and request.headers.get("Authorization") != f"Bot {self.token}":
                 # topics/opcodes-and-status-codes.mdx "HTTP Response Codes": 401.
@@ -396,6 +403,7 @@ class FakeDiscord(ChannelPermissions, Gateway, MembersActing, InteractionEndpoin
             "total_message_sent": 0,
         }
         self.channels[tid] = thread
+        self.thread_activity[tid] = self.now()
         await self.dispatch("THREAD_CREATE", {**thread, "newly_created": True})
         return thread
 
@@ -412,6 +420,7 @@ class FakeDiscord(ChannelPermissions, Gateway, MembersActing, InteractionEndpoin
         if duration is not None and duration not in ARCHIVE_DURATIONS:
             errors.add(["auto_archive_duration"], "BASE_TYPE_CHOICES", "Value must be one of …")
         errors.raise_if_any()
+        self.thread_patch(channel, body)  # locked threads, activity (.threads)
         meta = channel["thread_metadata"]
         if "archived" in body:
             meta["archived"] = bool(body["archived"])
@@ -436,7 +445,8 @@ class FakeDiscord(ChannelPermissions, Gateway, MembersActing, InteractionEndpoin
         """``resources/message.mdx`` "Create Message": limits in
         :func:`.limits.check_message`; ``enforce_nonce`` ("If another message was created
         by the same author with the same nonce, that message will be returned and no new
-        message will be created"); posting in an archived thread unarchives it."""
+        message will be created", for :attr:`.history.MessageHistory.nonce_window`);
+        threads archived or locked: :meth:`.threads.ThreadRules.thread_post`."""
         channel = self._channel(params["channel_id"])
         body = body or {}
         check_message(body, files)
@@ -444,16 +454,15 @@ class FakeDiscord(ChannelPermissions, Gateway, MembersActing, InteractionEndpoin
             uid = int(channel["recipients"][0]["id"])
             if uid in self.closed_dms:
                 raise ApiError(403, 50007, "Cannot send messages to this user")
+        self.thread_post(channel)  # locked: refused; archived: unarchived (.threads)
         nonce = body.get("nonce")
         if nonce is not None and body.get("enforce_nonce"):
-            key = (int(channel["id"]), str(nonce))
-            if key in self.nonces:
-                return self._message_json(self.messages[self.nonces[key]])
+            first = self.nonce_hit(int(channel["id"]), str(nonce))  # within the window
+            if first is not None:
+                return self._message_json(first)
         m = self._new_message(int(channel["id"]), body, files, flags=int(body.get("flags") or 0))
         if nonce is not None:
             self.nonces[(m.channel_id, str(nonce))] = m.id
-        if channel["type"] == 11 and channel["thread_metadata"]["archived"]:
-            channel["thread_metadata"]["archived"] = False
         payload = self._message_json(m)
         await self.dispatch("MESSAGE_CREATE", payload)
         return payload
@@ -480,6 +489,7 @@ class FakeDiscord(ChannelPermissions, Gateway, MembersActing, InteractionEndpoin
             raise ApiError(404, UNKNOWN_MESSAGE, "Unknown Message")
         if m.author_id != self.BOT_ID:
             raise ApiError(403, NOT_THE_AUTHOR, "Cannot edit a message authored by another user")
+        self.thread_edit(channel)  # archived: 50083; locked: 160005 (.threads)
         kept = self._kept(m, body, files)
         names = [name for name, _ in kept]
         check_message(body, files, edit=True, before=m.before(), attached=names)
