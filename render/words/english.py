@@ -104,6 +104,15 @@ ENGLISH: dict[str, str] = {
     "select.placeholder": "Choose…",
     # ----- replies -----------------------------------------------------------------
     "err.generic": "Something went wrong on our side; nothing was changed. Please try again.",
+    "err.db_not_saved": (
+        "Our database did not answer, so your move was not saved and nothing was changed. "
+        "Please try again in a moment."
+    ),
+    "err.db_unconfirmed": (
+        "We lost contact with our database while saving your move, so we cannot tell yet "
+        "whether it was saved. If it was, it will appear in the match within a minute; "
+        "if it does not, please play it again."
+    ),
     "err.no_match_here": (
         "There is no match in this channel. Use this command in a match thread, "
         "or give the match number."
