@@ -30,6 +30,7 @@ from pydantic import ValidationError
 
 from bot.settings import Settings
 from bot.storage import is_postgres_url
+from bot.storage.faults import DatabaseUnavailable, SchemaTooNew
 from bot.tools.arguments import match_number, not_negative, seconds, whole
 from render.words.catalogue import LANGUAGES, t
 from rules.registry import game_ids
@@ -354,7 +355,8 @@ def _check_demo(game_id: str, players: int | None, raw_options: list[str]) -> No
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Runs a command; a command line that cannot work prints one line and returns 2."""
+    """Runs a command; a command line that cannot work prints one line and returns 2; a
+    database that cannot be reached, or was upgraded by a newer Tessera, one line and 1."""
     try:
         code = _main(argv)
         sys.stdout.flush()  # inside the try: a reader gone early is seen here, not at exit
@@ -362,6 +364,12 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as exc:
         print(exc, file=sys.stderr)
         return USAGE_ERROR
+    except DatabaseUnavailable as exc:  # down at start: one line, not a traceback
+        print(t("cli.database_down", None, error=str(exc).rstrip(".")), file=sys.stderr)
+        return 1
+    except SchemaTooNew as exc:  # older code must not run against a newer schema
+        print(t("cli.schema_newer", None, found=exc.found, known=exc.known), file=sys.stderr)
+        return 1
     except BrokenPipeError:
         if not _reader_gone():
             raise

@@ -716,6 +716,14 @@ ENGLISH: dict[str, str] = {
         "(or set TESSERA_DATABASE_PATH / TESSERA_DATABASE_URL)."
     ),
     "cli.bad_database": "Cannot read the database at {path}: {error}",
+    "cli.database_down": (
+        "Cannot start: {error}. Start the database or correct TESSERA_DATABASE_URL, "
+        "then start again."
+    ),
+    "cli.schema_newer": (
+        "Cannot start: this database was upgraded by a newer Tessera (schema {found}); "
+        "this code knows up to {known}; upgrade the code."
+    ),
     "cli.bad_token": (
         "Discord refused the bot token: check DISCORD_TOKEN in .env or the environment "
         "(Developer Portal → your application → Bot → Reset Token, then paste the new one)."
