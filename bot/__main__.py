@@ -31,6 +31,7 @@ from pydantic import ValidationError
 from bot.settings import Settings
 from bot.storage import is_postgres_url
 from bot.storage.faults import DatabaseUnavailable, SchemaTooNew
+from bot.storage.limits import for_tools
 from bot.tools.arguments import match_number, not_negative, seconds, whole
 from render.words.catalogue import LANGUAGES, t
 from rules.registry import game_ids
@@ -42,6 +43,9 @@ DB_HELP = (
 )
 #: The database of a command that reads matches: a missing one is refused, never created.
 READ_DB_HELP = DB_HELP + "; it must exist"
+#: Commands that read or write whole tables, and on which no player waits: their
+#: statements may take ``bot.storage.limits.TOOL_STATEMENT_SECONDS``.
+TOOLS = ("migrate", "copy-db", "audit", "ratings", "export", "replay")
 #: The levels ``logging`` knows; anything else in TESSERA_LOG_LEVEL is refused.
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
@@ -399,6 +403,13 @@ def _main(argv: list[str] | None) -> int:
         level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     db: Path | str = args.db or settings.database
+    if args.command in TOOLS:  # whole-table statements: a tool's statement timeout
+        with for_tools():
+            return _run(args, settings, db)
+    return _run(args, settings, db)
+
+
+def _run(args: argparse.Namespace, settings: Settings, db: Path | str) -> int:
     if args.command == "demo":
         from bot.tools.demo import run_demo
 

@@ -22,9 +22,10 @@ import pytest
 
 from bot.__main__ import main
 from bot.discord.scheduler import Scheduler
+from bot.matches.lost_commits import database_answer
 from bot.storage import open_store
-from bot.storage.faults import DatabaseUnavailable, OutageLog, SchemaTooNew
-from bot.storage.limits import DatabaseLimits
+from bot.storage.faults import ConnectionLost, DatabaseUnavailable, OutageLog, SchemaTooNew
+from bot.storage.limits import TOOL_STATEMENT_SECONDS, DatabaseLimits, for_tools
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.pg_pool import Pool
 from tests import pg_server
@@ -206,3 +207,25 @@ async def test_the_scheduler_logs_a_down_database_once_not_per_tick(
     lines = [r for r in caplog.records if r.name == "bot.discord.scheduler"]
     assert len(lines) == 1, [r.getMessage() for r in lines]
     assert lines[0].exc_info is None and "unreachable or too slow" in lines[0].getMessage()
+
+
+def test_the_tools_allow_long_statements_the_bot_does_not(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``audit``, ``copy-db``, ``migrate``… read or write whole tables: their statements may
+    take 600 s; the bot's keep the setting (and go back to it after a tool ran)."""
+    monkeypatch.setenv("TESSERA_DB_STATEMENT_TIMEOUT", "2")
+    with for_tools():
+        assert DatabaseLimits.from_settings().statement_timeout == TOOL_STATEMENT_SECONDS
+    assert DatabaseLimits.from_settings().statement_timeout == 2.0
+    assert DatabaseLimits.from_settings(tool=True).statement_timeout == TOOL_STATEMENT_SECONDS
+
+
+def test_a_database_failure_under_any_request_is_said_truthfully() -> None:
+    """What the Discord front end answers (``report_error``) when the database failed under
+    a request that is not a move: never "nothing was changed" when that is not known."""
+    down = database_answer(DatabaseUnavailable("cannot connect"))
+    lost = database_answer(ConnectionLost("lost", backend_pid=7))
+    assert down is not None and down.key == "err.db_down"
+    assert "nothing was changed" in down.text("en")
+    assert lost is not None and lost.key == "err.db_unknown"
+    assert "cannot tell" in lost.text("en") and "nothing was changed" not in lost.text("en")
+    assert database_answer(ValueError("a bug")) is None

@@ -56,3 +56,18 @@ def not_saved(match_id: int, error: DatabaseUnavailable | ConnectionLost) -> Dat
     was written."""
     log.warning("match %s: a move was not saved: %s", match_id, error)
     return DatabaseTrouble.said("err.db_not_saved")
+
+
+def database_answer(error: BaseException) -> DatabaseTrouble | None:
+    """What to tell a person whose request (any, not only a move) the database failed
+    under, or None when ``error`` is no database failure. Why: a front end answered these
+    with "Something went wrong on our side; nothing was changed" — true when the database
+    could not be reached (nothing was written), but not known when the connection broke
+    under a change whose outcome only a move's read-back settles."""
+    if isinstance(error, DatabaseUnavailable):
+        log.warning("a request failed: %s", error)
+        return DatabaseTrouble.said("err.db_down")
+    if isinstance(error, ConnectionLost):
+        log.warning("a request's outcome is unknown: %s", error)
+        return DatabaseTrouble.said("err.db_unknown")
+    return None

@@ -6,7 +6,28 @@ settings without importing asyncpg (an optional dependency), and tests build the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import contextlib
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+#: Seconds a statement of a command-line tool may take (see :func:`for_tools`).
+TOOL_STATEMENT_SECONDS = 600.0
+_for_tools = False
+
+
+@contextlib.contextmanager
+def for_tools() -> Iterator[None]:
+    """Within: this process runs a command-line tool (``audit``, ``copy-db``, ``migrate``,
+    ``ratings``, ``export``, ``replay``), whose statements may take up to
+    :data:`TOOL_STATEMENT_SECONDS`. Why: a tool reads or writes whole tables (one long
+    statement is its normal work, not a stall) and no player waits on it; the bot's own
+    statements keep ``TESSERA_DB_STATEMENT_TIMEOUT``."""
+    global _for_tools
+    before, _for_tools = _for_tools, True
+    try:
+        yield
+    finally:
+        _for_tools = before
 
 
 @dataclass(frozen=True)
@@ -32,15 +53,20 @@ class DatabaseLimits:
     keepalive_count = 3
 
     @classmethod
-    def from_settings(cls) -> DatabaseLimits:
+    def from_settings(cls, *, tool: bool = False) -> DatabaseLimits:
         """The ``TESSERA_DB_*`` settings (checked by ``bot/settings.py``: a wrong value is
-        refused there, in words naming what is allowed)."""
+        refused there, in words naming what is allowed); ``tool`` (or :func:`for_tools`
+        called): statements may take :data:`TOOL_STATEMENT_SECONDS`."""
         from bot.settings import Settings
 
         settings = Settings()
-        return cls(
+        limits = cls(
             pool_size=settings.db_pool_size,
             statement_timeout=settings.db_statement_timeout,
             connect_timeout=settings.db_connect_timeout,
             keepalive_seconds=settings.db_keepalive_seconds,
         )
+        if tool or _for_tools:
+            wait = max(limits.statement_timeout, TOOL_STATEMENT_SECONDS)
+            return replace(limits, statement_timeout=wait)
+        return limits

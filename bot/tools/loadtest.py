@@ -56,6 +56,7 @@ from bot.matches.reports import MatchInfo, User
 from bot.matches.rows import events_json as _events_json
 from bot.matches.service import MatchService
 from bot.storage import ShardSlice, Store, open_store
+from bot.storage.limits import DatabaseLimits
 from rules import get_game
 from rules.base import fill_names
 from rules.registry import game_ids
@@ -534,8 +535,9 @@ async def run_load(
 
 # ----- database, delivery and several processes -------------------------------------------
 async def fill_new(db: Path | str, matches: int, hot: int) -> list[int]:
-    """Fill an empty database (refuses one that holds matches: ids start at 1)."""
-    store = await open_store(db)
+    """Fill an empty database (refuses one that holds matches: ids start at 1). A bulk
+    insert of 100,000 matches is a long statement: a tool's limits, not the bot's."""
+    store = await open_store(db, limits=DatabaseLimits.from_settings(tool=True))
     try:
         cur = await store._reader.execute("SELECT COUNT(*) FROM matches")
         (existing,) = await cur.fetchone()  # type: ignore[misc]

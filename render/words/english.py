@@ -108,6 +108,13 @@ ENGLISH: dict[str, str] = {
         "Our database did not answer, so your move was not saved and nothing was changed. "
         "Please try again in a moment."
     ),
+    "err.db_down": (
+        "Our database did not answer, so nothing was changed. Please try again in a moment."
+    ),
+    "err.db_unknown": (
+        "We lost contact with our database in the middle of this, so we cannot tell whether "
+        "it was done. Look again in a minute, and try again if it was not."
+    ),
     "err.db_unconfirmed": (
         "We lost contact with our database while saving your move, so we cannot tell yet "
         "whether it was saved. If it was, it will appear in the match within a minute; "
