@@ -36,7 +36,7 @@ class Settings(BaseSettings):
     #: them kept for superusers): 5 fits 19 processes (97 // 5), with 2 left for tools.
     db_pool_size: int = Field(default=5, ge=1, le=100)
     #: Seconds a PostgreSQL statement may take (above 0, at most 600) before the server
-    #: cancels it, and before the bot gives up on a server that does not answer at all.
+    #: cancels it; the bot gives up on a server that does not answer at all a second later.
     db_statement_timeout: float = Field(default=5.0, gt=0, le=600)
     #: Seconds to wait for PostgreSQL to accept a new connection (above 0, at most 120).
     db_connect_timeout: float = Field(default=5.0, gt=0, le=120)

@@ -10,6 +10,8 @@ import contextlib
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
+#: Seconds the client waits beyond the server's statement timeout (see ``answer_timeout``).
+ANSWER_MARGIN_SECONDS = 1.0
 #: Seconds a statement of a command-line tool may take (see :func:`for_tools`).
 TOOL_STATEMENT_SECONDS = 600.0
 _for_tools = False
@@ -44,6 +46,14 @@ class DatabaseLimits:
     statement_timeout: float = 5.0
     connect_timeout: float = 5.0
     keepalive_seconds: int = 30
+
+    @property
+    def answer_timeout(self) -> float:
+        """How long the client waits for any answer: the statement timeout and a second.
+        Why longer than the server's: a slow statement is then cancelled by the server (a
+        clean "rolled back, nothing written") before the client gives up; only a server
+        that does not answer at all leaves a statement's outcome unknown."""
+        return self.statement_timeout + ANSWER_MARGIN_SECONDS
 
     @property
     def keepalive_interval(self) -> int:

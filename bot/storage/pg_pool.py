@@ -7,8 +7,8 @@ pool was fixed at 10 connections a process (at PostgreSQL's default ``max_connec
 
 - a statement timeout, enforced twice: by the server (``statement_timeout``: a slow
   statement is cancelled and rolled back, a clean "nothing was written") and by the client
-  (asyncpg's ``command_timeout``: a server that does not answer at all — frozen, or behind
-  a partition — is given up after the same time; what the statement did is then unknown,
+  (asyncpg's ``command_timeout``, a second longer: a server that does not answer at all —
+  frozen, or behind a partition — is given up; what the statement did is then unknown,
   :class:`bot.storage.faults.ConnectionLost`);
 - a connect timeout (a server that accepts no connection);
 - TCP keep-alive on both ends (the server's ``tcp_keepalives_*`` settings, the client's
@@ -102,7 +102,7 @@ class Pool:
             conn = await asyncpg.connect(
                 self._url,
                 timeout=limits.connect_timeout,
-                command_timeout=None if unlimited else limits.statement_timeout,
+                command_timeout=None if unlimited else limits.answer_timeout,
                 server_settings=server,
             )
         except asyncio.CancelledError:
@@ -194,7 +194,7 @@ class Pool:
             )
         if isinstance(error, _LOST) and not isinstance(error, DatabaseUnavailable):
             if isinstance(error, TimeoutError):
-                text = f"no answer within {self.limits.statement_timeout:g} s"
+                text = f"no answer within {self.limits.answer_timeout:g} s"
             else:
                 text = _one_line(error)
             return ConnectionLost(
