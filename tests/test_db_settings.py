@@ -97,6 +97,20 @@ async def test_the_pool_opens_connections_with_the_limits(postgres: pg_server.Pg
         await pool.close()
 
 
+async def test_waiting_for_a_free_connection_is_bounded(postgres: pg_server.PgServer) -> None:
+    """Every connection lent (a stuck statement each): the next waits the statement timeout
+    for one, then fails, saying why — it does not queue for ever."""
+    url = await new_postgres_database(postgres)
+    pool = Pool(url, limits=DatabaseLimits(pool_size=1, statement_timeout=0.3))
+    try:
+        async with pool.acquire():
+            with pytest.raises(DatabaseUnavailable, match="no free database connection"):
+                await pool.fetchrow("SELECT 1")
+        assert (await pool.fetchrow("SELECT 41 + 1"))[0] == 42  # lent again once back
+    finally:
+        await pool.close()
+
+
 def test_a_database_down_at_start_is_one_line_and_a_failure(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
