@@ -84,7 +84,7 @@ class Pool:
         self._size = size if size is not None else self.limits.pool_size
         self._idle: list[asyncpg.Connection] = []
         self._open = 0  # connections open or being opened, idle or lent
-        self._waiters: deque[asyncio.Future[None]] = deque()
+        self._waiters: deque[asyncio.Future[asyncpg.Connection | None]] = deque()
         self._closed = False
 
     async def connect(self, *, unlimited: bool = False) -> asyncpg.Connection:
@@ -120,6 +120,17 @@ class Pool:
         return conn
 
     async def _take(self) -> asyncpg.Connection:
+        """An idle connection, a new one (below ``size``), or the next one given back.
+
+        Why a connection given back goes straight to the first waiter (and a woken waiter
+        that still finds none waits at the front again): if it went to the idle list and
+        the waiter were only woken, any statement starting before the waiter ran would
+        take it, and the waiter would queue again at the back — under steady load (the
+        players' moves) the outbox's statements waited for seconds behind them (measured:
+        posts 11 s late with 5 connections a process, 0.4 s with 10)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.limits.statement_timeout
+        front = False
         while True:
             if self._closed:
                 raise asyncpg.InterfaceError("the store's connection pool is closed")
@@ -136,13 +147,20 @@ class Pool:
                     self._open -= 1
                     self._wake()
                     raise
-            waiter = asyncio.get_running_loop().create_future()
-            self._waiters.append(waiter)
+            waiter: asyncio.Future[asyncpg.Connection | None] = loop.create_future()
+            if front:
+                self._waiters.appendleft(waiter)
+            else:
+                self._waiters.append(waiter)
             try:
-                done, _ = await asyncio.wait((waiter,), timeout=self.limits.statement_timeout)
+                done, _ = await asyncio.wait((waiter,), timeout=max(0.0, deadline - loop.time()))
             except BaseException:
                 if waiter.done() and not waiter.cancelled():
-                    self._wake()  # woken, then cancelled: the turn passes to the next
+                    handed = waiter.result()  # given, then cancelled: pass it on
+                    if handed is not None:
+                        self._give(handed)
+                    else:
+                        self._wake()
                 else:
                     with contextlib.suppress(ValueError):
                         self._waiters.remove(waiter)
@@ -154,8 +172,13 @@ class Pool:
                     f"no free database connection within {self.limits.statement_timeout:g} s "
                     f"(all {self._size} in use; TESSERA_DB_POOL_SIZE)"
                 )
+            handed = waiter.result()
+            if handed is not None:
+                return handed
+            front = True  # a slot came free (or the pool closed): look again, first in line
 
     def _wake(self) -> None:
+        """A slot came free (a connection closed): the first waiter may open one."""
         while self._waiters:
             waiter = self._waiters.popleft()
             if not waiter.done():
@@ -166,8 +189,12 @@ class Pool:
         if self._closed or conn.is_closed() or conn.is_in_transaction():
             self._drop(conn)
             return
+        while self._waiters:  # straight to the first in line (see _take)
+            waiter = self._waiters.popleft()
+            if not waiter.done():
+                waiter.set_result(conn)
+                return
         self._idle.append(conn)
-        self._wake()
 
     def _drop(self, conn: asyncpg.Connection) -> None:
         conn.terminate()
