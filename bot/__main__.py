@@ -30,6 +30,8 @@ from pydantic import ValidationError
 from bot.ops.logs import configure_logging
 from bot.settings import Settings
 from bot.storage import is_postgres_url
+from bot.storage.faults import DatabaseUnavailable, SchemaTooNew
+from bot.storage.limits import for_tools
 from bot.tools.arguments import match_number, not_negative, seconds, whole
 from render.words.catalogue import LANGUAGES, t
 from rules.registry import game_ids
@@ -41,6 +43,9 @@ DB_HELP = (
 )
 #: The database of a command that reads matches: a missing one is refused, never created.
 READ_DB_HELP = DB_HELP + "; it must exist"
+#: Commands that read or write whole tables, and on which no player waits: their
+#: statements may take ``bot.storage.limits.TOOL_STATEMENT_SECONDS``.
+TOOLS = ("migrate", "copy-db", "audit", "ratings", "export", "replay")
 #: The levels ``logging`` knows; anything else in TESSERA_LOG_LEVEL is refused.
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
@@ -354,7 +359,8 @@ def _check_demo(game_id: str, players: int | None, raw_options: list[str]) -> No
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Runs a command; a command line that cannot work prints one line and returns 2."""
+    """Runs a command; a command line that cannot work prints one line and returns 2; a
+    database that cannot be reached, or was upgraded by a newer Tessera, one line and 1."""
     try:
         code = _main(argv)
         sys.stdout.flush()  # inside the try: a reader gone early is seen here, not at exit
@@ -362,6 +368,12 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as exc:
         print(exc, file=sys.stderr)
         return USAGE_ERROR
+    except DatabaseUnavailable as exc:  # down at start: one line, not a traceback
+        print(t("cli.database_down", None, error=str(exc).rstrip(".")), file=sys.stderr)
+        return 1
+    except SchemaTooNew as exc:  # older code must not run against a newer schema
+        print(t("cli.schema_newer", None, found=exc.found, known=exc.known), file=sys.stderr)
+        return 1
     except BrokenPipeError:
         if not _reader_gone():
             raise
@@ -389,6 +401,13 @@ def _main(argv: list[str] | None) -> int:
     settings = _settings()
     configure_logging(settings.log_level, settings.log_format)  # bot/ops/logs.py
     db: Path | str = args.db or settings.database
+    if args.command in TOOLS:  # whole-table statements: a tool's statement timeout
+        with for_tools():
+            return _run(args, settings, db)
+    return _run(args, settings, db)
+
+
+def _run(args: argparse.Namespace, settings: Settings, db: Path | str) -> int:
     if args.command == "demo":
         from bot.tools.demo import run_demo
 
@@ -409,6 +428,20 @@ def _main(argv: list[str] | None) -> int:
         if args.processes > 1 and not is_postgres_url(args.database or ""):
             _refuse("load", "several processes need a shared PostgreSQL: --database postgresql://…")
         tune()  # a bot process's collector, measured as it serves (bot/gc_tuning.py)
+        if args.processes > 1 and args.child is None:  # the parent: start, watch, merge
+            from bot.tools.load_children import run_processes
+
+            return asyncio.run(
+                run_processes(
+                    matches=args.matches,
+                    seconds=args.seconds,
+                    rate=args.rate,
+                    as_json=args.json,
+                    database=args.database,
+                    processes=args.processes,
+                    pictures=not args.no_pictures,
+                )
+            )
         return asyncio.run(
             run_load(
                 matches=args.matches,

@@ -31,6 +31,18 @@ class Settings(BaseSettings):
     #: ``postgresql://user:password@host:port/database`` selects PostgreSQL (several bot
     #: processes can share it); empty: SQLite at ``database_path``.
     database_url: str = ""
+    #: PostgreSQL connections one process may hold (1-100). Every process has its own pool:
+    #: processes × this must stay below the server's ``max_connections`` (default 100, 3 of
+    #: them kept for superusers): 5 fits 19 processes (97 // 5), with 2 left for tools.
+    db_pool_size: int = Field(default=5, ge=1, le=100)
+    #: Seconds a PostgreSQL statement may take (above 0, at most 600) before the server
+    #: cancels it; the bot gives up on a server that does not answer at all a second later.
+    db_statement_timeout: float = Field(default=5.0, gt=0, le=600)
+    #: Seconds to wait for PostgreSQL to accept a new connection (above 0, at most 120).
+    db_connect_timeout: float = Field(default=5.0, gt=0, le=120)
+    #: Seconds a PostgreSQL connection may sit idle before TCP keep-alive probes check the
+    #: link (1-3600; probes every third of it, three missed: the connection is dropped).
+    db_keepalive_seconds: int = Field(default=30, ge=1, le=3600)
     #: The Discord shards this process runs, ``FIRST-LAST/COUNT`` (``0-3/8``) or
     #: ``A,B/COUNT``; empty: one process runs the whole bot unsharded.
     shards: str = ""

@@ -120,3 +120,25 @@ async def test_a_closed_pool_refuses_work_and_wakes_its_waiters(url: str) -> Non
             await waiting
     with pytest.raises(asyncpg.InterfaceError):
         await pool.fetchrow("SELECT 1")
+
+
+async def test_a_connection_given_back_goes_to_the_first_waiter(url: str) -> None:
+    """A statement that starts just as a connection comes back does not take it from one
+    already waiting (which then queued again at the back: under steady load the outbox's
+    statements waited seconds behind the players' moves, issue 44)."""
+    pool = Pool(url, 1)
+    order: list[str] = []
+
+    async def run(name: str) -> None:
+        await pool.fetchrow("SELECT 1")
+        order.append(name)
+
+    try:
+        async with pool.acquire():
+            waiting = asyncio.ensure_future(run("waiting"))
+            await asyncio.sleep(0.05)  # queued for the only connection
+        late = asyncio.ensure_future(run("late"))  # starts as the connection comes back
+        await asyncio.gather(waiting, late)
+        assert order == ["waiting", "late"]
+    finally:
+        await pool.close()

@@ -32,6 +32,7 @@ from bot.computers.pool import CHOOSER, SUGGESTER, ComputerPool
 from bot.matches.errors import BoardChanged, InvalidMove, NotAllowed
 from bot.matches.reports import SeatTurn, TurnReport, User
 from bot.matches.service import MatchService
+from bot.storage.faults import OutageLog
 from render.words.say import said_move
 from rules import Move
 from rules.rng import Rng
@@ -265,13 +266,15 @@ class ComputerDriver:
         every ``interval`` seconds; when woken (after any move), look at the watched
         matches only."""
         full = True
+        outage = OutageLog(log, "computer sweep")  # a database down: a line a minute
         while True:
             try:
                 await self.sweep(full=full)
+                outage.ok()
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("computer sweep failed")
+            except Exception as exc:
+                outage.failed(exc)
             self._wake.clear()
             try:
                 await asyncio.wait_for(self._wake.wait(), timeout=interval)

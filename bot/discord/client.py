@@ -29,6 +29,7 @@ from bot.discord.items import DYNAMIC_ITEMS
 from bot.discord.permissions import Permits
 from bot.discord.scheduler import Scheduler
 from bot.matches.errors import ServiceError
+from bot.matches.lost_commits import database_answer
 from bot.matches.service import MatchService
 from bot.settings import DISCORD_API, Settings
 from bot.storage import ShardSlice
@@ -315,6 +316,7 @@ class TesseraBot(commands.Bot):
             original = original.__cause__
         if isinstance(original, app_commands.CommandInvokeError):
             original = original.original
+        original = database_answer(original) or original  # a database failure: say which
         if isinstance(original, UserError | ServiceError):  # both speak the asker's language
             text = original.text(loc(interaction))
         elif isinstance(original, app_commands.CheckFailure):

@@ -93,6 +93,7 @@ from bot.matches.errors import ServiceError
 from bot.matches.score_chart import chart_png
 from bot.ops import metrics
 from bot.storage.codec import _loads
+from bot.storage.faults import OutageLog
 from bot.storage.rows import MatchRow, Notification, OutboxRow, Remembered
 from render.words.catalogue import match_language, t
 from render.words.posts import listing, post_body, said_in, say_line
@@ -171,15 +172,17 @@ class OutboxWorker:
         self._wake.set()
 
     async def run_forever(self) -> None:
+        outage = OutageLog(log, "outbox sweep")  # a database down: a line a minute
         while True:
             try:
                 await self.run_once()
                 if self.clock() - self.pruned_at >= PRUNE_EVERY:
                     await self.prune()
+                outage.ok()
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("outbox sweep failed")
+            except Exception as exc:
+                outage.failed(exc)
             wait = self.bot.settings.outbox_poll_seconds
             if self.paused_until > self.clock():
                 wait = max(wait, self.paused_until - self.clock())

@@ -42,6 +42,7 @@ from bot.matches import away, clocks
 from bot.matches.errors import ServiceError
 from bot.matches.reports import MatchInfo
 from bot.storage import Notification
+from bot.storage.faults import OutageLog
 from render.words.catalogue import t
 
 if TYPE_CHECKING:
@@ -80,15 +81,17 @@ class Scheduler:
         self.clock = clock
         self.service = bot.service
         self.store = bot.service.store
+        self.outage = OutageLog(log, "scheduler tick")  # a database down: a line a minute
 
     async def run_forever(self) -> None:
         while True:
             try:
                 await self.tick()
+                self.outage.ok()
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("scheduler tick failed")
+            except Exception as exc:
+                self.outage.failed(exc)
             await asyncio.sleep(self.bot.settings.scheduler_seconds)
 
     async def tick(self, now: float | None = None) -> dict[str, int]:

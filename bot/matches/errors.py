@@ -77,6 +77,12 @@ class InvalidMove(ServiceError):
     pass
 
 
+class DatabaseTrouble(ServiceError):
+    """The database failed under a change. Unlike every other refusal, its words may say
+    that the change's outcome is unknown (``err.db_unconfirmed``: a commit whose answer was
+    lost and that could not be read back); see ``bot/matches/lost_commits.py``."""
+
+
 def no_play_key(status: str, started: bool) -> str:
     """Why a match has no board and takes no move, as the key that says its true state: a
     lobby has not started yet; a lobby closed before it started (everyone left it, or its

@@ -19,6 +19,7 @@ from bot.matches.absences import Absences
 from bot.matches.clocks import clocked
 from bot.matches.core import Core
 from bot.matches.errors import BoardChanged, NotAllowed, refusal
+from bot.matches.lost_commits import not_saved, settle_lost_commit
 from bot.matches.posts import (
     Posts,
     dm_post,
@@ -33,6 +34,7 @@ from bot.matches.reports import Line, MatchInfo, TurnReport, User
 from bot.matches.rows import events_json, final_result, move_row, words_of
 from bot.ops import metrics
 from bot.storage import MatchRow, VersionConflict
+from bot.storage.faults import ConnectionLost, DatabaseUnavailable, MoveKey
 from render.words.catalogue import MESSAGES
 from render.words.posts import listing_word, word
 from render.words.say import said, said_as_is, say
@@ -260,7 +262,19 @@ class Turns:
 
         ``expected_version`` comes from buttons: a button pressed on an older board answers
         "the board has changed" instead of acting on a state its presser never saw.
+
+        A database that fails before the commit (the match's read, say) wrote nothing: the
+        player is told so (``err.db_not_saved``), with one log line; the commit's own
+        failure is settled in :meth:`apply`.
         """
+        try:
+            return await self._play(match_id, user, text, expected_version)
+        except (ConnectionLost, DatabaseUnavailable) as exc:
+            raise not_saved(match_id, exc) from None
+
+    async def _play(
+        self, match_id: int, user: User, text: str, expected_version: int | None
+    ) -> TurnReport:
         gated = self._gated_read(match_id, expected_version)
         match = gated or await self._core.load(match_id)
         game, state = self._core.running(match)
@@ -286,7 +300,7 @@ class Turns:
             if gated is None:
                 raise
         # the gate's read was overtaken (another process moved): answer from a fresh one
-        return await self.play(match_id, user, text, expected_version=expected_version)
+        return await self._play(match_id, user, text, expected_version)
 
     async def apply(
         self,
@@ -347,6 +361,13 @@ class Turns:
             )
         except VersionConflict:
             raise BoardChanged.said("svc.moved_first") from None
+        except DatabaseUnavailable as exc:
+            raise not_saved(match.id, exc) from None
+        except ConnectionLost as lost:  # committed or not? read it back, then say which
+            await settle_lost_commit(
+                self._store, MoveKey(match.id, ply, user.id, move.notation), lost
+            )
+            version = match.version + 1
         metrics.MOVES.inc(game.id)  # committed: /metrics counts it (bot/ops/metrics.py)
         match.version, match.state = version, new_state
         match.status = "finished" if result else "running"

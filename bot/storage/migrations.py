@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import aiosqlite
 
+from bot.storage.faults import SchemaTooNew
+
 MIGRATIONS: list[str] = [
     # 1: matches, seats, the append-only move log, the outbox, per-user preferences
     """
@@ -158,11 +160,15 @@ MIGRATIONS: list[str] = [
 async def migrate(conn: aiosqlite.Connection) -> None:
     """Apply the steps ``conn``'s database lacks, all in one ``BEGIN IMMEDIATE``
     transaction: a second process opening the file at the same moment waits, then finds
-    nothing left to do."""
+    nothing left to do. A database a newer Tessera upgraded (more steps than this code
+    knows) is refused (:class:`SchemaTooNew`): older code would write rows that schema does
+    not expect, silently."""
     await conn.execute("BEGIN IMMEDIATE")
     try:
         cur = await conn.execute("PRAGMA user_version")
         (current,) = await cur.fetchone()  # type: ignore[misc]
+        if current > len(MIGRATIONS):
+            raise SchemaTooNew(current, len(MIGRATIONS))
         for number, script in enumerate(MIGRATIONS, start=1):
             if number <= current:
                 continue

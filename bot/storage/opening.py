@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.storage.limits import DatabaseLimits
 from bot.storage.sqlite import Store
 
 
@@ -17,9 +18,12 @@ def is_postgres_url(location: Path | str) -> bool:
     return str(location).startswith(("postgresql://", "postgres://"))
 
 
-async def open_store(location: Path | str, *, synchronous: str = "NORMAL") -> Store:
+async def open_store(
+    location: Path | str, *, synchronous: str = "NORMAL", limits: DatabaseLimits | None = None
+) -> Store:
     """The store for a database location: a ``postgresql://`` URL opens PostgreSQL (several
-    bot processes may share it), anything else is an SQLite file path."""
+    bot processes may share it), anything else is an SQLite file path. PostgreSQL's
+    connections follow ``limits`` (default: the ``TESSERA_DB_*`` settings)."""
     if is_postgres_url(location):
         try:
             from bot.storage.postgres import PostgresStore
@@ -28,5 +32,7 @@ async def open_store(location: Path | str, *, synchronous: str = "NORMAL") -> St
                 "a postgresql:// database needs asyncpg: pip install -e '.[postgres]'"
             ) from exc
 
-        return await PostgresStore.open(str(location))
+        return await PostgresStore.open(
+            str(location), limits=limits or DatabaseLimits.from_settings()
+        )
     return await Store.open(location, synchronous=synchronous)

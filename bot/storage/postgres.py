@@ -17,17 +17,16 @@ a player sees can depend on the backend.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import re
-from collections import deque
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
 import asyncpg
 
 from bot.storage.codec import _dumps, _loads
+from bot.storage.faults import ConnectionLost, DatabaseUnavailable, MoveKey
+from bot.storage.pg_pool import DatabaseLimits, Pool
 from bot.storage.postgres_migrations import current_version, migrate
 from bot.storage.rows import NewMove, Notification, Remembered, SeatRow
 from bot.storage.sqlite import Store
@@ -87,141 +86,6 @@ class Connection:
             await self._target.executemany(to_dollar(sql), batch)
 
 
-class Pool:
-    """The store's connections: a statement takes an idle connection (or opens one, up to
-    ``size``, or waits for one), runs, and puts it back at once.
-
-    Why not asyncpg's pool: it hands out a proxy object per use and gives a connection
-    back through a shielded task (asyncio.shield of its release coroutine, awaiting our
-    reset), so every statement cost several more turns of the event loop; a pooled
-    ``SELECT`` cost the bot about 140-200 µs of CPU against about 60 µs on a held
-    connection (measured on this machine, 3,000 in a row). The store keeps no session
-    state (no ``LISTEN``, no session advisory locks, no ``SET``, no cursors outside a
-    transaction), so there is nothing to reset: a connection goes back as it is, unless
-    it is unsafe to lend again — still inside a transaction (never on purpose), or left
-    by an error that did not come from the server (a cancelled statement: its cancel
-    request may still be on the way; a lost connection) — which is closed instead; the
-    next user opens a new one. An error the server reported (a failed statement) leaves
-    the connection in step and outside any transaction the statement opened, so it goes
-    back."""
-
-    def __init__(self, url: str, size: int) -> None:
-        self._url = url
-        self._size = size
-        self._idle: list[asyncpg.Connection] = []
-        self._open = 0  # connections open or being opened, idle or lent
-        self._waiters: deque[asyncio.Future[None]] = deque()
-        self._closed = False
-
-    async def _take(self) -> asyncpg.Connection:
-        while True:
-            if self._closed:
-                raise asyncpg.InterfaceError("the store's connection pool is closed")
-            while self._idle:
-                conn = self._idle.pop()
-                if not conn.is_closed():
-                    return conn
-                self._open -= 1  # the server ended it while it was idle
-            if self._open < self._size:
-                self._open += 1
-                try:
-                    return await asyncpg.connect(self._url)
-                except BaseException:
-                    self._open -= 1
-                    self._wake()
-                    raise
-            waiter = asyncio.get_running_loop().create_future()
-            self._waiters.append(waiter)
-            try:
-                await waiter
-            except BaseException:
-                if waiter.done() and not waiter.cancelled():
-                    self._wake()  # woken, then cancelled: the turn passes to the next
-                else:
-                    with contextlib.suppress(ValueError):
-                        self._waiters.remove(waiter)
-                raise
-
-    def _wake(self) -> None:
-        while self._waiters:
-            waiter = self._waiters.popleft()
-            if not waiter.done():
-                waiter.set_result(None)
-                return
-
-    def _give(self, conn: asyncpg.Connection) -> None:
-        if self._closed or conn.is_closed() or conn.is_in_transaction():
-            self._drop(conn)
-            return
-        self._idle.append(conn)
-        self._wake()
-
-    def _drop(self, conn: asyncpg.Connection) -> None:
-        conn.terminate()
-        self._open -= 1
-        self._wake()
-
-    def _back(self, conn: asyncpg.Connection, error: BaseException | None) -> None:
-        """After a use: lend ``conn`` again when it ended cleanly or with an error the
-        server reported (the connection is in step), else close it (see the class)."""
-        if error is None or isinstance(error, asyncpg.PostgresError):
-            self._give(conn)
-        else:
-            self._drop(conn)
-
-    @contextlib.asynccontextmanager
-    async def acquire(self) -> AsyncIterator[asyncpg.Connection]:
-        """A connection for a transaction (or several statements), given back after."""
-        conn = await self._take()
-        try:
-            yield conn
-        except BaseException as exc:
-            self._back(conn, exc)
-            raise
-        self._back(conn, None)
-
-    async def _lend(self, method: str, query: str, args: tuple[Any, ...]) -> Any:
-        """One statement on a lent connection (``method``: asyncpg's ``fetch``,
-        ``fetchrow`` or ``execute``), given back as :meth:`acquire` gives it back but
-        without a context manager object: a lone statement is the store's commonest call."""
-        conn = await self._take()
-        try:
-            result = await getattr(conn, method)(query, *args)
-        except BaseException as exc:
-            self._back(conn, exc)
-            raise
-        self._back(conn, None)
-        return result
-
-    async def fetch(self, query: str, *args: Any) -> list[Any]:
-        rows: list[Any] = await self._lend("fetch", query, args)
-        return rows
-
-    async def fetchrow(self, query: str, *args: Any) -> Any:
-        return await self._lend("fetchrow", query, args)
-
-    async def execute(self, query: str, *args: Any) -> str:
-        status: str = await self._lend("execute", query, args)
-        return status
-
-    async def executemany(self, query: str, args: Iterable[Sequence[Any]]) -> None:
-        async with self.acquire() as conn:
-            await conn.executemany(query, args)
-
-    async def close(self) -> None:
-        """Close the idle connections; one still lent is closed when it comes back."""
-        self._closed = True
-        while self._waiters:
-            waiter = self._waiters.popleft()
-            if not waiter.done():
-                waiter.set_result(None)  # it finds the pool closed
-        idle, self._idle = self._idle, []
-        for conn in idle:
-            self._open -= 1
-            with contextlib.suppress(Exception):
-                await conn.close(timeout=5)
-
-
 class PostgresStore(Store):
     """The store on PostgreSQL; open with :meth:`open` (a ``postgresql://`` URL)."""
 
@@ -243,18 +107,65 @@ class PostgresStore(Store):
 
     @classmethod
     async def open(  # type: ignore[override]
-        cls, url: str, *, synchronous: str = "NORMAL", pool_size: int = 10
+        cls, url: str, *, synchronous: str = "NORMAL", limits: DatabaseLimits | None = None
     ) -> PostgresStore:
-        """Connect and migrate. ``synchronous`` is SQLite's and ignored here: PostgreSQL
-        commits durably by default (``synchronous_commit = on``)."""
-        pool = Pool(url, pool_size)
+        """Connect and migrate (on a connection of its own without a statement timeout: a
+        step may rewrite a large table). ``synchronous`` is SQLite's and ignored here:
+        PostgreSQL commits durably by default (``synchronous_commit = on``). A server that
+        cannot be reached is :class:`DatabaseUnavailable`, a schema newer than this code
+        :class:`bot.storage.faults.SchemaTooNew`: both one line for the operator."""
+        pool = Pool(url, limits=limits)
         try:
-            async with pool.acquire() as conn:
+            conn = await pool.connect(unlimited=True)
+            try:
                 await migrate(conn)
+            finally:
+                conn.terminate()
         except BaseException:
             await pool.close()
             raise
         return cls(url, pool)
+
+    @property
+    def limits(self) -> DatabaseLimits:
+        return self._pool.limits
+
+    async def move_stored(self, key: MoveKey, lost: ConnectionLost | None = None) -> bool | None:
+        """Whether the move ``key`` names is in the log, read on a connection of its own
+        (the pooled ones may be as broken as the one lost); None when the database cannot
+        tell now (it still cannot be reached, or does not answer).
+
+        Why the lost statement's server process is ended first: a connection that broke
+        under a commit leaves its server process running the statement (waiting for a row
+        lock, say) and it may still commit after a first look. Once it is gone its
+        transaction is final, either way (PostgreSQL ends a process only outside a
+        commit's critical section), so what is read then is the truth."""
+        try:
+            conn = await self._pool.connect()
+        except DatabaseUnavailable:
+            return None
+        try:
+            pid = lost.backend_pid if lost is not None else None
+            if pid is not None:
+                wait_ms = int(self.limits.statement_timeout * 1000 / 2)
+                ended = await conn.fetch(
+                    "SELECT pg_terminate_backend(pid, $2) FROM pg_stat_activity "
+                    "WHERE pid = $1 AND datname = current_database() AND usename = current_user",
+                    pid,
+                    wait_ms,
+                )
+                if ended and not ended[0][0]:
+                    return None  # still running after the wait: its outcome is not final
+            row = await conn.fetchrow(
+                "SELECT user_id, notation FROM moves WHERE match_id = $1 AND ply = $2",
+                key.match_id,
+                key.ply,
+            )
+        except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError):
+            return None
+        finally:
+            conn.terminate()
+        return row is not None and (row[0], row[1]) == (key.user_id, key.notation)
 
     async def schema_version(self) -> int:
         async with self._pool.acquire() as conn:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.storage.faults import SchemaTooNew
+
 if TYPE_CHECKING:
     import asyncpg
 
@@ -159,6 +161,8 @@ async def migrate(conn: asyncpg.Connection) -> int:
         await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
         await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")
         current = await current_version(conn)
+        if current > len(MIGRATIONS):  # upgraded by a newer Tessera: refuse, write nothing
+            raise SchemaTooNew(current, len(MIGRATIONS))
         for number, script in enumerate(MIGRATIONS, start=1):
             if number <= current:
                 continue

@@ -22,6 +22,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.storage.faults import ConnectionLost, MoveKey
 from bot.storage.match_tables import MatchTables
 from bot.storage.migrations import migrate
 from bot.storage.outbox import OutboxTable
@@ -85,6 +86,18 @@ class Store(MatchTables, OutboxTable, UserTable, ScheduleTable):
         cur = await self._reader.execute("PRAGMA user_version")
         (version,) = await cur.fetchone()  # type: ignore[misc]
         return int(version)
+
+    async def move_stored(self, key: MoveKey, lost: ConnectionLost | None = None) -> bool | None:
+        """Whether the move ``key`` names is in the log (None: the database cannot tell now).
+        Why: a commit whose answer was lost (PostgreSQL: the connection broke under it)
+        must be read back before the player is told anything; SQLite is a local file with
+        no connection to lose, so here it is a plain read."""
+        cur = await self._reader.execute(
+            "SELECT user_id, notation FROM moves WHERE match_id = ? AND ply = ?",
+            (key.match_id, key.ply),
+        )
+        row = await cur.fetchone()
+        return row is not None and (row[0], row[1]) == (key.user_id, key.notation)
 
     async def close(self) -> None:
         if self._reader is not self._writer:

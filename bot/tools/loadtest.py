@@ -42,11 +42,9 @@ import asyncio
 import contextlib
 import functools
 import json
-import os
 import random
 import resource
 import statistics
-import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -57,7 +55,8 @@ from bot.matches.errors import ServiceError
 from bot.matches.reports import MatchInfo, User
 from bot.matches.rows import events_json as _events_json
 from bot.matches.service import MatchService
-from bot.storage import ShardSlice, Store, is_postgres_url, open_store
+from bot.storage import ShardSlice, Store, open_store
+from bot.storage.limits import DatabaseLimits
 from rules import get_game
 from rules.base import fill_names
 from rules.registry import game_ids
@@ -373,19 +372,10 @@ async def run_load(
     child: int | None = None,
 ) -> int:
     """``database``: an empty SQLite file or PostgreSQL database (default: a temporary
-    SQLite file). ``processes`` > 1: the database is filled here, then that many bot
-    processes (``child`` = their number) each play and deliver the matches of their own
-    shard, as sharded bot processes would; their figures are merged here."""
-    if processes > 1 and child is None:
-        return await run_processes(
-            matches=matches,
-            seconds=seconds,
-            rate=rate,
-            as_json=as_json,
-            database=database,
-            processes=processes,
-            pictures=pictures,
-        )
+    SQLite file). ``child``: this is one of ``processes`` bot processes started by
+    :func:`bot.tools.load_children.run_processes` (the database is filled already); it plays
+    and delivers the matches of its own shard, as sharded bot processes would, and prints
+    its figures as one JSON line for the parent to merge."""
     hot = min(HOT_SET, matches)
     with tempfile.TemporaryDirectory(prefix="tessera-load-") as tmp:
         db: Path | str = database or Path(tmp) / "load.db"
@@ -545,8 +535,9 @@ async def run_load(
 
 # ----- database, delivery and several processes -------------------------------------------
 async def fill_new(db: Path | str, matches: int, hot: int) -> list[int]:
-    """Fill an empty database (refuses one that holds matches: ids start at 1)."""
-    store = await open_store(db)
+    """Fill an empty database (refuses one that holds matches: ids start at 1). A bulk
+    insert of 100,000 matches is a long statement: a tool's limits, not the bot's."""
+    store = await open_store(db, limits=DatabaseLimits.from_settings(tool=True))
     try:
         cur = await store._reader.execute("SELECT COUNT(*) FROM matches")
         (existing,) = await cur.fetchone()  # type: ignore[misc]
@@ -654,75 +645,3 @@ async def post_delays(store: Store, since: float) -> dict[str, Any]:
         "p99": round(_pct(delays, 0.99), 1),
         "pending": await store.pending_count(),
     }
-
-
-async def run_processes(
-    *,
-    matches: int,
-    seconds: float,
-    rate: float,
-    as_json: bool,
-    database: str | None,
-    processes: int,
-    pictures: bool,
-) -> int:
-    """Fill once, then run ``processes`` bot processes on the shared database (each on
-    shard k of ``processes``: its matches and its posts) and merge their figures."""
-    if database is None or not is_postgres_url(database):
-        raise SystemExit("several processes need a shared PostgreSQL: --database postgresql://…")
-    hot = min(HOT_SET, matches)
-    t0 = time.perf_counter()
-    await fill_new(database, matches, hot)
-    if not as_json:
-        print(f"filled {matches} matches in {time.perf_counter() - t0:.1f} s")
-    root = Path(__file__).resolve().parents[2]
-    env = {**os.environ, "PYTHONPATH": str(root)}
-    argv = [
-        sys.executable, "-m", "bot", "load", "--database", database, "--matches", str(matches),
-        "--seconds", str(seconds), "--rate", str(rate / processes),
-        "--processes", str(processes), "--json",
-    ]  # fmt: skip
-    if not pictures:
-        argv.append("--no-pictures")
-    since = time.time()
-    procs = [
-        await asyncio.create_subprocess_exec(
-            *argv, "--child", str(k), cwd=root, env=env, stdout=asyncio.subprocess.PIPE
-        )
-        for k in range(processes)
-    ]
-    outputs = [await p.communicate() for p in procs]
-    reports = [json.loads(out.decode().strip().splitlines()[-1]) for out, _ in outputs]
-    play = [v for r in reports for v in r["raw_play_ms"]]
-    store = await open_store(database)
-    try:
-        outbox = await post_delays(store, since)
-    finally:
-        await store.close()
-    merged = {
-        "processes": processes,
-        "matches": matches,
-        "pictures": pictures,
-        "moves": len(play),
-        "moves_per_s": round(sum(r["moves_per_s"] for r in reports), 1),
-        "play_ms": {q: round(_pct(play, v), 1) for q, v in QUANTILES},
-        "conflicts": sum(r["conflicts"] for r in reports),
-        "errors": sum(r["errors"] for r in reports),
-        "cpu_share": round(sum(r["cpu_share"] for r in reports), 2),
-        "outbox_delay_ms": outbox,
-    }  # fmt: skip
-    if as_json:
-        print(json.dumps(merged, indent=1))
-        return 0
-    p, o = merged["play_ms"], merged["outbox_delay_ms"]
-    print(
-        f"{processes} processes, {merged['moves']} moves = {merged['moves_per_s']} moves/s "
-        f"({merged['conflicts']} conflicts, {merged['errors']} errors; "
-        f"CPU {merged['cpu_share']} cores in the bot processes)"
-    )
-    print(f"service.play: p50 {p['p50']} ms, p95 {p['p95']} ms, p99 {p['p99']} ms")
-    print(
-        f"outbox delay (commit → posted): p50 {o['p50']} ms, p95 {o['p95']} ms, "
-        f"p99 {o['p99']} ms; {o['posts']} posts, {o['pending']} still queued at the end"
-    )
-    return 0

@@ -106,6 +106,22 @@ ENGLISH: dict[str, str] = {
     "select.placeholder": "Choose…",
     # ----- replies -----------------------------------------------------------------
     "err.generic": "Something went wrong on our side; nothing was changed. Please try again.",
+    "err.db_not_saved": (
+        "Our database did not answer, so your move was not saved and nothing was changed. "
+        "Please try again in a moment."
+    ),
+    "err.db_down": (
+        "Our database did not answer, so nothing was changed. Please try again in a moment."
+    ),
+    "err.db_unknown": (
+        "We lost contact with our database in the middle of this, so we cannot tell whether "
+        "it was done. Look again in a minute, and try again if it was not."
+    ),
+    "err.db_unconfirmed": (
+        "We lost contact with our database while saving your move, so we cannot tell yet "
+        "whether it was saved. If it was, it will appear in the match within a minute; "
+        "if it does not, please play it again."
+    ),
     "err.no_match_here": (
         "There is no match in this channel. Use this command in a match thread, "
         "or give the match number."
@@ -750,6 +766,14 @@ ENGLISH: dict[str, str] = {
         "(or set TESSERA_DATABASE_PATH / TESSERA_DATABASE_URL)."
     ),
     "cli.bad_database": "Cannot read the database at {path}: {error}",
+    "cli.database_down": (
+        "Cannot start: {error}. Start the database or correct TESSERA_DATABASE_URL, "
+        "then start again."
+    ),
+    "cli.schema_newer": (
+        "Cannot start: this database was upgraded by a newer Tessera (schema {found}); "
+        "this code knows up to {known}; upgrade the code."
+    ),
     "cli.bad_token": (
         "Discord refused the bot token: check DISCORD_TOKEN in .env or the environment "
         "(Developer Portal → your application → Bot → Reset Token, then paste the new one)."
