@@ -134,7 +134,11 @@ class ComputerPool:
     def _get_executor(self) -> Executor:
         if self._executor is None:
             if self.processes:
-                self._executor = ProcessPoolExecutor(self.workers, mp_context=forkserver_context())
+                # each worker lowers its own priority as it starts (threads never do: that
+                # would lower the bot's own thread)
+                self._executor = ProcessPoolExecutor(
+                    self.workers, mp_context=forkserver_context(), initializer=_lower_priority
+                )
             else:
                 self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="think")
         return self._executor
