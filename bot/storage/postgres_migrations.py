@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.storage.computer_turns import COMPUTER_TURNS_POSTGRES
+
 if TYPE_CHECKING:
     import asyncpg
 
@@ -135,6 +137,7 @@ MIGRATIONS: list[str] = [
     DROP INDEX outbox_pending;
     CREATE INDEX outbox_waiting ON outbox (id) WHERE sent_at IS NULL;
     """,
+    COMPUTER_TURNS_POSTGRES,
 ]
 
 
