@@ -32,8 +32,19 @@ import aiosqlite
 from bot.storage.backend import Backend
 from bot.storage.rows import ShardSlice
 
+#: Marks every running match with a computer seat (both backends): the migration step's
+#: last statement, so matches running before the index existed are judged once.
+FILL = """
+INSERT INTO computer_turns (match_id, guild_key, version, since, due)
+SELECT id, guild_key, version, updated_at, NULL FROM matches m
+WHERE status = 'running'
+    AND EXISTS (SELECT 1 FROM seats s WHERE s.match_id = m.id AND s.user_id LIKE 'ai:%')
+ON CONFLICT (match_id) DO NOTHING
+"""
+
 #: The migration step on SQLite (``bot/storage/migrations.py``). Re-runnable.
-COMPUTER_TURNS_SQLITE = """
+COMPUTER_TURNS_SQLITE = (
+    """
 CREATE TABLE IF NOT EXISTS computer_turns (
     match_id  INTEGER PRIMARY KEY,
     guild_key INTEGER,
@@ -65,15 +76,13 @@ BEGIN
     ON CONFLICT (match_id) DO UPDATE SET version = excluded.version, since = excluded.since,
         due = NULL;
 END;
-INSERT INTO computer_turns (match_id, guild_key, version, since, due)
-SELECT id, guild_key, version, updated_at, NULL FROM matches m
-WHERE status = 'running'
-    AND EXISTS (SELECT 1 FROM seats s WHERE s.match_id = m.id AND s.user_id LIKE 'ai:%')
-ON CONFLICT (match_id) DO NOTHING;
 """
+    + FILL
+)
 
 #: The same step on PostgreSQL (``bot/storage/postgres_migrations.py``). Re-runnable.
-COMPUTER_TURNS_POSTGRES = """
+COMPUTER_TURNS_POSTGRES = (
+    """
 CREATE TABLE IF NOT EXISTS computer_turns (
     match_id  BIGINT PRIMARY KEY,
     guild_key BIGINT,
@@ -113,12 +122,9 @@ DROP TRIGGER IF EXISTS computer_turns_seat ON seats;
 CREATE TRIGGER computer_turns_seat AFTER UPDATE OF user_id ON seats FOR EACH ROW
     WHEN (NEW.user_id LIKE 'ai:%')
     EXECUTE FUNCTION computer_turns_mark_seat();
-INSERT INTO computer_turns (match_id, guild_key, version, since, due)
-SELECT id, guild_key, version, updated_at, NULL FROM matches m
-WHERE status = 'running'
-    AND EXISTS (SELECT 1 FROM seats s WHERE s.match_id = m.id AND s.user_id LIKE 'ai:%')
-ON CONFLICT (match_id) DO NOTHING;
 """
+    + FILL
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +242,7 @@ class ComputerTurnIndex:
 __all__ = [
     "COMPUTER_TURNS_POSTGRES",
     "COMPUTER_TURNS_SQLITE",
+    "FILL",
     "ComputerTurnIndex",
     "Marked",
     "owns",
