@@ -2,10 +2,16 @@
 
 Why a driver that reads the database rather than a callback after each move: a computer's
 turn may begin with a person's click, a clock running out, an undo, a match start — or a
-restart of the bot in the middle of a computer's think. The driver therefore only asks the
-service "which running match waits for a computer seat now?" (:meth:`sweep`), and plays
-those turns; being woken after every move just makes it ask sooner. Nothing lives in memory
-that a restart could lose.
+restart of the bot in the middle of a computer's think. The driver therefore only asks
+"which running match waits for a computer seat now?" (:meth:`sweep`), and plays those
+turns; being woken after every move just makes it ask sooner. Nothing lives in memory
+that a restart could lose. It asks an index, not every running match: the store marks
+each match with a computer seat that changes (``computer_turns``, kept by triggers; see
+``bot/storage/computer_turns.py``), and the driver judges only those, a few at a time,
+giving the event loop back after each (at 100,000 running matches reading them all held
+the loop for seconds: docs/performance.md, "Computer sweep at 100,000 matches"). And it
+asks only for its own shards' matches: of several bot processes on one database, the one
+running a server's shard plays that server's computers, so no turn is thought twice.
 
 A computer's move is decided in the worker pool (bot/computers/pool.py) from the seat's view
 and the public log, then enters through :meth:`MatchService.play` with the version it was
