@@ -186,14 +186,10 @@ class ComputerTurnIndex:
         shard, params = shard_sql(self.shards)
         where, start = "", []
         if after is not None:
-            where, start = (
-                " AND (since > ? OR (since = ? AND match_id > ?))",
-                [
-                    after[0],
-                    after[0],
-                    after[1],
-                ],
-            )
+            # a row value, which both backends read as a range of the index (an OR of
+            # the two columns was read from the index's start on PostgreSQL: every page
+            # visited the pages before it, 180 s to judge 30,000 matches)
+            where, start = " AND (since, match_id) > (?, ?)", [after[0], after[1]]
         cur = await self._store._reader.execute(
             f"SELECT {self._COLUMNS} FROM computer_turns WHERE due IS NULL{where}{shard} "
             "ORDER BY since, match_id LIMIT ?",
