@@ -67,9 +67,11 @@ def _waits_for_computer(info: Any) -> bool:
     return any(is_computer(u) for u in info.waits_for)
 
 
-#: Matches judged per read of the index. Each is read and decoded on the event loop (its
-#: snapshot's JSON, the game's ``waits_for``), so a page is kept small: the loop is given
-#: back after every match, and a page's read decodes only this many snapshots at once.
+#: Rows of the index read (and verdicts written) at once: few round trips to the database.
+INDEX_PAGE = 64
+#: Matches read at once to be judged. Each is decoded on the event loop (its snapshot's
+#: JSON) as the read returns, so this is kept small; the loop is also given back after
+#: every match judged (the game's ``waits_for``).
 JUDGE_PAGE = 8
 #: Most due matches read at once by :meth:`ComputerDriver.pending` (tests, tools).
 PENDING_LIMIT = 100_000
@@ -127,22 +129,24 @@ class ComputerDriver:
         many matches were started."""
         started = 0
         after: tuple[float, int] | None = None
-        while page := await self.index.unjudged(after, JUDGE_PAGE):
+        while page := await self.index.unjudged(after, INDEX_PAGE):
             after = (page[-1].since, page[-1].match_id)
             todo = [m for m in page if not self._is_playing(m.match_id)]
-            if not todo:
-                continue
-            rows = await self.service.store.get_matches([m.match_id for m in todo])
-            verdicts = []
-            for marked in todo:
-                await asyncio.sleep(0)  # the loop's turn: one match judged at a time
-                row = rows.pop(marked.match_id, None)
-                verdicts.append(self._verdict(marked.match_id, marked.version, row))
-            del rows
+            verdicts: list[tuple[int, int, bool]] = []
+            for first in range(0, len(todo), JUDGE_PAGE):
+                chunk = todo[first : first + JUDGE_PAGE]
+                rows = await self.service.store.get_matches([m.match_id for m in chunk])
+                found = []
+                for marked in chunk:
+                    await asyncio.sleep(0)  # the loop's turn: one match judged at a time
+                    row = rows.pop(marked.match_id, None)
+                    found.append(self._verdict(marked.match_id, marked.version, row))
+                del rows
+                verdicts += found
+                if start:
+                    started += self._start([m for m, _, due in found if due])
             self.judged += len(verdicts)
             await self.index.judge(verdicts)
-            if start:
-                started += self._start([m for m, _, due in verdicts if due])
         return started
 
     def _verdict(self, match_id: int, version: int, row: MatchRow | None) -> tuple[int, int, bool]:

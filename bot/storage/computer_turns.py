@@ -27,8 +27,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
-
 from bot.storage.backend import Backend
 from bot.storage.rows import ShardSlice
 
@@ -201,25 +199,25 @@ class ComputerTurnIndex:
         """Store the driver's verdicts ``(match_id, version, waits for a computer)``, each
         only where the row is still at that version or older (a newer change stays
         unjudged): a match that waits for a person leaves the index; one that waits for a
-        computer is due."""
-        if not verdicts:
-            return
-        gone = [(m, v) for m, v, due in verdicts if not due]
-        due = [(v, m, v) for m, v, is_due in verdicts if is_due]
-
-        async def work(conn: aiosqlite.Connection) -> None:
-            if gone:
-                await conn.executemany(
-                    "DELETE FROM computer_turns WHERE match_id = ? AND version <= ?", gone
-                )
-            if due:
-                await conn.executemany(
-                    "UPDATE computer_turns SET due = 1, version = ? "
-                    "WHERE match_id = ? AND version <= ?",
-                    due,
-                )
-
-        await self._store._transaction(work)
+        computer is due. One statement for each kind, whatever the number of verdicts
+        (PostgreSQL: one round trip each, no transaction around them: they touch
+        different rows, and each is whole on its own)."""
+        for due in (False, True):
+            pairs = [(m, v) for m, v, is_due in verdicts if is_due == due]
+            if not pairs:
+                continue
+            values = ", ".join(["(CAST(? AS BIGINT), CAST(? AS BIGINT))"] * len(pairs))
+            judged = "(SELECT v FROM verdicts WHERE m = computer_turns.match_id)"
+            change = (
+                f"UPDATE computer_turns SET due = 1, version = {judged}"
+                if due
+                else ("DELETE FROM computer_turns")
+            )
+            await self._store._write_one(
+                f"WITH verdicts (m, v) AS (VALUES {values}) {change} "
+                f"WHERE match_id IN (SELECT m FROM verdicts) AND version <= {judged}",
+                [x for pair in pairs for x in pair],
+            )
 
     async def counts(self) -> tuple[int, int]:
         """(due, unjudged) rows of these shards: computer turns pending, for figures."""
