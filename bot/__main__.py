@@ -6,7 +6,8 @@ strength), ``arena-tally`` (the table of games ``arena --record`` kept), ``calib
 search's iterations per second), ``audit``, ``export``,
 ``migrate`` (apply the schema, e.g. before starting several processes), ``copy-db``
 (SQLite → PostgreSQL), ``i18n extract|check`` (the translation files), ``replay`` (a
-match as an animated WebP) and ``replay-bench``.
+match as an animated WebP), ``replay-bench`` and ``sweep-bench`` (the computer driver at
+many running matches).
 
 The bot and the console create their database on first start, ``migrate`` creates one
 when asked to, and ``copy-db`` and ``load`` fill a new one; every command that reads
@@ -89,6 +90,16 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--quick", action="store_true", help="fewer samples")
     b.add_argument("--games", nargs="*", default=None, choices=game_ids())
     b.add_argument("--playouts-only", action="store_true", help="only random playouts/s")
+    sw = sub.add_parser("sweep-bench", help="the computer driver's sweep at many matches")
+    sw.add_argument("--matches", type=whole(1), default=100_000, help="running matches")
+    sw.add_argument("--computers", type=float, default=0.3, help="share with a computer seat")
+    sw.add_argument("--due", type=float, default=0.4, help="of those, share waiting for it")
+    sw.add_argument("--workers", type=whole(1), default=2, help="thinking worker processes")
+    sw.add_argument("--seed", type=int, default=44)
+    sw.add_argument("--reuse", action="store_true", help="measure the --db filled before")
+    sw.add_argument(
+        "--db", default=argparse.SUPPRESS, help=DB_HELP + "; kept (else a temporary one)"
+    )
     ld = sub.add_parser("load", help="sustained load through the service (see README)")
     ld.add_argument("--matches", type=whole(1), default=10_000)
     ld.add_argument("--seconds", type=seconds, default=30.0)
@@ -420,6 +431,18 @@ def _run(args: argparse.Namespace, settings: Settings, db: Path | str) -> int:
 
         return run_bench(
             as_json=args.json, quick=args.quick, games=args.games, playouts_only=args.playouts_only
+        )
+    if args.command == "sweep-bench":
+        from bot.tools.sweep_bench import run_sweep_bench
+
+        return run_sweep_bench(
+            matches=args.matches,
+            db=args.db,
+            reuse=args.reuse,
+            computers=args.computers,
+            due=args.due,
+            workers=args.workers,
+            seed=args.seed,
         )
     if args.command == "load":
         from bot.gc_tuning import tune

@@ -16,7 +16,7 @@ from bot.storage.copydb import TABLES
 from tests.conftest import new_postgres_database
 from tests.pg_server import PgServer
 from tests.ratings_helpers import play_result
-from tests.reliability_helpers import REAL_GAMES, on_turn, start_match
+from tests.reliability_helpers import PLAYERS, REAL_GAMES, on_turn, start_match
 
 
 async def _fill(db: Path) -> None:
@@ -30,6 +30,10 @@ async def _fill(db: Path) -> None:
                 legal = await svc.legal_moves(match_id, user)
                 await svc.play(match_id, user, legal[0].notation)
         await play_result(svc, {"2001": 3, "2002": 1})  # a rated match: the rating tables
+        # a running match with a computer seat: the computer-turn index (computer_turns)
+        lobby = await svc.create_match("azul", PLAYERS[0], seed=11, guild_id=str(9 << 22))
+        await svc.add_computer(lobby.id, PLAYERS[0], "easy")
+        await svc.start(lobby.id, PLAYERS[0])
         await svc.store.set_user("2001", locale="de", notify="dm", settings={"quiet": [22, 7]})
         await svc.store.enqueue(None, [Notification("dm", {"user_id": "2001", "text": "é"})])
         await svc.store.set_schedule(1, {"version": 3, "sent": {"2001": 1}}, due_at=12.5)
@@ -77,7 +81,8 @@ def test_copy_db_round_trip_keeps_every_row_and_audits_equal(
         finally:
             await svc.close()
 
-    assert asyncio.run(new_match_id()) == len(REAL_GAMES) + 2  # + the rated Pile match
+    # + the rated Pile match and the match with a computer seat
+    assert asyncio.run(new_match_id()) == len(REAL_GAMES) + 3
 
 
 def test_copy_db_refuses_a_target_that_holds_data(tmp_path: Path, postgres: PgServer) -> None:

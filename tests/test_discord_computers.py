@@ -223,8 +223,9 @@ async def test_settings_turn_hints_off_and_set_thinking_time(tmp_path, monkeypat
 async def test_after_a_move_only_matches_with_computers_are_looked_at(
     tmp_path, monkeypatch
 ) -> None:
-    """The cheap look after a wake: the started match with a computer is watched and its
-    computer's turn found without reading every match; a match of people is dropped."""
+    """The cheap look after a wake: the started match with a computer is in the computer-turn
+    index and its computer's turn found without reading every match; a match of people is
+    never in the index, so never read."""
     async with running(tmp_path, monkeypatch) as h:
         computers = h.bot.computers
         people, people_thread, _ = await new_match(h, players=2)
@@ -232,20 +233,22 @@ async def test_after_a_move_only_matches_with_computers_are_looked_at(
         await h.click(ALICE, f"tl:start:{people}", channel=people_thread)
         match_id, thread, _ = await new_match(h, bots=1, options="size=9")
         await h.click(ALICE, f"tl:start:{match_id}", channel=thread)
-        assert {people, match_id} <= computers._watched
+        marked = await computers.index.unjudged(None, 10)
+        assert [m.match_id for m in marked] == [match_id]
 
         async def light() -> int:
-            started = await computers.sweep(full=False)
+            started = await computers.sweep()
             await asyncio.gather(*computers._playing.values())
             return started
 
         await light()  # the computer's first move, if it has one
-        assert computers._watched == {match_id}
         assert (await h.service.info(match_id)).to_act == [ALICE.id]
         moves = await h.service.legal_moves(match_id, ALICE)
         await h.slash(ALICE, "play", channel=thread, move=moves[0].notation)
         plies = len(await h.service.store.moves(match_id))
+        judged = computers.judged
         assert await light() == 1
+        assert computers.judged == judged + 1  # Alice's move marked that one match only
         rows = await h.service.store.moves(match_id)
         assert len(rows) == plies + 1 and rows[-1].user_id == "ai:normal:1"
 

@@ -2,10 +2,16 @@
 
 Why a driver that reads the database rather than a callback after each move: a computer's
 turn may begin with a person's click, a clock running out, an undo, a match start — or a
-restart of the bot in the middle of a computer's think. The driver therefore only asks the
-service "which running match waits for a computer seat now?" (:meth:`sweep`), and plays
-those turns; being woken after every move just makes it ask sooner. Nothing lives in memory
-that a restart could lose.
+restart of the bot in the middle of a computer's think. The driver therefore only asks
+"which running match waits for a computer seat now?" (:meth:`sweep`), and plays those
+turns; being woken after every move just makes it ask sooner. Nothing lives in memory
+that a restart could lose. It asks an index, not every running match: the store marks
+each match with a computer seat that changes (``computer_turns``, kept by triggers; see
+``bot/storage/computer_turns.py``), and the driver judges only those, a few at a time,
+giving the event loop back after each (at 100,000 running matches reading them all held
+the loop for seconds: docs/performance.md, "Computer sweep at 100,000 matches"). And it
+asks only for its own shards' matches: of several bot processes on one database, the one
+running a server's shard plays that server's computers, so no turn is thought twice.
 
 A computer's move is decided in the worker pool (bot/computers/pool.py) from the seat's view
 and the public log, then enters through :meth:`MatchService.play` with the version it was
@@ -32,6 +38,8 @@ from bot.computers.pool import CHOOSER, SUGGESTER, ComputerPool
 from bot.matches.errors import BoardChanged, InvalidMove, NotAllowed
 from bot.matches.reports import SeatTurn, TurnReport, User
 from bot.matches.service import MatchService
+from bot.storage import MatchRow, ShardSlice
+from bot.storage.computer_turns import ComputerTurnIndex
 from bot.storage.faults import OutageLog
 from render.words.say import said_move
 from rules import Move
@@ -60,8 +68,25 @@ def _waits_for_computer(info: Any) -> bool:
     return any(is_computer(u) for u in info.waits_for)
 
 
+#: Rows of the index read (and verdicts written) at once: few round trips to the database.
+INDEX_PAGE = 64
+#: Matches read at once to be judged. Each is decoded on the event loop (its snapshot's
+#: JSON) as the read returns, so this is kept small; the loop is also given back after
+#: every match judged (the game's ``waits_for``).
+JUDGE_PAGE = 8
+#: Most due matches read at once by :meth:`ComputerDriver.pending` (tests, tools).
+PENDING_LIMIT = 100_000
+
+
 class ComputerDriver:
-    """Plays computer seats' turns and computes hints. Close with :meth:`close`."""
+    """Plays computer seats' turns and computes hints. Close with :meth:`close`.
+
+    ``shards``: the Discord shards this process runs (``TESSERA_SHARDS``); it plays only
+    the computer turns of those shards' servers (and, on shard 0, of matches without a
+    server), so of several bot processes on one database exactly one decides each turn.
+    ``playing``: most matches whose computer turns are played at once (the rest wait in
+    the index, due, until a slot frees; default twice the workers, so the next turn is
+    ready when a worker frees without a backlog held in memory)."""
 
     def __init__(
         self,
@@ -71,84 +96,122 @@ class ComputerDriver:
         processes: bool = True,
         chooser: str = CHOOSER,
         suggester: str = SUGGESTER,
+        shards: ShardSlice | None = None,
+        playing: int | None = None,
     ) -> None:
         self.service = service
         self.pool = ComputerPool(workers, processes=processes, chooser=chooser, suggester=suggester)
+        #: the computer-turn index of this process's shards (bot/storage/computer_turns.py)
+        self.index = ComputerTurnIndex(service.store, shards)
+        self.max_playing = playing if playing is not None else 2 * workers
         #: match id -> the task playing its computer turns (one per match at a time)
         self._playing: dict[int, asyncio.Task[None]] = {}
         self._wake = asyncio.Event()
-        #: matches known to seat a computer player (see :meth:`watch`)
-        self._watched: set[int] = set()
         #: moves played by this driver (for logs and tests)
         self.moves_played = 0
+        #: matches judged by this driver (for the benchmark and tests)
+        self.judged = 0
         #: called after every computer move (the Discord bot wakes its outbox here)
         self.on_move: Any = lambda report: None
 
     # ----- finding and playing turns ---------------------------------------------------------
     async def pending(self) -> list[int]:
-        """Running matches whose next decision belongs to a computer seat the game waits
-        for (:func:`_waits_for_computer`). Reads every running match: done at start, every
-        sweep interval and by :meth:`settle`."""
-        rows = await self.service.store.list_matches(statuses=("running",), limit=100_000)
-        out = []
-        watched = set()
-        for row in rows:
-            if not any(is_computer(s.user_id) for s in row.seats):
-                continue  # most matches: no game logic needed to skip them
-            watched.add(row.id)
-            try:
-                info = self.service.describe(row)
-            except Exception:
-                log.exception("reading match %s failed", row.id)
-                continue
-            if _waits_for_computer(info):
-                out.append(info.id)
-        self._watched = watched | {m for m in self._watched if m not in {r.id for r in rows}}
-        return out
+        """Matches of this process's shards whose next decision belongs to a computer seat
+        the game waits for (:func:`_waits_for_computer`), oldest change first: the index's
+        unjudged rows are judged first (:meth:`judge_marked`)."""
+        await self.judge_marked()
+        return [m.match_id for m in await self.index.due(PENDING_LIMIT)]
 
-    async def _pending_watched(self) -> list[int]:
-        """The cheap look after a wake: only matches known to seat a computer (one read
-        each), so a person's move in one of 10,000 matches does not read them all."""
-        out = []
-        for match_id in sorted(self._watched):
-            try:
-                info = await self.service.info(match_id)
-            except Exception:
-                self._watched.discard(match_id)
-                continue
-            if info.status not in ("lobby", "running") or not any(
-                is_computer(s.user_id) for s in info.seats
-            ):
-                self._watched.discard(match_id)
-            elif info.status == "running" and _waits_for_computer(info):
-                out.append(match_id)
-        return out
-
-    def watch(self, match_id: int) -> None:
-        """A match that may now seat a computer (a lobby got one, a match started): look
-        at it at the next wake, which this starts."""
-        self._watched.add(match_id)
-        self.wake()
-
-    async def sweep(self, *, full: bool = True) -> int:
-        """Start playing every pending computer turn not already being played; returns how
-        many matches were started. Returns at once: the moves happen in tasks. ``full``
-        reads every running match; otherwise only the watched ones."""
+    async def judge_marked(self, *, start: bool = False) -> int:
+        """Judge the index's unjudged rows of this process's shards (changed since the last
+        look) page by page, oldest first, each once; with ``start``, play each match found
+        due while there is a free slot. Matches being played now are skipped: their task
+        looks at them itself, and the next sweep after it ends judges them. Returns how
+        many matches were started."""
         started = 0
-        for match_id in [m for m, task in self._playing.items() if task.done()]:
-            del self._playing[match_id]  # finished tasks are not kept for days
-        for match_id in await (self.pending() if full else self._pending_watched()):
-            task = self._playing.get(match_id)
-            if task is None or task.done():
-                self._playing[match_id] = asyncio.create_task(
-                    self._play_match(match_id), name=f"tessera-computer-{match_id}"
-                )
-                started += 1
+        after: tuple[float, int] | None = None
+        while page := await self.index.unjudged(after, INDEX_PAGE):
+            after = (page[-1].since, page[-1].match_id)
+            todo = [m for m in page if not self._is_playing(m.match_id)]
+            verdicts: list[tuple[int, int, bool]] = []
+            for first in range(0, len(todo), JUDGE_PAGE):
+                chunk = todo[first : first + JUDGE_PAGE]
+                rows = await self.service.store.get_matches([m.match_id for m in chunk])
+                found = []
+                for marked in chunk:
+                    await asyncio.sleep(0)  # the loop's turn: one match judged at a time
+                    row = rows.pop(marked.match_id, None)
+                    found.append(self._verdict(marked.match_id, marked.version, row))
+                del rows
+                verdicts += found
+                if start:
+                    started += self._start([m for m, _, due in found if due])
+            self.judged += len(verdicts)
+            await self.index.judge(verdicts)
         return started
 
+    def _verdict(self, match_id: int, version: int, row: MatchRow | None) -> tuple[int, int, bool]:
+        """(match, the version judged, whether it waits for a computer now)."""
+        if row is None or row.status != "running" or row.state is None:
+            return match_id, version, False
+        if not any(is_computer(s.user_id) for s in row.seats):
+            return match_id, row.version, False
+        try:
+            return match_id, row.version, _waits_for_computer(self.service.describe(row))
+        except Exception:
+            log.exception("reading match %s failed", match_id)
+            return match_id, version, False
+
+    def _is_playing(self, match_id: int) -> bool:
+        task = self._playing.get(match_id)
+        return task is not None and not task.done()
+
+    def _start(self, match_ids: list[int]) -> int:
+        """Start playing these due matches while slots are free; returns how many."""
+        started = 0
+        for match_id in match_ids:
+            if len(self._playing) >= self.max_playing:
+                break
+            if self._is_playing(match_id):
+                continue
+            task = asyncio.create_task(
+                self._play_match(match_id), name=f"tessera-computer-{match_id}"
+            )
+            task.add_done_callback(self._ended)
+            self._playing[match_id] = task
+            started += 1
+        return started
+
+    def _ended(self, task: asyncio.Task[None]) -> None:
+        """A match's turns are played: its slot is free for the next due match."""
+        for match_id, running in list(self._playing.items()):
+            if running is task:
+                del self._playing[match_id]
+        self.wake()
+
+    def watch(self, match_id: int) -> None:
+        """A match that may now seat a computer (a lobby got one, a match started): the
+        index has marked it already; look at the index now."""
+        self.wake()
+
+    async def sweep(self) -> int:
+        """Start playing the pending computer turns of this process's shards that are not
+        being played yet, as far as slots are free: first those judged due before (a
+        restart, or slots were full), then the index's changed matches as they are judged.
+        Returns how many matches were started; the moves happen in tasks. Reads only the
+        index and the changed matches, never every running match, and gives the loop back
+        after each match it judges."""
+        free = self.max_playing - len(self._playing)
+        started = 0
+        if free > 0:
+            due = await self.index.due(free + len(self._playing))
+            started = self._start([m.match_id for m in due])
+        return started + await self.judge_marked(start=True)
+
     async def settle(self) -> int:
-        """Sweep and wait until no running match waits for a computer (the console runs
-        this after every line; tests use it). Returns the moves played meanwhile."""
+        """Sweep and wait until no running match of this process's shards waits for a
+        computer (the console runs this after every line; tests use it). Returns the moves
+        played meanwhile."""
         before = self.moves_played
         while True:
             await self.sweep()
@@ -160,8 +223,13 @@ class ComputerDriver:
     async def _play_match(self, match_id: int) -> None:
         """Computer turns of one match, one after the other, until a person must act."""
         try:
+            played = 0
             while await self.play_turn(match_id) is not None:
-                pass
+                played += 1
+            if not played:  # judged due, yet nothing to play: judge it again now
+                row = await self.service.store.get_match(match_id)
+                version = row.version if row is not None else 0
+                await self.index.judge([self._verdict(match_id, version, row)])
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -262,30 +330,28 @@ class ComputerDriver:
         self._wake.set()
 
     async def run_forever(self, interval: float) -> None:
-        """Read every running match at start (turns pending from before a restart) and
-        every ``interval`` seconds; when woken (after any move), look at the watched
-        matches only."""
-        full = True
-        outage = OutageLog(log, "computer sweep")  # a database down: a line a minute
+        """Sweep at start (turns pending from before a restart), when woken (after a move,
+        a start, a freed slot) and every ``interval`` seconds; each sweep reads the index
+        only. A wake during a sweep is kept for the next one. A database that is down is
+        a log line a minute (:class:`OutageLog`), not a traceback per sweep."""
+        outage = OutageLog(log, "computer sweep")
         while True:
+            self._wake.clear()
             try:
-                await self.sweep(full=full)
+                await self.sweep()
                 outage.ok()
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
                 outage.failed(exc)
-            self._wake.clear()
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=interval)
-                full = False
-            except TimeoutError:
-                full = True
 
     async def close(self) -> None:
-        for task in self._playing.values():
+        tasks = list(self._playing.values())
+        for task in tasks:
             task.cancel()
-        for task in self._playing.values():
+        for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self._playing.clear()

@@ -27,8 +27,9 @@ import contextlib
 import importlib
 import logging
 import os
+import threading
 from collections.abc import Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import cache
 from typing import Any
@@ -130,11 +131,16 @@ class ComputerPool:
         self._executor: Executor | None = None
         # more jobs than workers would only queue inside the executor, out of sight
         self._slots = asyncio.Semaphore(workers)
+        self._starting = threading.Lock()
 
     def _get_executor(self) -> Executor:
         if self._executor is None:
             if self.processes:
-                self._executor = ProcessPoolExecutor(self.workers, mp_context=forkserver_context())
+                # each worker lowers its own priority as it starts (threads never do: that
+                # would lower the bot's own thread)
+                self._executor = ProcessPoolExecutor(
+                    self.workers, mp_context=forkserver_context(), initializer=_lower_priority
+                )
             else:
                 self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="think")
         return self._executor
@@ -144,10 +150,20 @@ class ComputerPool:
             self._executor = None
             executor.shutdown(wait=False, cancel_futures=True)
 
-    def _submit(self, job: tuple[Any, ...]) -> tuple[Executor, asyncio.Future[Any]]:
-        loop = asyncio.get_running_loop()
-        executor = self._get_executor()
-        return executor, loop.run_in_executor(executor, *job)  # submits now, or raises
+    async def _submit(self, job: tuple[Any, ...]) -> tuple[Executor, asyncio.Future[Any]]:
+        """Hand ``job`` to a worker. The hand-over runs in a thread, not on the event loop:
+        a process pool starts a worker on a job's submission when none is idle, and that
+        start waits for the forkserver (its first start preloads the renderers: measured
+        0.65 s on the loop, then 20-50 ms for each further worker); making the pool starts
+        its resource tracker (a process too)."""
+
+        def submit() -> tuple[Executor, Future[Any]]:
+            with self._starting:  # one executor, however many jobs come at once
+                executor = self._get_executor()
+            return executor, executor.submit(*job)  # submits now, or raises
+
+        executor, future = await asyncio.to_thread(submit)
+        return executor, asyncio.wrap_future(future)
 
     async def _run(self, *job: Any) -> Any:
         """Run ``job`` in a worker. Errors raised by the thinking itself come back as they
@@ -156,10 +172,10 @@ class ComputerPool:
         async with self._slots:
             for attempt in (1, 2):
                 try:
-                    executor, future = self._submit(job)
+                    executor, future = await self._submit(job)
                 except BrokenProcessPool:  # broke while idle
                     self._discard(self._executor)
-                    executor, future = self._submit(job)
+                    executor, future = await self._submit(job)
                 except (RuntimeError, OSError) as exc:
                     if not self.processes:
                         raise
@@ -167,7 +183,7 @@ class ComputerPool:
                     log.warning("thinking processes unavailable (%s); using threads", exc)
                     self._discard(self._executor)
                     self.processes = False
-                    executor, future = self._submit(job)
+                    executor, future = await self._submit(job)
                 try:
                     return await future
                 except BrokenProcessPool:

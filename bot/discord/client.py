@@ -155,7 +155,9 @@ class TesseraBot(commands.Bot):
         self.permits: Permits = self.delivery.permits
         self.scheduler = Scheduler(self, clock)
         #: computer players' turns and /hint (worker processes; see bot/computers/driver.py)
-        self.computers = ComputerDriver(service, workers=settings.ai_workers)
+        self.computers = ComputerDriver(
+            service, workers=settings.ai_workers, shards=self.shard_slice
+        )
         self.computers.on_move = lambda report: self.delivery.wake()
         self._tasks: list[asyncio.Task[None]] = []
         self._owner_commands: list[app_commands.Command[Any, ..., Any]] = []

@@ -59,13 +59,15 @@ TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ),
         ("match_id", "user_id"),
     ),
+    # the computer driver's index (bot/storage/computer_turns.py), copied as it stands
+    "computer_turns": (("match_id", "guild_key", "version", "since", "due"), ("match_id",)),
 }  # fmt: skip
 
 #: Columns that hold a real number (SQLite may hand back an int where a float was stored).
 FLOATS = {
     "created_at", "updated_at", "joined_at", "due_at", "sent_at", "claimed_until", "tried_at",
     "mu", "sigma",
-    "finished_at", "mu_before", "sigma_before", "mu_after", "sigma_after",
+    "finished_at", "mu_before", "sigma_before", "mu_after", "sigma_after", "since",
 }  # fmt: skip
 
 BATCH = 1000

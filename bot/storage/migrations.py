@@ -10,8 +10,11 @@ to the same length.
 
 from __future__ import annotations
 
+import sqlite3
+
 import aiosqlite
 
+from bot.storage.computer_turns import COMPUTER_TURNS_SQLITE
 from bot.storage.faults import SchemaTooNew
 
 MIGRATIONS: list[str] = [
@@ -154,7 +157,28 @@ MIGRATIONS: list[str] = [
     CREATE UNIQUE INDEX outbox_dedup ON outbox (dedup_key);
     CREATE INDEX outbox_sent ON outbox (sent_at) WHERE sent_at IS NOT NULL;
     """,
+    # computer_turns (the computer driver's index, bot/storage/computer_turns.py): one row
+    # per running match with a computer seat whose newest version the driver has not yet
+    # found to wait for a person. Kept by triggers, so every change that can make a computer
+    # seat due (a move, an undo, a start, a clock, a substitution, a seat handed to a
+    # computer) marks it, whatever code path writes it; the driver reads this instead of
+    # every running match. Written to be re-runnable (IF NOT EXISTS) so its place in the
+    # list may move when steps of parallel work are merged.
+    COMPUTER_TURNS_SQLITE,
 ]
+
+
+def _statements(script: str) -> list[str]:
+    """The statements of a step: split at each ``;`` that ends a whole statement (a
+    trigger's body holds ``;`` of its own, which ``sqlite3.complete_statement`` knows)."""
+    out, pending = [], ""
+    for piece in script.split(";"):
+        pending += piece + ";"
+        if sqlite3.complete_statement(pending):
+            if pending.strip(" \n;"):
+                out.append(pending.strip())
+            pending = ""
+    return out
 
 
 async def migrate(conn: aiosqlite.Connection) -> None:
@@ -172,9 +196,8 @@ async def migrate(conn: aiosqlite.Connection) -> None:
         for number, script in enumerate(MIGRATIONS, start=1):
             if number <= current:
                 continue
-            for statement in script.split(";"):
-                if statement.strip():
-                    await conn.execute(statement)
+            for statement in _statements(script):
+                await conn.execute(statement)
             await conn.execute(f"PRAGMA user_version={number}")
         await conn.execute("COMMIT")
     except BaseException:

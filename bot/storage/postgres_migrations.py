@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.storage.computer_turns import COMPUTER_TURNS_POSTGRES
 from bot.storage.faults import SchemaTooNew
 
 if TYPE_CHECKING:
@@ -144,6 +145,7 @@ MIGRATIONS: list[str] = [
     CREATE UNIQUE INDEX outbox_dedup ON outbox (dedup_key);
     CREATE INDEX outbox_sent ON outbox (sent_at) WHERE sent_at IS NOT NULL;
     """,
+    COMPUTER_TURNS_POSTGRES,
 ]
 
 
