@@ -17,6 +17,8 @@ from bot.matches.errors import ServiceError
 from bot.matches.reports import User
 from bot.matches.service import MatchService
 from bot.storage import open_store
+from bot.storage.computer_turns import COMPUTER_TURNS_SQLITE
+from bot.storage.migrations import MIGRATIONS
 from tests.conftest import ALICE, BOB, CAROL
 
 PEOPLE = (ALICE, BOB, CAROL)
@@ -152,7 +154,8 @@ async def test_the_migration_fills_the_index_for_running_matches(tmp_path: Path)
     await service.close()
     store = await open_store(db)  # forget the index, as a database of the old schema
     await store._writer.execute("DROP TABLE computer_turns")
-    await store._writer.execute("PRAGMA user_version = 5")
+    before = MIGRATIONS.index(COMPUTER_TURNS_SQLITE)  # the schema just before the step
+    await store._writer.execute(f"PRAGMA user_version = {before}")
     await store.close()
 
     service = await MatchService.open(db, render=False)  # migrates

@@ -257,14 +257,15 @@ def _needs(
     if method == "POST" and template == "/channels/{channel_id}/threads":
         need |= CREATE_PRIVATE_THREADS if body.get("type") == 12 else CREATE_PUBLIC_THREADS
     if method == "PATCH" and template == "/channels/{channel_id}" and thread:
-        meta = channel.get("thread_metadata") or {}
         owner = channel.get("owner_id") == str(bot_id)
         others = (
             set(body)
             - {"archived", "locked"}
             - ({"name", "auto_archive_duration"} if owner else set())
         )
-        if body.get("locked") or body.get("archived") or meta.get("locked") or others:
+        # unarchiving a locked thread is refused by the thread's own rule with 160005
+        # "Thread is locked" (.threads), the code Discord names for it
+        if body.get("locked") or body.get("archived") or others:
             need |= MANAGE_THREADS
         if body.get("archived") is False:
             need |= SEND_MESSAGES
