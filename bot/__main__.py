@@ -451,32 +451,20 @@ def _run(args: argparse.Namespace, settings: Settings, db: Path | str) -> int:
         if args.processes > 1 and not is_postgres_url(args.database or ""):
             _refuse("load", "several processes need a shared PostgreSQL: --database postgresql://…")
         tune()  # a bot process's collector, measured as it serves (bot/gc_tuning.py)
+        run = {
+            "matches": args.matches,
+            "seconds": args.seconds,
+            "rate": args.rate,
+            "as_json": args.json,
+            "database": args.database,
+            "processes": args.processes,
+            "pictures": not args.no_pictures,
+        }
         if args.processes > 1 and args.child is None:  # the parent: start, watch, merge
             from bot.tools.load_children import run_processes
 
-            return asyncio.run(
-                run_processes(
-                    matches=args.matches,
-                    seconds=args.seconds,
-                    rate=args.rate,
-                    as_json=args.json,
-                    database=args.database,
-                    processes=args.processes,
-                    pictures=not args.no_pictures,
-                )
-            )
-        return asyncio.run(
-            run_load(
-                matches=args.matches,
-                seconds=args.seconds,
-                rate=args.rate,
-                as_json=args.json,
-                database=args.database,
-                processes=args.processes,
-                pictures=not args.no_pictures,
-                child=args.child,
-            )
-        )
+            return asyncio.run(run_processes(**run))
+        return asyncio.run(run_load(**run, child=args.child))
     if args.command == "arena":
         from bot.tools.arena import run_arena
 

@@ -158,5 +158,7 @@ class Flood:
         try:
             yield
         finally:
-            self._replays[member] -= 1
-            self._replays[server] -= 1
+            for key in (member, server):
+                self._replays[key] -= 1
+                if not self._replays[key]:  # nobody's replay: no entry kept
+                    del self._replays[key]
