@@ -87,7 +87,7 @@ from bot.discord.resend import (
     mark_card,
     unarchive,
 )
-from bot.discord.settling import POST_KEY, Batch, _remembering, settle
+from bot.discord.settling import POST_KEY, SETTLE_EVERY, Batch, _remembering, settle
 from bot.matches import clocks
 from bot.matches.errors import ServiceError
 from bot.matches.score_chart import chart_png
@@ -231,7 +231,20 @@ class OutboxWorker:
                     return False
                 return await self._deliver(row, now, batch)
 
-        results = await asyncio.gather(*(one(r) for r in due), return_exceptions=True)
+        stop = asyncio.Event()
+
+        async def marking() -> None:  # the sent posts' marks, every SETTLE_EVERY seconds
+            while not stop.is_set():
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(stop.wait(), SETTLE_EVERY)
+                await settle(self.store, *batch.take())
+
+        marks = asyncio.create_task(marking())
+        try:
+            results = await asyncio.gather(*(one(r) for r in due), return_exceptions=True)
+        finally:
+            stop.set()
+            await marks  # its last settle marks what was sent since the one before
         await self.store.release_notifications(handed_back)
         for result in results:
             if isinstance(result, BaseException):
@@ -239,8 +252,9 @@ class OutboxWorker:
         return sum(1 for r in results if r is True)
 
     async def _deliver(self, row: OutboxRow, now: float, batch: Batch | None = None) -> bool:
-        """Send one item and settle it at once (with its turn-post record when its
-        ``batch`` read the match)."""
+        """Send one item and settle it: alone at once, or with its ``batch`` (marked by the
+        batch's next settle, at most :data:`SETTLE_EVERY` later, with its turn-post record
+        when the batch read the match)."""
         max_attempts = self.bot.settings.outbox_max_attempts
         metrics.delivering(row.attempts)  # /metrics counts a re-send (bot/ops/metrics.py)
         try:
@@ -294,7 +308,8 @@ class OutboxWorker:
         if batch is None:
             await self.store.mark_sent(row.id)
         else:  # marked now, not when the batch's slowest post is done
-            await settle(self.store, [] if item else [row.id], [item] if item else [])
+            batch.unmarked += [] if item else [row.id]
+            batch.unmarked_items += [item] if item else []
         return True
 
     async def _retry(self, row: OutboxRow, now: float, error: str) -> bool:
