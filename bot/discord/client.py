@@ -21,7 +21,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.computers.driver import ComputerDriver
-from bot.discord.common import UserError, answer, dm_refusal, loc, offered_in_dms
+from bot.discord.common import (
+    UserError,
+    answer,
+    count_action,
+    dm_refusal,
+    loc,
+    offered_in_dms,
+)
 from bot.discord.delivery import OutboxWorker
 from bot.discord.flood import Flood, Limits
 from bot.discord.i18n import CatalogueTranslator
@@ -85,10 +92,6 @@ def use_api(base: str) -> None:
     discord.http.Route.BASE = base.rstrip("/")
 
 
-def _guild(interaction: discord.Interaction) -> str | None:
-    return str(interaction.guild_id) if interaction.guild_id else None
-
-
 class TesseraTree(app_commands.CommandTree):
     """Routes every command error to the bot's one error reporter, and answers a command
     that does not work in a DM with the bot with words when one arrives from there."""
@@ -99,9 +102,7 @@ class TesseraTree(app_commands.CommandTree):
         no match), so nothing is ever left without an answer."""
         typing = interaction.type == discord.InteractionType.autocomplete
         try:  # the flood limits (bot/discord/flood.py): autocomplete has its own allowance
-            self.client.flood.act(  # type: ignore[attr-defined]
-                str(interaction.user.id), _guild(interaction), typing=typing
-            )
+            count_action(interaction, typing=typing)
         except UserError as over:
             if not typing:  # while typing, no suggestions is the answer
                 await self.client.report_error(interaction, over)  # type: ignore[attr-defined]

@@ -87,6 +87,18 @@ def loc(interaction: discord.Interaction) -> str:
     return interaction.locale.value
 
 
+def server_of(interaction: discord.Interaction) -> str | None:
+    """The server an interaction comes from, as the store names it (None: a DM)."""
+    return str(interaction.guild_id) if interaction.guild_id else None
+
+
+def count_action(interaction: discord.Interaction, *, typing: bool = False) -> None:
+    """Count a command, click or submit (``typing``: an autocomplete) against the flood
+    limits (bot/discord/flood.py): a :class:`UserError` saying when to try again once over
+    them."""
+    bot_of(interaction).flood.act(str(interaction.user.id), server_of(interaction), typing=typing)
+
+
 #: ``Interaction.extras`` key: a public "thinking…" reply is waiting for its content.
 PUBLIC_LOADING = "tessera_public_loading"
 

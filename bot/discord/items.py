@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.common import UserError, payload
+from bot.discord.common import UserError, count_action, payload
 from bot.discord.options_form import GameOptionsButton
 from bot.discord.panel import (
     BoardButton,
@@ -31,7 +31,6 @@ from bot.discord.panel import (
     StepButton,
     StepSelect,
     SubButton,
-    count_action,
 )
 
 KNOWN_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (

@@ -24,8 +24,18 @@ from typing import Any
 import discord
 
 from bot.community.preferences import game_option_phrases, has_key
-from bot.discord.common import UserError, answer, bot_of, clip, loc, payload, same_server, user_of
-from bot.discord.panel import Guarded, count_action
+from bot.discord.common import (
+    UserError,
+    answer,
+    bot_of,
+    clip,
+    count_action,
+    loc,
+    payload,
+    same_server,
+    user_of,
+)
+from bot.discord.panel import Guarded
 from bot.matches import option_table
 from bot.matches.reports import MatchInfo
 from render.words.catalogue import match_language, number, t

@@ -52,6 +52,7 @@ from bot.discord.common import (
     check_running,
     check_server,
     clip,
+    count_action,
     loc,
     same_server,
     selected,
@@ -419,13 +420,6 @@ async def gate(
         waiting = listing([by_id.get(u, u) for u in info.to_act], loc(interaction)) or "—"
         raise UserError("err.not_your_turn", waiting=waiting)
     return user, info, moves
-
-
-def count_action(interaction: discord.Interaction) -> None:
-    """Count a click or a submit against the flood limits (bot/discord/flood.py): a
-    :class:`UserError` saying when to try again once over them."""
-    guild = str(interaction.guild_id) if interaction.guild_id else None
-    bot_of(interaction).flood.act(str(interaction.user.id), guild)
 
 
 class Guarded:

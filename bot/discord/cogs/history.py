@@ -29,6 +29,7 @@ from bot.discord.common import (
     bot_of,
     defer,
     match_here,
+    server_of,
 )
 from bot.discord.i18n import L
 from bot.discord.looking import show_moves
@@ -73,8 +74,7 @@ class HistoryCog(commands.GroupCog, group_name="history", group_description=L("c
         if info.status == "lobby":
             raise UserError("replay.empty", match=match_id)
         public = interaction.guild_locale
-        guild = str(interaction.guild_id) if interaction.guild_id else None
-        async with bot.flood.replay_slot(str(interaction.user.id), guild):
+        async with bot.flood.replay_slot(str(interaction.user.id), server_of(interaction)):
             await self._make(interaction, match_id, info, str(public))
 
     async def _make(
