@@ -17,6 +17,8 @@ from render.registry import register_renderer
 from render.words.catalogue import MESSAGES
 from rules.registry import register_game
 from tests import pg_server
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.rest import Rest
 from tests.fakegame import GAME as PILE
 
 register_game(PILE)
@@ -88,3 +90,11 @@ def xx(monkeypatch: pytest.MonkeyPatch) -> str:
     shared by every game's words test."""
     monkeypatch.setitem(MESSAGES, "xx", {k: shout(v) for k, v in MESSAGES["en"].items()})
     return "xx"
+
+
+@pytest.fixture
+async def http(fake: FakeDiscord) -> AsyncIterator[Rest]:
+    """Raw requests to the strict local Discord of the test module's ``fake`` fixture
+    (each module opens its own, with the rate limits it tests)."""
+    async with Rest(fake) as call:
+        yield call

@@ -17,7 +17,6 @@ import pytest
 
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.limits import command_size
-from tests.fakediscord.rest import Rest
 
 BIG = 10 * 1024 * 1024
 
@@ -26,12 +25,6 @@ BIG = 10 * 1024 * 1024
 async def fake() -> AsyncIterator[FakeDiscord]:
     async with FakeDiscord(routes={"POST /channels/{channel_id}/messages": (5, 60.0)}) as f:
         yield f
-
-
-@pytest.fixture
-async def http(fake: FakeDiscord) -> AsyncIterator[Rest]:
-    async with Rest(fake) as call:
-        yield call
 
 
 def post(fake: FakeDiscord, channel: int | None = None) -> str:

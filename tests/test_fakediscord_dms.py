@@ -25,12 +25,6 @@ async def fake() -> AsyncIterator[FakeDiscord]:
         yield f
 
 
-@pytest.fixture
-async def http(fake: FakeDiscord) -> AsyncIterator[Rest]:
-    async with Rest(fake) as call:
-        yield call
-
-
 def recording(fake: FakeDiscord) -> list[dict[str, Any]]:
     """The interactions the fake dispatches from now on (no bot is connected here)."""
     out: list[dict[str, Any]] = []

@@ -26,12 +26,6 @@ async def fake() -> AsyncIterator[FakeDiscord]:
         yield f
 
 
-@pytest.fixture
-async def http(fake: FakeDiscord) -> AsyncIterator[Rest]:
-    async with Rest(fake) as call:
-        yield call
-
-
 def post(fake: FakeDiscord) -> str:
     return f"/channels/{fake.CHANNEL_ID}/messages"
 

@@ -27,12 +27,6 @@ async def fake() -> AsyncIterator[FakeDiscord]:
         yield f
 
 
-@pytest.fixture
-async def http(fake: FakeDiscord) -> AsyncIterator[Rest]:
-    async with Rest(fake) as call:
-        yield call
-
-
 def code(answer: tuple[int, Any, Any]) -> tuple[int, int | None]:
     status, body, _ = answer
     return status, (body or {}).get("code") if status >= 400 else None

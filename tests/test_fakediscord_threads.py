@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from tests.fakediscord import FakeDiscord, NotOffered
-from tests.fakediscord.rest import Rest
 from tests.fakediscord.snowflake import DISCORD_EPOCH_MS
 
 
@@ -19,12 +18,6 @@ from tests.fakediscord.snowflake import DISCORD_EPOCH_MS
 async def fake() -> AsyncIterator[FakeDiscord]:
     async with FakeDiscord() as f:
         yield f
-
-
-@pytest.fixture
-async def http(fake: FakeDiscord) -> AsyncIterator[Rest]:
-    async with Rest(fake) as call:
-        yield call
 
 
 async def thread(fake: FakeDiscord, http: Any, minutes: int = 60) -> str:
