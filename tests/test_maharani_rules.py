@@ -404,10 +404,43 @@ def test_refresh_is_a_whole_turn() -> None:
     assert ev[0].data["turned_up"] == 2
 
 
-def test_refresh_allowed_as_pass_and_only_move_when_markers_block() -> None:
+def test_refresh_needs_a_face_down_marker() -> None:
+    """The rulebook's two actions are placing tiles and turning face-down markers up; with
+    every marker up a refresh would be a pass, which the rules do not have (tables that
+    passed to each other never ended)."""
     st = fresh(4)
     on_rondel(st, 2, "blue", "B1", "E")
-    assert "refresh" in notations(st, 0)  # [R] even with nothing face down
+    assert "refresh" not in notations(st, 0)
+    with pytest.raises(IllegalMove, match="nothing to refresh: place a tile"):
+        GAME.parse(st, 0, "refresh")
+    with pytest.raises(IllegalMove, match="nothing to refresh"):
+        GAME.apply(st, 0, engine_refresh_move())
+    st["markers"][0][3] = False
+    assert "refresh" in notations(st, 0)
+
+
+def engine_refresh_move():
+    from rules.maharani.moves import REFRESH
+
+    return REFRESH
+
+
+def test_refresh_as_pass_house_rule_and_states_stored_before() -> None:
+    st = fresh(4, refresh_as_pass=True)
+    on_rondel(st, 2, "blue", "B1", "E")
+    assert "refresh" in notations(st, 0)
+    st, _ = play(st, 0, "refresh")
+    assert st["turn"] == 1 and st["tiles"] == [None] * 56
+    old = fresh(4)
+    del old["refresh_as_pass"]  # a state stored before the rule was read so
+    on_rondel(old, 2, "blue", "B1", "E")
+    assert "refresh" in notations(old, 0)
+    assert GAME.view(old, 0)["refresh_as_pass"] is True
+
+
+def test_refresh_is_the_only_move_when_markers_block() -> None:
+    st = fresh(4)
+    on_rondel(st, 2, "blue", "B1", "E")
     # every remaining lion space filled; the only tile comes from the lion field; marker down
     st["markers"][0][0] = False
     for name in G.space_names:
@@ -422,6 +455,7 @@ def test_marker_face_down_until_refreshed_across_turns() -> None:
     on_rondel(st, 2, "blue", "F1", "E")
     st, _ = play(st, 0, "2F1E")
     assert st["markers"][0][0] is False
+    st["markers"][1][3] = False
     st, _ = play(st, 1, "refresh")  # other player's turn
     assert st["markers"][0][0] is False
 
@@ -565,6 +599,7 @@ def test_stall_rule_scores_unfinished_quarters() -> None:
     st["scored"] = [False, True, True, True]
     on_rondel(st, 1, "blue", "B1")  # an H1 tile: it fits no empty space
     st["bag"] = []
+    st["markers"][0][0] = False  # so the turn can end without a tile
     st, ev = play(st, 0, "refresh")
     assert st["phase"] == "over" and st["end"] == "stall"
     assert st["scored"] == [True] * 4
@@ -579,6 +614,7 @@ def test_stall_when_rondel_and_bag_are_empty_but_spaces_remain() -> None:
     _fill_all_but(st, {"C2"})
     st["scored"] = [False, True, True, True]
     st["bag"] = []
+    st["markers"][0][0] = False  # so the turn can end without a tile
     st, _ = play(st, 0, "refresh")
     assert st["end"] == "stall"
 
@@ -701,7 +737,10 @@ def test_labels_and_steps() -> None:
     m4 = moves["4C3N"]
     assert m4.label.endswith("; flips peacock marker")
     assert m4.rank < m.rank
-    assert moves["refresh"].rank < m.rank
+    assert "refresh" not in moves  # every marker is face up: nothing to refresh
+    st["markers"][0][1] = False
+    moves = {m.notation: m for m in GAME.legal_moves(st, 0)}
+    assert moves["refresh"].rank < moves["2C3S"].rank
 
 
 def test_parse_accepts_separators_and_missing_single_arrow() -> None:

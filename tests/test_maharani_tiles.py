@@ -165,7 +165,10 @@ def _variants(view: dict[str, Any]) -> dict[str, tuple[dict[str, Any], str]]:
             colour="red" if field["colour"] != "red" else "blue"
         ),
     )
-    changed("a rondel field emptied", lambda v: v["rondel"][0].update(colour=None))
+    changed(
+        "a rondel field emptied",
+        lambda v: next(f for f in v["rondel"] if f["field"] == field["field"]).update(colour=None),
+    )
     return out
 
 

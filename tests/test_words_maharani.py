@@ -122,12 +122,13 @@ RARE = {
     "maharani.ev.group",
     "maharani.step.quarter",
     "maharani.step.quarter_marker",
+    "maharani.hint.pass",
 }
 
 
 @pytest.fixture(scope="module")
 def matches() -> dict[int, tuple[list[Any], list[Any]]]:
-    return {2: _words_of_a_match(2, 7), 4: _words_of_a_match(4, 7)}
+    return {2: _words_of_a_match(2, 34), 4: _words_of_a_match(4, 34)}
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -219,8 +220,13 @@ def _rare_words() -> list[Any]:
     st["scored"] = [False, True, True, True]
     on_rondel(st, 1, "blue", "B1")
     st["bag"] = []
+    st["markers"][0][0] = False  # so the turn can end without a tile
     st, events = play(st, 0, "refresh")
     out += [e.text for e in events] + [GAME.status(st), GAME.outcome(st).reason]
+    st = fresh(2, refresh_as_pass=True)  # the house rule's pass, as a hint explains it
+    on_rondel(st, 2, "blue", "C3", "S")
+    move = next(m for m in GAME.legal_moves(st, 0) if m.notation == "refresh")
+    out.append(ai_for(GAME).explain(GAME, GAME.view(st, 0), 0, move, 0.5))
     st = fresh(4)  # the last quarter is finished by a tile that ties the gold
     st["scored"] = [True, True, True, False]
     _fill_all_but(st, {"B8"})

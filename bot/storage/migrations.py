@@ -165,6 +165,14 @@ MIGRATIONS: list[str] = [
     # every running match. Written to be re-runnable (IF NOT EXISTS) so its place in the
     # list may move when steps of parallel work are merged.
     COMPUTER_TURNS_SQLITE,
+    # Maharani's refresh is a move only with a face-down marker to turn up (the rulebook's
+    # reading, rules/maharani): every Maharani match stored before keeps the old reading,
+    # a refresh with every marker up as a pass (the option ``refresh_as_pass``), so its
+    # record replays as it was played. Re-runnable: setting the key twice changes nothing.
+    """
+    UPDATE matches SET options = json_set(options, '$.refresh_as_pass', json('true'))
+    WHERE game_id = 'maharani' AND json_extract(options, '$.refresh_as_pass') IS NULL;
+    """,
 ]
 
 

@@ -146,6 +146,14 @@ MIGRATIONS: list[str] = [
     CREATE INDEX outbox_sent ON outbox (sent_at) WHERE sent_at IS NOT NULL;
     """,
     COMPUTER_TURNS_POSTGRES,
+    # Maharani's refresh is a move only with a face-down marker to turn up (the rulebook's
+    # reading, rules/maharani): every Maharani match stored before keeps the old reading,
+    # a refresh with every marker up as a pass (the option ``refresh_as_pass``), so its
+    # record replays as it was played. Re-runnable: setting the key twice changes nothing.
+    """
+    UPDATE matches SET options = (options::jsonb || '{"refresh_as_pass": true}')::text
+    WHERE game_id = 'maharani' AND NOT (options::jsonb ? 'refresh_as_pass');
+    """,
 ]
 
 

@@ -234,6 +234,7 @@ ENGLISH: dict[str, str] = {
     "options.form.taj_mahal.palace_per_influence_tile": "A palace for each tile won at court",
     "options.form.taj_mahal.first_player": "Who starts the first visit",
     "options.form.maharani.two_player_seats": "Where two players sit",
+    "options.form.maharani.refresh_as_pass": "Refreshing with all markers up is a pass",
     "options.form.pastiche.max_offers_per_turn": "Trade offers per turn, at most",
     "options.form.changed": "{user} changed the game's options of match #{match} — {options}.",
     "err.unknown_form": "This form is not one the bot knows any more; open it again.",
@@ -370,6 +371,9 @@ ENGLISH: dict[str, str] = {
     "settings.option.maharani.two_player_seats": "two players sit on {value}",
     "settings.option.maharani.two_player_seats.opposite": "facing sides",
     "settings.option.maharani.two_player_seats.adjacent": "neighbouring sides",
+    "settings.option.maharani.refresh_as_pass": (
+        "a refresh with every marker face up is a pass: {value}"
+    ),
     "settings.option.taj_mahal.last_player_may_play": (
         "the last player left in a visit may play on: {value}"
     ),

@@ -35,8 +35,15 @@ Rule decisions ([R] in the reference, implemented exactly) and readings of uncle
   player's workers *of the same worker colour* containing the placed/moved worker.
 - Second tile: optional, same rules, 2 gold paid at the end of the turn. Offered only if some
   rondel tile still has a legal placement for that player; otherwise the turn ends at once.
-- Refresh [R]: allowed even with no face-down marker (then it is a pass). If markers block
-  every placement, refresh is the only move.
+- Refresh: only with a face-down marker to turn up. The rulebook (seed S1: "choose one of
+  the two actions: place tiles, or refresh the action markers: turn all of them face up")
+  has no pass, and a refresh with nothing face down was one: tables that passed to each
+  other never ended. With every marker up a tile always fits somewhere (else the stall
+  rule has ended the game), so every turn places a tile or turns a marker up and the game
+  ends. If markers block every placement, refresh is the only move. House rule
+  ``refresh_as_pass`` (off; on for every match stored before this reading, set by a
+  migration step so old records replay): a refresh with every marker up is a pass; a
+  state without the key (stored before) plays that way too.
 - Centre-pillar surplus: when the last centre-pillar space is filled, centre-pillar tiles on
   the rondel leave the game at once; later ones drawn while refilling are set aside and the
   draw continues until the field is filled or the bag is empty.

@@ -74,6 +74,7 @@ def state_from_view(view: View, rng_state: int) -> State:
         "pending": pending,
         "recent": [g.space_by_name[s] for s in view["recent"]],
         "end": view["end"],
+        "refresh_as_pass": view.get("refresh_as_pass", True),
         **tally.from_view(view),
     }
 
@@ -126,11 +127,13 @@ class MaharaniAI(GameAI):
         return state_from_view(view, rng.next64())
 
     def avoids(self, game: Game, view: View, seat: int, move: Move) -> bool:
-        """A refresh with every marker already face up is a pass (the rules allow it,
-        ``docs/maharani.md``). A computer player does not pass while it can place a tile:
-        where every placement helps the opponent more than waiting, two searches both rank
-        the pass first and pass to each other for ever (seen in the arena: a game of strong
-        against normal stood at 75 to 73 gold for hundreds of refreshes)."""
+        """A refresh with every marker already face up is a pass where the match plays the
+        house rule ``refresh_as_pass`` (by the rulebook it is no move at all; every match
+        stored before that reading has it, ``docs/maharani.md``). A computer player does
+        not pass while it can place a tile: where every placement helps the opponent more
+        than waiting, two searches both rank the pass first and pass to each other for
+        ever (seen in the arena: a game of strong against normal stood at 75 to 73 gold
+        for hundreds of refreshes)."""
         return move.notation == "refresh" and all(view["markers"][seat])
 
     def rollout_move(self, game: Game, state: State, seat: int, rng: Rng) -> Move:

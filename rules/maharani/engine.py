@@ -53,7 +53,9 @@ def seat_sides(n: int, two_player_seats: str) -> list[str]:
     return list(g.seat_sides[key])
 
 
-def new_state(n: int, seed: int, two_player_seats: str) -> tuple[State, list[Event]]:
+def new_state(
+    n: int, seed: int, two_player_seats: str, refresh_as_pass: bool = False
+) -> tuple[State, list[Event]]:
     """A fresh game: bag of 60 tiles, rondel filled 1..4, random start player."""
     g = geometry()
     rng = Rng.from_seed(seed, "maharani")
@@ -81,6 +83,7 @@ def new_state(n: int, seed: int, two_player_seats: str) -> tuple[State, list[Eve
         "pending": None,
         "recent": [],
         "end": None,
+        "refresh_as_pass": refresh_as_pass,
         **tally.fresh(n),
     }
     events: list[Event] = []
@@ -461,6 +464,13 @@ def continue_turn(st: State, events: list[Event] | None) -> None:
         st["phase"] = "second"
         return
     end_turn(st, events)
+
+
+def may_refresh(st: State, seat: int) -> bool:
+    """Whether ``seat`` may refresh now: only with a face-down marker to turn up, unless
+    the match was made with the house rule ``refresh_as_pass`` (every match stored before
+    this rule, whose state has no such key: see the package docstring)."""
+    return st.get("refresh_as_pass", True) or not all(st["markers"][seat])
 
 
 def refresh(st: State, seat: int, events: list[Event] | None) -> None:

@@ -34,6 +34,10 @@ class MaharaniOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
     #: 2 players sit on opposite sides (S and N) or adjacent sides (S and W).
     two_player_seats: Literal["opposite", "adjacent"] = "opposite"
+    #: House rule: a refresh with every marker face up is allowed, as a pass. Off by the
+    #: rulebook; on for every match stored before the rule was read so (migration step),
+    #: so their records replay as they were played.
+    refresh_as_pass: bool = False
 
 
 class Maharani(Game):
@@ -44,7 +48,8 @@ class Maharani(Game):
     Options: ClassVar[type[BaseModel]] = MaharaniOptions
     has_hidden_information: ClassVar[bool] = False
     #: a snapshot from before issue 42 lacks the gold-by-source tally (rules.maharani.tally)
-    later_keys: ClassVar[tuple[str, ...]] = ("tally", "results")
+    #: and one from before the refresh rule lacks ``refresh_as_pass`` (it plays as a pass)
+    later_keys: ClassVar[tuple[str, ...]] = ("tally", "results", "refresh_as_pass")
     score_unit: ClassVar[str] = "gold"
     summary: ClassVar[str] = Msg("maharani.summary")
     notation_help: ClassVar[str] = Msg("maharani.notation_help")
@@ -56,7 +61,7 @@ class Maharani(Game):
         self.check_player_count(player_count)
         opts = self.parse_options(options)
         assert isinstance(opts, MaharaniOptions)
-        state, _ = engine.new_state(player_count, seed, opts.two_player_seats)
+        state, _ = engine.new_state(player_count, seed, opts.two_player_seats, opts.refresh_as_pass)
         return state
 
     def setup_events(self, state: State) -> list[Event]:
@@ -152,7 +157,7 @@ class Maharani(Game):
                     engine.continue_turn(st, events)
                     return st
             raise IllegalMove(explain(state, seat, move.notation))
-        if key == "refresh" and phase == "first":
+        if key == "refresh" and phase == "first" and engine.may_refresh(state, seat):
             engine.refresh(st, seat, events)
             return st
         if key == "stop" and phase == "second":
@@ -264,6 +269,7 @@ class Maharani(Game):
                 ],
             },
             "end": state["end"],
+            "refresh_as_pass": state.get("refresh_as_pass", True),
             "quarter_gold": list(QUARTER_GOLD),
             "sources": tally.sources(state, QUARTER_GOLD),
         }

@@ -179,7 +179,9 @@ def legal_moves(st: State, seat: int) -> list[Move]:
     found = placements(st, seat)
     per_field = _spaces_per_field(found)
     moves = [_placement_at(st, found[i], per_field[found[i][0]]) for i in range(len(found))]
-    moves.append(_closing_move(st, seat))
+    closing = _closing_move(st, seat)
+    if closing is not None:
+        moves.append(closing)
     return moves
 
 
@@ -197,9 +199,12 @@ def random_move(st: State, seat: int, rng: Rng) -> Move:
     for group in groups:
         for fit in group[3]:
             total += len(fit[1])
-    i = rng.below(total + 1)
-    if i == total:
-        return _closing_move(st, seat)
+    closing = _closing_move(st, seat)
+    if total == 0 and closing is None:
+        raise ValueError("no legal move")
+    i = rng.below(total + (closing is not None))
+    if i == total and closing is not None:
+        return closing
     for f, tile, src, fits in groups:
         for s, dirs in fits:
             if i < len(dirs):
@@ -218,11 +223,14 @@ def _spaces_per_field(found: list[Placement]) -> dict[int, int]:
     return {f: len(v) for f, v in spaces.items()}
 
 
-def _closing_move(st: State, seat: int) -> Move:
-    """The move after the placements: stop (second tile) or refresh (first tile)."""
+def _closing_move(st: State, seat: int) -> Move | None:
+    """The move after the placements: stop (second tile) or refresh (first tile; none with
+    every marker face up, unless the match plays refresh as a pass)."""
     if st["phase"] == "second":
         return STOP
-    return REFRESH if not all(st["markers"][seat]) else PASS_REFRESH
+    if not all(st["markers"][seat]):
+        return REFRESH
+    return PASS_REFRESH if st.get("refresh_as_pass", True) else None
 
 
 def _placement_at(st: State, found: Placement, spaces_of_field: int) -> Move:
@@ -263,6 +271,8 @@ def explain(st: State, seat: int, text: str) -> Msg:
         return Msg("maharani.no.worker_first", options=opts)
     if key == "refresh" and phase == "second":
         return Msg("maharani.no.refresh_second")
+    if key == "refresh" and not st.get("refresh_as_pass", True) and all(st["markers"][seat]):
+        return Msg("maharani.no.refresh_all_up")
     if key == "stop" and phase == "first":
         return Msg("maharani.no.stop_first")
     if key.startswith(("new", "move")):

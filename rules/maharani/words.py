@@ -167,6 +167,9 @@ WORDS: dict[str, str] = {
     "maharani.status.option_move": "move the {style} worker",
     # ----- refusals -----------------------------------------------------------------
     "maharani.no.worker_first": "First choose what happens with your worker: {options}.",
+    "maharani.no.refresh_all_up": (
+        "All your action markers are face up, so there is nothing to refresh: place a tile."
+    ),
     "maharani.no.refresh_second": (
         "Refreshing markers takes a whole turn; you already placed a tile. Type stop."
     ),
