@@ -13,6 +13,7 @@ seed, seconds to keep playing.
 from __future__ import annotations
 
 import asyncio
+import logging
 import sys
 from types import SimpleNamespace
 from typing import Any
@@ -70,6 +71,24 @@ class FakeDiscord:
         return SimpleNamespace(id=channel_id, send=send)
 
 
+def _log_retries(log: Any) -> None:
+    """Write each retry of an outbox row (``RETRY nonce reason``) beside the sends: a row
+    that failed after its send (a database statement timing out on a starved machine) is
+    sent again under the same nonce, which Discord keeps once; the test tells such a
+    retry from a row claimed twice."""
+
+    class Retries(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            if record.msg == "outbox %s failed (%s); retrying":
+                row, reason = record.args  # type: ignore[misc]
+                log.write(f"RETRY tx{row} {str(reason).replace(chr(10), ' ')}\n")
+                log.flush()
+
+    delivery_log = logging.getLogger("bot.discord.delivery")
+    delivery_log.addHandler(Retries())
+    delivery_log.setLevel(logging.INFO)
+
+
 async def main(
     url: str,
     shards: str,
@@ -95,6 +114,7 @@ async def main(
             await worker.run_once()
             await asyncio.sleep(0.05)
 
+    _log_retries(bot.log)
     delivery = asyncio.create_task(deliver())
     picker = Rng.from_seed(seed)
     loop = asyncio.get_running_loop()

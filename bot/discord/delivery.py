@@ -238,6 +238,9 @@ class OutboxWorker:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(stop.wait(), SETTLE_EVERY)
                 await settle(self.store, *batch.take())
+            # a post that went out while the last settle ran (and the batch ended) is marked
+            # here: left unmarked, its claim would lapse and it would be sent again
+            await settle(self.store, *batch.take())
 
         marks = asyncio.create_task(marking())
         try:
