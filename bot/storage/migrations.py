@@ -16,6 +16,7 @@ import aiosqlite
 
 from bot.storage.computer_turns import COMPUTER_TURNS_SQLITE
 from bot.storage.faults import SchemaTooNew
+from bot.storage.reviews import REVIEWS_SQLITE
 
 MIGRATIONS: list[str] = [
     # 1: matches, seats, the append-only move log, the outbox, per-user preferences
@@ -165,6 +166,9 @@ MIGRATIONS: list[str] = [
     # every running match. Written to be re-runnable (IF NOT EXISTS) so its place in the
     # list may move when steps of parallel work are merged.
     COMPUTER_TURNS_SQLITE,
+    # reviews (bot/storage/reviews.py): the cache of post-game reviews, one row per
+    # finished match, language-free. Re-runnable (IF NOT EXISTS).
+    REVIEWS_SQLITE,
 ]
 
 
