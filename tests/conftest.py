@@ -9,13 +9,6 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import asyncpg
-
-import importlib.util, sys  # noqa: E401  TEMPORARY until rules/ai/review.py lands
-
-if importlib.util.find_spec("rules.ai.review") is None:
-    from tests import review_standin
-
-    sys.modules["rules.ai.review"] = review_standin
 import pytest
 
 from bot.matches.reports import User

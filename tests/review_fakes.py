@@ -10,13 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from rules.ai.hooks import ai_for
+from rules.ai.review import Judgement
 from rules.rng import Rng
 from rules.words import to_json
-
-try:
-    from rules.ai.review import Judgement
-except ImportError:  # until the engine lands (tests/review_standin.py)
-    from tests.review_standin import Judgement  # type: ignore[assignment]
 
 TARGET = "tests.review_fakes:judge"
 #: When this folder exists, each call writes "pid, seat, played" to a file named by its
@@ -43,7 +39,7 @@ def judge(game: Any, view: dict, seat: int, played: str, *, seed: int, budget_s:
         best=best,
         loss=loss,
         noise=0.1,
-        confidence=0.95 if loss > 2 else 0.7,
+        confidence=0.999 if loss > 2 else 0.995,
         verdict=verdict,
         reason=reason,
         played_reason=None,

@@ -167,6 +167,9 @@ class Decision:
     played: str
     #: the state before the move (never sent to a worker: it holds every hidden card)
     state: dict[str, Any]
+    #: whether the seat had more than one legal move (a forced move costs the engine
+    #: nothing, so the budget is spread over the others)
+    choice: bool = True
 
 
 def decisions(game: Game, source: Source) -> list[Decision]:
@@ -174,7 +177,8 @@ def decisions(game: Game, source: Source) -> list[Decision]:
     state = game.setup(len(source.names), source.seed, source.options)
     found = []
     for ply, seat, notation in source.moves:
-        found.append(Decision(ply, seat, game.view(state, seat), notation, state))
+        choice = len(game.legal_moves(state, seat)) > 1
+        found.append(Decision(ply, seat, game.view(state, seat), notation, state, choice))
         state, _ = game.apply(state, seat, game.parse(state, seat, notation))
     return found
 
@@ -199,7 +203,8 @@ async def judge_all(
 ) -> dict[str, Any]:
     """Judge every decision in ``judging``'s workers, as many at once as it has workers;
     the language-free analysis (what the store keeps)."""
-    budget = budget_s if budget_s is not None else budget_for(game, len(found))
+    choices = sum(d.choice for d in found)
+    budget = budget_s if budget_s is not None else budget_for(game, choices)
     total, done = len(found), 0
     window = asyncio.Semaphore(max(1, judging.workers))
     lock = asyncio.Lock()

@@ -17,8 +17,11 @@ from render.words.posts import listing
 from render.words.say import say
 from rules.words import from_json
 
-#: How sure a verdict is, in words: the engine's confidence (0..1) at or above each bound.
-SURE = ((0.9, "review.sure.clear"), (0.6, "review.sure.likely"), (0.0, "review.sure.maybe"))
+#: How sure a verdict is, in words: the engine's confidence (0..1, the probability that the
+#: played move is really worse) at or above each bound. A loss is reported only beyond two
+#: noises (0.977, ``rules.ai.review.Z``): "perhaps" is a gap close to that, "probably"
+#: beyond about 2.3 noises, "clearly" beyond about 2.9.
+SURE = ((0.998, "review.sure.clear"), (0.99, "review.sure.likely"), (0.0, "review.sure.maybe"))
 
 
 def sure_key(confidence: float) -> str:

@@ -42,7 +42,7 @@ REVIEW_WORDS: dict[str, str] = {
     "review.verdict.forced": "the only move",
     "review.sure.clear": "clearly",
     "review.sure.likely": "probably",
-    "review.sure.maybe": "perhaps: within the search's own noise",
+    "review.sure.maybe": "perhaps: close to the search's own noise",
     "review.picture": "Move {ply} of match #{match} as {name} saw it",
     "review.saved": "Move {ply} as {name} saw it: {path}",
     "flood.reviews_member": (
