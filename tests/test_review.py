@@ -62,7 +62,10 @@ async def test_each_game_judged_in_the_workers_from_the_seats_view(tmp_path: Pat
                 pictures = await service.review_pictures(review, "de")
                 shown = {(s.seat, m.ply) for s in review.seats for m in s.moments}
                 assert set(pictures) == shown and shown
-                assert all(p.startswith(b"\x89PNG") and p.alt for p in pictures.values())
+                for drawn in pictures.values():  # the public board, then the seat's hand
+                    assert [kind for kind, _ in drawn] == ["board", ""]
+                    assert all(p.startswith(b"\x89PNG") and p.alt for _, p in drawn)
+                    assert drawn[1][1].alt.startswith("Deine Hand")  # the seat's own
     finally:
         pool.close()
         await service.close()

@@ -35,9 +35,8 @@ async def review(s: Session, args: list[str]) -> list[str]:
             lines.append(t("review.no_moments", s.lang))
         for moment in seat.moments:
             lines += moment_lines(moment, made.names, s.lang)
-            png = pictures.get((seat.seat, moment.ply))
-            if png is not None:
-                path = s.picture_dir / picture_name(made, seat.seat, moment.ply)
+            for kind, png in pictures.get((seat.seat, moment.ply), []):
+                path = s.picture_dir / picture_name(made, seat.seat, moment.ply, kind)
                 path.write_bytes(png)
                 lines.append(t("review.saved", s.lang, ply=moment.ply, name=seat.name, path=path))
     return lines

@@ -170,6 +170,9 @@ class Decision:
     #: whether the seat had more than one legal move (a forced move costs the engine
     #: nothing, so the budget is spread over the others)
     choice: bool = True
+    #: the public board then (``view(state, None)``), in games with hidden information,
+    #: whose seat picture is the hand: the board the seat saw beside it
+    board: dict[str, Any] | None = None
 
 
 def decisions(game: Game, source: Source) -> list[Decision]:
@@ -178,7 +181,9 @@ def decisions(game: Game, source: Source) -> list[Decision]:
     found = []
     for ply, seat, notation in source.moves:
         choice = len(game.legal_moves(state, seat)) > 1
-        found.append(Decision(ply, seat, game.view(state, seat), notation, state, choice))
+        board = game.view(state, None) if game.has_hidden_information else None
+        view = game.view(state, seat)
+        found.append(Decision(ply, seat, view, notation, state, choice, board))
         state, _ = game.apply(state, seat, game.parse(state, seat, notation))
     return found
 
@@ -247,6 +252,8 @@ class Moment:
     best_words: Any
     #: the seat's view then (its picture is drawn from it)
     view: dict[str, Any]
+    #: the public board then, where the seat's picture is its hand (hidden information)
+    board: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,7 +285,7 @@ def assemble(
     game: Game, source: Source, analysis: dict[str, Any], found: Sequence[Decision]
 ) -> Review:
     """The review of ``source`` from its stored analysis and its replayed decisions."""
-    views = {d.ply: d.view for d in found}
+    seen = {d.ply: d for d in found}
     entries = {int(e["ply"]): e for e in analysis["decisions"]}
     judged = {ply: Judgement.from_json(e["judgement"]) for ply, e in entries.items()}
 
@@ -295,7 +302,8 @@ def assemble(
         for j in biggest.get(seat, []):
             ply = ply_of(j)
             e = entries[ply]
-            picked.append(Moment(ply, j, e["played_words"], e["best_words"], views.get(ply, {})))
+            d = seen[ply]
+            picked.append(Moment(ply, j, e["played_words"], e["best_words"], d.view, d.board))
         known = source.hint_plies.get(seat)
         used = source.hints_used[seat] if seat < len(source.hints_used) else 0
         seats.append(
@@ -425,17 +433,26 @@ class Reviews:
             if self._running.get(source.match_id) is future:
                 del self._running[source.match_id]
 
-    async def pictures(self, review: Review, lang: str) -> dict[tuple[int, int], Described]:
-        """Each moment's picture, keyed (seat, ply): the position as that seat saw it
-        then (the game's picture for that seat: its own hand, never another's), drawn
-        in the picture workers, its words in ``lang``."""
+    async def pictures(
+        self, review: Review, lang: str
+    ) -> dict[tuple[int, int], list[tuple[str, Described]]]:
+        """Each moment's pictures, keyed (seat, ply), each with its kind ("" for the seat's
+        picture, "board" for the public board beside a hand): the position as that seat
+        saw it then — the game's picture for that seat (in a game with hidden information
+        its own hand, never another's, and then the public board too) — drawn in the
+        picture workers, their words in ``lang``."""
         pool = self._core.pool
-        jobs = [(s.seat, m) for s in review.seats for m in s.moments]
+        jobs: list[tuple[int, int, str, dict[str, Any], int | None]] = []
+        for s in review.seats:
+            for m in s.moments:
+                if m.board is not None:
+                    jobs.append((s.seat, m.ply, "board", m.board, None))
+                jobs.append((s.seat, m.ply, "", m.view, s.seat))
         drawn = await asyncio.gather(
-            *(pool.render(review.game_id, m.view, review.names, seat, lang) for seat, m in jobs)
+            *(pool.render(review.game_id, v, review.names, who, lang) for *_, v, who in jobs)
         )
-        out: dict[tuple[int, int], Described] = {}
-        for (seat, m), done in zip(jobs, drawn, strict=True):
+        out: dict[tuple[int, int], list[tuple[str, Described]]] = {}
+        for (seat, ply, kind, _view, _who), done in zip(jobs, drawn, strict=True):
             if done is not None:
-                out[(seat, m.ply)] = done[0]
+                out.setdefault((seat, ply), []).append((kind, done[0]))
         return out

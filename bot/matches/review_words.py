@@ -90,8 +90,11 @@ def picture_words(review: Review, seat: SeatReview, ply: int, lang: str) -> str:
     return t("review.picture", lang, ply=ply, match=review.match_id, name=seat.name)
 
 
-def picture_name(review: Review, seat: int, ply: int) -> str:
-    return f"match-{review.match_id}-review-seat{seat + 1}-move{ply}.png"
+def picture_name(review: Review, seat: int, ply: int, kind: str = "") -> str:
+    """``match-12-review-seat1-move24.png`` (``…-board.png``: the public board beside a
+    hand)."""
+    part = f"-{kind}" if kind else ""
+    return f"match-{review.match_id}-review-seat{seat + 1}-move{ply}{part}.png"
 
 
 def review_json(review: Review, lang: str = "en") -> dict[str, Any]:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.computers.pool import ComputerPool
+from bot.console.plain import plain_text
 from bot.matches.review import BadRecord, Review, review_source, source_of_record
 from bot.matches.review_words import head_lines, review_json, seat_lines
 from render.words.catalogue import t
@@ -40,7 +41,7 @@ def printed(review: Review, as_json: bool, lang: str) -> str:
     lines = head_lines(review, lang)[:1]
     for seat in review.seats:
         lines += ["", *seat_lines(review, seat, lang)]
-    return "\n".join(lines)
+    return plain_text("\n".join(lines), {})  # the words without Discord's markup
 
 
 async def _progress(done: int, total: int) -> None:

@@ -39,27 +39,30 @@ log = logging.getLogger(__name__)
 
 #: Seconds between two edits of the progress message.
 PROGRESS_EVERY = 2.0
-#: Discord's limits of one message (discord-api-docs ``resources/message.mdx``).
+#: Discord's limit of a message's content (discord-api-docs ``resources/message.mdx``);
+#: an attachment's description: 1,024.
 CONTENT_LIMIT = 2000
-DESCRIPTION_LIMIT = 1024
 
 
 def seat_files(
-    review: Review, seat: SeatReview, pictures: dict[tuple[int, int], Described], lang: str
+    review: Review,
+    seat: SeatReview,
+    pictures: dict[tuple[int, int], list[tuple[str, Described]]],
+    lang: str,
 ) -> list[discord.File]:
+    """A player's moments' pictures (at most two a moment: six files), each described:
+    which move and whose view, then the picture's own words."""
     files = []
     for moment in seat.moments:
-        png = pictures.get((seat.seat, moment.ply))
-        if png is None:
-            continue
-        words = png.alt or picture_words(review, seat, moment.ply, lang)
-        files.append(
-            discord.File(
-                io.BytesIO(png),
-                filename=picture_name(review, seat.seat, moment.ply),
-                description=clip(words, DESCRIPTION_LIMIT),
+        for kind, png in pictures.get((seat.seat, moment.ply), []):
+            words = picture_words(review, seat, moment.ply, lang)
+            files.append(
+                discord.File(
+                    io.BytesIO(png),
+                    filename=picture_name(review, seat.seat, moment.ply, kind),
+                    description=clip(f"{words}. {png.alt}" if png.alt else words, 1024),
+                )
             )
-        )
     return files
 
 
