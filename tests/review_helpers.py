@@ -15,12 +15,17 @@ from tests.reliability_helpers import on_turn, start_match
 async def finished_match(service: MatchService, game_id: str, seed: int = 5) -> int:
     """A match of ``game_id`` played to its end with random legal moves."""
     match_id = await start_match(service, game_id, seed=seed)
+    await play_out(service, match_id, seed)
+    return match_id
+
+
+async def play_out(service: MatchService, match_id: int, seed: int = 5) -> None:
+    """Random legal moves until the match is over."""
     rng = Rng.from_seed(seed, "review-test")
     while (await service.info(match_id)).status == "running":
         user = await on_turn(service, match_id)
         legal = await service.legal_moves(match_id, user)
         await service.play(match_id, user, rng.choice(legal).notation)
-    return match_id
 
 
 class CountingJudge:

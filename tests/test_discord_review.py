@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from bot.discord.common import UserError
+from bot.discord.flood import Flood, Limits
 from tests import review_fakes
 from tests.conftest import ALICE, MALLORY
 from tests.discord_harness import Call, running
@@ -42,6 +46,7 @@ async def test_review_in_the_thread_publicly_elsewhere_privately(
         calls = await h.slash(MALLORY, "review", channel=thread)
         assert calls[0].callback_type == 5 and not calls[0].ephemeral  # answered at once
         posted = replies(calls)[1:]
+        assert "decisions judged: 1 of" in posted[0].content  # the progress, edited in
         for call in posted:
             within_limits(call)
             assert not call.ephemeral
@@ -60,3 +65,13 @@ async def test_review_in_the_thread_publicly_elsewhere_privately(
         assert all(c.ephemeral for c in private if c.method == "POST")
         assert f"Analyse der Partie #{match_id}" in "\n".join(c.content for c in private)
         assert h.service._reviews.searches == 1  # read from the store
+
+
+async def test_reviews_hold_flood_slots_of_their_own() -> None:
+    flood = Flood(Limits(replays_per_member=1, replays_per_server=3), clock=lambda: 0.0)
+    async with flood.replay_slot("7", "1"), flood.replay_slot("7", "1", "reviews"):
+        with pytest.raises(UserError) as refused:
+            async with flood.replay_slot("7", "1", "reviews"):
+                pass
+        assert refused.value.key == "flood.reviews_member"
+    assert not flood._replays  # nothing left counted

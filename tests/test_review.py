@@ -24,7 +24,7 @@ from bot.storage.reviews import REVIEWS_POSTGRES, REVIEWS_SQLITE
 from render.words.catalogue import LANGUAGES
 from tests import review_fakes
 from tests.reliability_helpers import REAL_GAMES, on_turn, start_match
-from tests.review_helpers import CountingJudge, finished_match
+from tests.review_helpers import CountingJudge, finished_match, play_out
 
 
 def test_the_reviews_table_is_a_step_of_both_migration_lists() -> None:
@@ -108,8 +108,14 @@ async def test_a_running_match_is_refused_and_a_review_is_cached(tmp_path: Path)
 async def test_the_review_in_words_in_every_language(tmp_path: Path) -> None:
     service = await MatchService.open(tmp_path / "w.db", render=False)
     try:
-        match_id = await finished_match(service, "azul")
+        match_id = await start_match(service, "azul")
+        first = (await service.info(match_id)).to_act[0]
+        seat = next(s.seat for s in (await service.info(match_id)).seats if s.user_id == first)
+        await service.count_hint(match_id, seat)  # a hint for the first decision (ply 1)
+        await play_out(service, match_id)
         review = await service.review(match_id, CountingJudge())
+        assert review.seats[seat].hint_plies == [1] and review.seats[1 - seat].hints_used == 0
+        assert "Hints used at moves 1." in "\n".join(head_lines(review, "en"))
         assert any(s.moments for s in review.seats)
         for lang in LANGUAGES:
             lines = head_lines(review, lang)
