@@ -35,6 +35,7 @@ class CountingJudge:
     def __init__(self, workers: int = 2) -> None:
         self.workers = workers
         self.calls: list[tuple[str, int, str, int]] = []
+        self.views: list[Any] = []
         self.gate = asyncio.Event()
         self.gate.set()
 
@@ -43,5 +44,6 @@ class CountingJudge:
     ) -> dict[str, Any]:
         await self.gate.wait()
         self.calls.append((game_id, seat, played, seed))
+        self.views.append(view)
         judged = review_fakes.judge(get_game(game_id), view, seat, played, seed=seed, budget_s=0)
         return dict(judged.to_json())

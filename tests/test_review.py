@@ -22,6 +22,7 @@ from bot.storage.migrations import MIGRATIONS
 from bot.storage.postgres_migrations import MIGRATIONS as PG_MIGRATIONS
 from bot.storage.reviews import REVIEWS_POSTGRES, REVIEWS_SQLITE
 from render.words.catalogue import LANGUAGES
+from rules import get_game
 from tests import review_fakes
 from tests.reliability_helpers import REAL_GAMES, on_turn, start_match
 from tests.review_helpers import CountingJudge, finished_match, play_out
@@ -95,12 +96,23 @@ async def test_a_running_match_is_refused_and_a_review_is_cached(tmp_path: Path)
         assert review_json(first) == review_json(second)
         again = await service.review(match_id, judge)
         assert len(judge.calls) == calls and not again.searched
+        # each decision was judged from exactly the seat's view then (and nothing else)
+        game, match = get_game("maharani"), await service.store.get_match(match_id)
+        assert match is not None
+        given = {seed: view for (_, _, _, seed), view in zip(judge.calls, judge.views, strict=True)}
+        state = await service.state_at(match_id, 0)
+        for row in [r for r in await service.store.moves(match_id) if r.kind == "move"]:
+            assert given[review_seed(match.seed, row.ply, row.seat)] == game.view(state, row.seat)
+            state, _ = game.apply(state, row.seat, game.parse(state, row.seat, row.notation))
+        # a bigger budget than the stored review's makes it again
+        bigger = await service.review(match_id, judge, budget_s=first.budget_s * 2)
+        assert bigger.searched and len(judge.calls) == 2 * calls
     finally:
         await service.close()
     restarted = await MatchService.open(db, render=False)  # another process, after a restart
     try:
         later = await restarted.review(match_id, judge)
-        assert len(judge.calls) == calls and review_json(later) == review_json(first)
+        assert len(judge.calls) == 2 * calls and review_json(later) == review_json(bigger)
     finally:
         await restarted.close()
 

@@ -381,26 +381,36 @@ class Reviews:
         progress: Progress | None = None,
         budget_s: float | None = None,
     ) -> Review:
-        """The review of match ``match_id``: from the store's cache when it holds one,
-        else judged now (sharing a search already running for the match), ``budget_s``
-        seconds per decision (None: the engine's own, :func:`rules.ai.review.budget_for`)."""
+        """The review of match ``match_id``: from the store's cache when it holds one
+        made with at least this budget, else judged now (sharing a search already running
+        for the match), ``budget_s`` seconds per decision (None: the engine's own,
+        :func:`rules.ai.review.budget_for`). Why the budget counts: a quick review (a
+        tool's ``--budget``, a test) must not be served later as the bot's full one."""
         if not (isinstance(match_id, int) and 0 < match_id < 2**63):
             raise NotFound.said("svc.no_match", match=match_id)
         source = await self.source(match_id)
         game = get_game(source.game_id)
+        found = await asyncio.to_thread(decisions, game, source)
+        budget = (
+            budget_s if budget_s is not None else budget_for(game, sum(d.choice for d in found))
+        )
         plies = source.moves[-1][0]
         searched = False
         stored = await self.table.get(match_id)
-        if stored is not None and stored.engine == ENGINE and stored.plies == plies:
+        if (
+            stored is not None
+            and stored.engine == ENGINE
+            and stored.plies == plies
+            and float(stored.analysis.get("budget_s", 0.0)) >= budget * 0.999
+        ):
             analysis = stored.analysis
         else:
             pending = self._running.get(match_id)
             if pending is None:
                 searched = True
-                analysis = await self._search(game, source, plies, judging, progress, budget_s)
+                analysis = await self._search(game, source, found, judging, progress, budget)
             else:
                 analysis = await asyncio.shield(pending)
-        found = await asyncio.to_thread(decisions, game, source)
         review = assemble(game, source, analysis, found)
         return _searched(review) if searched else review
 
@@ -408,19 +418,18 @@ class Reviews:
         self,
         game: Game,
         source: Source,
-        plies: int,
+        found: list[Decision],
         judging: Judging,
         progress: Progress | None,
-        budget_s: float | None,
+        budget_s: float,
     ) -> dict[str, Any]:
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._running[source.match_id] = future
         try:
-            found = await asyncio.to_thread(decisions, game, source)
             analysis = await judge_all(
                 game, source, found, judging, budget_s=budget_s, progress=progress
             )
-            await self.table.put(source.match_id, plies, ENGINE, analysis)
+            await self.table.put(source.match_id, source.moves[-1][0], ENGINE, analysis)
         except BaseException as exc:
             future.set_exception(exc)
             future.exception()  # retrieved: waiters re-raise it, nobody logs it twice
