@@ -74,7 +74,18 @@ iteration rate (``GameAI.iteration_rate``, one sample of one move costs about on
 iteration), never read off the clock but for a wall-clock safety net
 (:data:`CAP_FACTOR`), so a judgement is a pure function of (view, seat, played, seed,
 budget). :func:`budget_for` spreads :data:`MATCH_BUDGET_S` over a match's decisions so a
-whole review fits in 60 s of CPU (``python -m benchmarks.review``; docs/performance.md).
+whole review fits in 60 s of CPU. Measured with ``python -m benchmarks.review`` (2026-12-06,
+this 2-core machine shared with other work; docs/performance.md, "Post-game review"), CPU
+seconds per whole match: Azul 23 (2 players) and 20 (4), Taj Mahal 24 (3) and 28 (4),
+Maharani 28 (2) and 25 (4), Pastiche 34 (2) and 41 (4). Noise reported / seed-to-seed
+spread of the gap, in points: Azul 0.27 / 0.17, Taj Mahal 0.24 / 0.10, Maharani 0.20 /
+0.12, Pastiche 0.45 / 0.47, so :data:`NOISE_FACTOR` stays 1.
+
+**What it is not.** The verdicts judge expected points (the margin), not the chance of
+winning: a player far ahead who gives up a point for safety (as the search itself may: its
+reward is mostly the rank) can be told it lost that point. And the noise is the sampling
+noise only; where the rollout policy or the evaluation misjudge a position, every seed
+misjudges it alike.
 
 Words: the verdicts are ids (:data:`VERDICTS`) for the front end to word; the reasons are
 the game's own ``explain`` messages (``rules.words``), in their stored JSON form.
