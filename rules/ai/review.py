@@ -57,8 +57,9 @@ lead: 12 in Azul, 10 in the others):
 - ``best``: the played move scored highest in the selection and no alternative was
   measured better beyond the noise.
 - ``fine``: another move scored higher, but the measured gap is not *significant*: not
-  above :data:`Z` × ``noise`` or below :data:`FINE_SHARE` × scale (a tenth of a clear
-  lead: too small to teach anything).
+  above :data:`Z` × ``noise`` (a little more when few sample pairs measured it:
+  :func:`z_for`) or below :data:`FINE_SHARE` × scale (a tenth of a clear lead: too small
+  to teach anything).
 - ``inaccuracy`` / ``mistake`` / ``blunder``: a significant gap below
   :data:`MISTAKE_SHARE` × scale / below :data:`BLUNDER_SHARE` × scale / at least that
   (Azul: under 3, 3–6, 6 and more points; the others: under 2.5, 2.5–5, 5 and more).
@@ -278,7 +279,7 @@ def judge(
     gap = sum(diffs) / len(diffs)
     spread = math.sqrt(sum((d - gap) ** 2 for d in diffs) / (len(diffs) - 1))
     noise = max(NOISE_FACTOR * spread / math.sqrt(len(diffs)), NOISE_FLOOR * scale)
-    verdict = _verdict(gap, noise, scale, played_top)
+    verdict = _verdict(gap, noise, scale, played_top, len(diffs))
     better = arms[challenger] if verdict in LOSSES else move
 
     def why(m: Move, i: int) -> Any:
@@ -349,8 +350,16 @@ def average_loss(judgements: Iterable[Judgement]) -> dict[int, float]:
 # ----- the parts of a judgement -----------------------------------------------------------
 
 
-def _verdict(gap: float, noise: float, scale: float, played_top: bool) -> str:
-    if gap <= Z * noise or gap < FINE_SHARE * scale:
+def z_for(samples: int) -> float:
+    """:data:`Z` for a gap measured on ``samples`` pairs: a little more for few pairs, whose
+    standard error is itself uncertain (Student's t by its first-order expansion,
+    z·(1 + (z² + 1) / (4·df)): 2.5 for 6 pairs, 2.01 for 300)."""
+    df = max(1, samples - 1)
+    return Z * (1.0 + (Z * Z + 1.0) / (4.0 * df))
+
+
+def _verdict(gap: float, noise: float, scale: float, played_top: bool, samples: int) -> str:
+    if gap <= z_for(samples) * noise or gap < FINE_SHARE * scale:
         return "best" if played_top else "fine"
     if gap < MISTAKE_SHARE * scale:
         return "inaccuracy"
