@@ -21,10 +21,12 @@ from rules.ai.review import (
     judge,
     judge_decision,
     moments,
+    z_for,
 )
 from rules.base import Game, IllegalMove, View
 from rules.registry import get_game
 from rules.words import Msg, from_json
+from tests.hookless.games import OPEN_PILE
 
 BUDGET = 0.3
 
@@ -145,3 +147,20 @@ def test_a_match_budget_is_spread_over_its_decisions() -> None:
     assert budget_for(game, 60) * 60 == pytest.approx(min(60 * 2.0, 100.0), rel=0.01)
     assert budget_for(game, 1) == 2.0  # capped per decision
     assert budget_for(game, 100_000) == 0.05  # and never nothing
+
+
+def test_a_game_without_hooks_is_reviewed_from_its_rules_alone() -> None:
+    """No evaluation: the alternatives come from a short search, the rollouts play to the
+    end and the margin is the final score's."""
+    game = OPEN_PILE
+    state = game.setup(2, 3)
+    seat = game.to_act(state)[0]
+    view = game.view(state, seat)
+    first = judge(game, view, seat, "take1", seed=4, budget_s=0.05)
+    assert first.verdict in VERDICTS and first.candidates >= 2
+    assert judge(game, view, seat, "take1", seed=4, budget_s=0.05) == first
+
+
+def test_few_samples_ask_for_a_wider_gap() -> None:
+    assert z_for(6) == pytest.approx(2.5)
+    assert 2.0 < z_for(300) < 2.01

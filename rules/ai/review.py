@@ -57,8 +57,9 @@ lead: 12 in Azul, 10 in the others):
 - ``best``: the played move scored highest in the selection and no alternative was
   measured better beyond the noise.
 - ``fine``: another move scored higher, but the measured gap is not *significant*: not
-  above :data:`Z` × ``noise`` or below :data:`FINE_SHARE` × scale (a tenth of a clear
-  lead: too small to teach anything).
+  above :data:`Z` × ``noise`` (a little more when few sample pairs measured it:
+  :func:`z_for`) or below :data:`FINE_SHARE` × scale (a tenth of a clear lead: too small
+  to teach anything).
 - ``inaccuracy`` / ``mistake`` / ``blunder``: a significant gap below
   :data:`MISTAKE_SHARE` × scale / below :data:`BLUNDER_SHARE` × scale / at least that
   (Azul: under 3, 3–6, 6 and more points; the others: under 2.5, 2.5–5, 5 and more).
@@ -74,7 +75,18 @@ iteration rate (``GameAI.iteration_rate``, one sample of one move costs about on
 iteration), never read off the clock but for a wall-clock safety net
 (:data:`CAP_FACTOR`), so a judgement is a pure function of (view, seat, played, seed,
 budget). :func:`budget_for` spreads :data:`MATCH_BUDGET_S` over a match's decisions so a
-whole review fits in 60 s of CPU (``python -m benchmarks.review``; docs/performance.md).
+whole review fits in 60 s of CPU. Measured with ``python -m benchmarks.review`` (2026-12-06,
+this 2-core machine shared with other work; docs/performance.md, "Post-game review"), CPU
+seconds per whole match: Azul 23 (2 players) and 20 (4), Taj Mahal 24 (3) and 28 (4),
+Maharani 28 (2) and 25 (4), Pastiche 34 (2) and 41 (4). Noise reported / seed-to-seed
+spread of the gap, in points: Azul 0.27 / 0.17, Taj Mahal 0.24 / 0.10, Maharani 0.20 /
+0.12, Pastiche 0.45 / 0.47, so :data:`NOISE_FACTOR` stays 1.
+
+**What it is not.** The verdicts judge expected points (the margin), not the chance of
+winning: a player far ahead who gives up a point for safety (as the search itself may: its
+reward is mostly the rank) can be told it lost that point. And the noise is the sampling
+noise only; where the rollout policy or the evaluation misjudge a position, every seed
+misjudges it alike.
 
 Words: the verdicts are ids (:data:`VERDICTS`) for the front end to word; the reasons are
 the game's own ``explain`` messages (``rules.words``), in their stored JSON form.
@@ -267,7 +279,7 @@ def judge(
     gap = sum(diffs) / len(diffs)
     spread = math.sqrt(sum((d - gap) ** 2 for d in diffs) / (len(diffs) - 1))
     noise = max(NOISE_FACTOR * spread / math.sqrt(len(diffs)), NOISE_FLOOR * scale)
-    verdict = _verdict(gap, noise, scale, played_top)
+    verdict = _verdict(gap, noise, scale, played_top, len(diffs))
     better = arms[challenger] if verdict in LOSSES else move
 
     def why(m: Move, i: int) -> Any:
@@ -338,8 +350,16 @@ def average_loss(judgements: Iterable[Judgement]) -> dict[int, float]:
 # ----- the parts of a judgement -----------------------------------------------------------
 
 
-def _verdict(gap: float, noise: float, scale: float, played_top: bool) -> str:
-    if gap <= Z * noise or gap < FINE_SHARE * scale:
+def z_for(samples: int) -> float:
+    """:data:`Z` for a gap measured on ``samples`` pairs: a little more for few pairs, whose
+    standard error is itself uncertain (Student's t by its first-order expansion,
+    z·(1 + (z² + 1) / (4·df)): 2.5 for 6 pairs, 2.01 for 300)."""
+    df = max(1, samples - 1)
+    return Z * (1.0 + (Z * Z + 1.0) / (4.0 * df))
+
+
+def _verdict(gap: float, noise: float, scale: float, played_top: bool, samples: int) -> str:
+    if gap <= z_for(samples) * noise or gap < FINE_SHARE * scale:
         return "best" if played_top else "fine"
     if gap < MISTAKE_SHARE * scale:
         return "inaccuracy"
