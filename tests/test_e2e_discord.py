@@ -249,7 +249,7 @@ async def reviewed(table: Table) -> None:
     )
     head, *players = inter.replies
     title = t("review.head.other", table.lang, match=table.match, game="Azul", n=0)
-    assert title.split("(")[0] in head.content  # "🔎 **Analyse der Partie #N** "
+    assert title.split("(")[0] in head.content  # "**Analyse der Partie #N** "
     assert not head.ephemeral and all(not m.ephemeral for m in players)
     files = [f for m in players for f in m.files]
     assert files, "a whole match has moments to show"

@@ -14,13 +14,13 @@ REVIEW_WORDS: dict[str, str] = {
     ),
     "review.empty": "Match #{match} has no moves to review.",
     "review.failed": "The review of match #{match} could not be made. Please try again later.",
-    "review.progress": "🔎 Reviewing match #{match}: decisions judged: {done} of {total}…",
+    "review.progress": "Reviewing match #{match}: decisions judged: {done} of {total}…",
     "review.head.one": (
-        "🔎 **Review of match #{match}** ({game}): {n} decision judged, each from what its "
+        "**Review of match #{match}** ({game}): {n} decision judged, each from what its "
         "player could see then."
     ),
     "review.head.other": (
-        "🔎 **Review of match #{match}** ({game}): {n} decisions judged, each from what its "
+        "**Review of match #{match}** ({game}): {n} decisions judged, each from what its "
         "player could see then."
     ),
     "review.seat.one": "**{name}**: {loss} points lost per decision on average ({n} decision).",
