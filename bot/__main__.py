@@ -6,7 +6,8 @@ strength), ``arena-tally`` (the table of games ``arena --record`` kept), ``calib
 search's iterations per second), ``audit``, ``export``,
 ``migrate`` (apply the schema, e.g. before starting several processes), ``copy-db``
 (SQLite → PostgreSQL), ``i18n extract|check`` (the translation files), ``replay`` (a
-match as an animated WebP), ``replay-bench`` and ``sweep-bench`` (the computer driver at
+match as an animated WebP), ``review`` (a finished match's biggest moments),
+``replay-bench`` and ``sweep-bench`` (the computer driver at
 many running matches).
 
 The bot and the console create their database on first start, ``migrate`` creates one
@@ -172,6 +173,20 @@ def _parser() -> argparse.ArgumentParser:
     rp.add_argument(
         "--lang", default="en", choices=LANGUAGES, help="language of the pictures' words"
     )
+    rv = sub.add_parser("review", help="where a finished match was won and lost, per player")
+    rv.add_argument("--db", default=argparse.SUPPRESS, help=READ_DB_HELP)
+    rv.add_argument(
+        "match_id", type=match_number, nargs="?", metavar="MATCH", help="the match's number"
+    )
+    rv.add_argument(
+        "--record", type=Path, default=None, help="review an exported record file instead"
+    )
+    rv.add_argument("--json", action="store_true", help="machine-readable output")
+    rv.add_argument("--lang", default="en", choices=LANGUAGES, help="language of the words")
+    rv.add_argument("--workers", type=whole(1), default=2, help="judging processes (default 2)")
+    rv.add_argument(
+        "--budget", type=seconds, default=None, help="seconds per decision (default: the engine's)"
+    )
     rb = sub.add_parser("replay-bench", help="time and size of long matches' replays")
     rb.add_argument("--games", nargs="*", default=None, choices=game_ids())
     rb.add_argument("--out", type=Path, default=None, help="also write the replays here")
@@ -202,6 +217,49 @@ async def _replay(db: Path | str, match_id: int, out: Path, lang: str) -> int:
     out.write_bytes(replay.data)
     print(saved_words(replay, match_id, out, lang))
     return 0
+
+
+def _review(args: argparse.Namespace, db: Path | str) -> int:
+    """``review``: a match of the database, or (``--record``) of an exported record file."""
+    from bot.matches.review import BadRecord
+    from bot.tools.review import bad_record, read_record, review_match, review_record
+
+    if args.record is None and args.match_id is None:
+        _refuse("review", "give the match's number (MATCH) or --record FILE")
+    if args.record is not None:
+        if args.match_id is not None:
+            _refuse("review", "give MATCH (from the database) or --record FILE, not both")
+        if not args.record.is_file():
+            _refuse("review", f"argument --record: there is no file {args.record}")
+        try:
+            record = read_record(args.record)
+        except BadRecord as exc:
+            raise UsageError(bad_record(args.record, str(exc), args.lang)) from None
+        return asyncio.run(
+            review_record(
+                record,
+                as_json=args.json,
+                lang=args.lang,
+                workers=args.workers,
+                budget_s=args.budget,
+            )
+        )
+
+    async def run() -> int:
+        service = await _open_existing(_existing_database(db))
+        try:
+            return await review_match(
+                service,
+                args.match_id,
+                as_json=args.json,
+                lang=args.lang,
+                workers=args.workers,
+                budget_s=args.budget,
+            )
+        finally:
+            await service.close()
+
+    return asyncio.run(run())
 
 
 async def _open_existing(db: Path | str) -> Any:
@@ -529,6 +587,8 @@ def _run(args: argparse.Namespace, settings: Settings, db: Path | str) -> int:
         replay_out = _writable_file("replay", args.out)
         assert replay_out is not None  # --out is required
         return asyncio.run(_replay(db, args.match_id, replay_out, args.lang))
+    if args.command == "review":
+        return _review(args, db)
     if args.command == "replay-bench":
         from bot.tools.replay_bench import run_replay_bench
 

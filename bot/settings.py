@@ -72,6 +72,10 @@ class Settings(BaseSettings):
     #: Worker processes in which computer players think and hints are computed (each
     #: search runs for the match's time budget; see bot/computers/pool.py).
     ai_workers: int = Field(default=2, ge=1, le=16)
+    #: Seconds of search per judged decision of a post-game review (``/review``); 0: the
+    #: review engine's own budget, which fits a whole match in about 60 s of CPU
+    #: (``rules.ai.review.budget_for``). A smaller one makes reviews quicker and less sure.
+    review_seconds: float = Field(default=0.0, ge=0.0, le=10.0)
     # ----- Discord front end --------------------------------------------------------------
     #: Base URL of Discord's REST API. Point it at an HTTP proxy (e.g. one rate-limit proxy
     #: shared by several bot processes) or at a local Discord in tests. When it is not

@@ -43,6 +43,7 @@ async def console(tmp_path: Path) -> AsyncIterator[Console]:
     computers = ComputerDriver(
         service, workers=1, processes=False, suggester="tests.evening.players:suggest"
     )
+    computers.pool.reviewer = "tests.review_fakes:judge"  # /review: the fast judge
     yield Console(service, tmp_path / "pictures", computers)
     await computers.close()
     await service.close()
@@ -92,6 +93,7 @@ def every_command(lang: str) -> list[str]:
         "alice> /history",
         "alice> /board",
         "alice> /history replay",
+        "alice> /review",
         "alice> /export",
         "alice> /stats",
         "alice> /stats bob",

@@ -57,6 +57,7 @@ USES = {
     ("game abort", "reason"): '/game abort "reason=no time"',
     ("game sub", "match"): "/game sub bob match=1",
     ("history replay", "match"): "/history replay 1",
+    ("review", "match"): "/review 1",
     ("game list", "page"): "/game list 1",
     ("hand", "match"): "/hand 1",
 }

@@ -13,6 +13,7 @@ from bot.__main__ import main
 from bot.matches.service import MatchService
 from bot.storage import MIGRATIONS, Notification, open_store
 from bot.storage.copydb import TABLES
+from bot.storage.reviews import ReviewTable
 from tests.conftest import new_postgres_database
 from tests.pg_server import PgServer
 from tests.ratings_helpers import play_result
@@ -34,6 +35,8 @@ async def _fill(db: Path) -> None:
         lobby = await svc.create_match("azul", PLAYERS[0], seed=11, guild_id=str(9 << 22))
         await svc.add_computer(lobby.id, PLAYERS[0], "easy")
         await svc.start(lobby.id, PLAYERS[0])
+        # a review's cache row (bot/storage/reviews.py)
+        await ReviewTable(svc.store).put(1, 6, "review/1", {"decisions": [], "budget_s": 0.5})
         await svc.store.set_user("2001", locale="de", notify="dm", settings={"quiet": [22, 7]})
         await svc.store.enqueue(None, [Notification("dm", {"user_id": "2001", "text": "é"})])
         await svc.store.set_schedule(1, {"version": 3, "sent": {"2001": 1}}, due_at=12.5)

@@ -237,6 +237,28 @@ async def looks(table: Table) -> None:
     assert len(table.fake.posts(table.thread)) == before
 
 
+async def reviewed(table: Table) -> None:
+    """``/review`` in the finished match's thread: public, in the match's language, the
+    figures then a message per player, within Discord's limits, the moments' pictures
+    attached and described."""
+    member = next(iter(table.members.values()))
+    inter = await table.fake.slash(member, "review", table.thread)
+    seats = len(table.members)
+    await table.fake.until(
+        lambda: len(inter.replies) > seats and not any(m.loading for m in inter.replies), 240
+    )
+    head, *players = inter.replies
+    title = t("review.head.other", table.lang, match=table.match, game="Azul", n=0)
+    assert title.split("(")[0] in head.content  # "**Analyse der Partie #N** "
+    assert not head.ephemeral and all(not m.ephemeral for m in players)
+    files = [f for m in players for f in m.files]
+    assert files, "a whole match has moments to show"
+    for m in players:
+        assert len(m.content) <= 2000 and len(m.files) <= 10
+        for f in m.files:
+            assert f[0].startswith(f"match-{table.match}-review-seat") and described(f)
+
+
 def described(upload: tuple[str, int]) -> str:
     """An uploaded file's description, checked against Discord's limit."""
     alt = getattr(upload, "description", None)
@@ -278,8 +300,9 @@ async def test_bad_token_is_one_clear_line_and_exit_2(fake: FakeDiscord, tmp_pat
 
 async def test_azul_whole_match_with_a_gateway_drop(fake: FakeDiscord, tmp_path: Path) -> None:
     """Sync, lobby in a new thread, join by button, start, a whole two-player Azul match
-    typed and by buttons; the gateway drops once mid-match and the bot RESUMEs."""
-    bot = await start_bot(fake, tmp_path / "bot.db", sync=True)
+    typed and by buttons; the gateway drops once mid-match and the bot RESUMEs. Then the
+    match's ``/review`` (the real engine, a small budget per decision)."""
+    bot = await start_bot(fake, tmp_path / "bot.db", sync=True, review_seconds=0.05)
     try:
         names = fake.visible_commands()
         assert "game" in names and "play" in names and "sync" not in names
@@ -303,6 +326,7 @@ async def test_azul_whole_match_with_a_gateway_drop(fake: FakeDiscord, tmp_path:
         table.pictures_described("Azul")
         hand = await fake.slash(next(iter(table.members.values())), "hand", table.thread)
         assert "no hidden hands" in (await table.done(hand)).content
+        await reviewed(table)
         refused = [r for r in fake.records if r.status >= 400 and r.status != 429]
         assert not refused, [(r.method, r.route, r.status, r.error_code) for r in refused]
     finally:

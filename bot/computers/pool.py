@@ -42,6 +42,8 @@ log = logging.getLogger(__name__)
 
 CHOOSER = "rules.ai:choose_move"
 SUGGESTER = "rules.ai:suggest"
+#: The judge of one decision of a finished match (a post-game review, ``bot/matches/review.py``)
+REVIEWER = "rules.ai.review:judge"
 
 
 @cache
@@ -113,6 +115,25 @@ def suggest_in_worker(
     return [(str(s.move.notation), float(s.value), s.reason) for s in found]
 
 
+def review_in_worker(
+    target: str,
+    game_id: str,
+    game_at: str,
+    view: Any,
+    seat: int,
+    played: str,
+    seed: int,
+    budget_s: float,
+) -> dict[str, Any]:
+    """Runs in the worker: the judgement of the move ``played`` by ``seat``, judged from
+    the seat's own ``view`` of the position then (:func:`rules.ai.review.judge`), as JSON
+    (plain data back across the process boundary)."""
+    judged = _load(target)(
+        _game(game_id, game_at), view, seat, played, seed=seed, budget_s=budget_s
+    )
+    return dict(judged.to_json())
+
+
 class ComputerPool:
     """A bounded pool of thinking workers; ``await`` its methods from the event loop."""
 
@@ -123,11 +144,13 @@ class ComputerPool:
         processes: bool = True,
         chooser: str = CHOOSER,
         suggester: str = SUGGESTER,
+        reviewer: str = REVIEWER,
     ) -> None:
         self.workers = workers
         self.processes = processes
         self.chooser = chooser
         self.suggester = suggester
+        self.reviewer = reviewer
         self._executor: Executor | None = None
         # more jobs than workers would only queue inside the executor, out of sight
         self._slots = asyncio.Semaphore(workers)
@@ -243,6 +266,25 @@ class ComputerPool:
                 budget_s,
                 count,
                 list(history),
+            )
+        )
+
+    async def review(
+        self, game_id: str, view: Any, seat: int, played: str, *, seed: int, budget_s: float
+    ) -> dict[str, Any]:
+        """The judgement (JSON) of one decision of a finished match: ``played`` by ``seat``
+        from its ``view`` then (:func:`rules.ai.review.judge`; a post-game review)."""
+        return dict(
+            await self._run(
+                review_in_worker,
+                self.reviewer,
+                game_id,
+                game_target(game_id),
+                view,
+                seat,
+                played,
+                seed,
+                budget_s,
             )
         )
 

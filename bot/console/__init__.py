@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.computers.driver import ComputerDriver
-from bot.console import community, lobby, moves, turns
+from bot.console import community, lobby, moves, review, turns
 from bot.console.plain import plain_text
 from bot.console.session import Session, help_text
 from bot.console.wording import console_key, for_console
@@ -47,6 +47,7 @@ COMMANDS: dict[str, Handler] = {
     "history": turns.history,
     "resign": turns.resign,
     "undo": turns.undo,
+    "review": review.review,
     "rules": community.rules,
     "export": community.export,
     "leaderboard": community.leaderboard,

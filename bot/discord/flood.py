@@ -17,7 +17,8 @@ limit off):
   suggestions when over it;
 - **open lobbies** per member and per server, and **running matches a member created**
   in a server (each opens a thread and posts);
-- **replays being made** per member and per server (each is minutes of a worker's time).
+- **replays and reviews being made** per member and per server (each is minutes of a
+  worker's time; a review's slots are counted apart from the replays', same limits).
 
 Every refusal says what the limit is and when to try again (a Discord timestamp). The
 counts of the windows live in this process: with several shards, a member active in
@@ -92,7 +93,7 @@ class Flood:
         self.limits = limits
         self.clock = clock
         self._windows: dict[tuple[str, str], _Window] = defaultdict(_Window)
-        self._replays: dict[tuple[str, str], int] = defaultdict(int)
+        self._replays: dict[tuple[str, str, str], int] = defaultdict(int)
         self._last_sweep = 0.0
 
     def act(self, user_id: str, guild_id: str | None, *, typing: bool = False) -> None:
@@ -144,15 +145,19 @@ class Flood:
                 raise UserError("flood.running_member", n=created, max=lim.running_per_member)
 
     @contextlib.asynccontextmanager
-    async def replay_slot(self, user_id: str, guild_id: str | None) -> AsyncIterator[None]:
+    async def replay_slot(
+        self, user_id: str, guild_id: str | None, kind: str = "replays"
+    ) -> AsyncIterator[None]:
         """Hold one of the member's (and the server's) replay slots while a replay is
-        made; refused when they are all taken."""
+        made; refused when they are all taken. ``kind="reviews"``: a post-game review's
+        slot (``/review``: up to a minute of the thinking workers), counted apart from the
+        replays but within the same limits."""
         lim = self.limits
-        member, server = ("member", user_id), ("server", guild_id or "")
+        member, server = (kind, "member", user_id), (kind, "server", guild_id or "")
         if lim.replays_per_member and self._replays[member] >= lim.replays_per_member:
-            raise UserError("flood.replays_member", max=lim.replays_per_member)
+            raise UserError(f"flood.{kind}_member", max=lim.replays_per_member)
         if lim.replays_per_server and self._replays[server] >= lim.replays_per_server:
-            raise UserError("flood.replays_server", max=lim.replays_per_server)
+            raise UserError(f"flood.{kind}_server", max=lim.replays_per_server)
         self._replays[member] += 1
         self._replays[server] += 1
         try:

@@ -128,11 +128,15 @@ class ComputerSeats:
 
     async def count_hint(self, match_id: int, seat: int) -> None:
         """One more hint used by ``seat`` (kept in the match settings; shown only in the
-        record of a finished match)."""
+        record of a finished match and its review), and the ply of the decision it was
+        for (``hint_plies``: the review says at which moves hints were used)."""
+        ply = (await self._core.load(match_id)).last_ply + 1
 
         def mutate(settings: dict[str, Any], _version: int) -> dict[str, Any]:
             used = dict(settings.get("hints_used", {}))
             used[str(seat)] = int(used.get(str(seat), 0)) + 1
-            return {**settings, "hints_used": used}
+            plies = dict(settings.get("hint_plies", {}))
+            plies[str(seat)] = sorted({*plies.get(str(seat), []), ply})
+            return {**settings, "hints_used": used, "hint_plies": plies}
 
         await self._store.update_settings(match_id, mutate)

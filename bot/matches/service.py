@@ -13,10 +13,10 @@ the player.
 The service is composed of parts, one module each, that share a small core
 (``bot/matches/core.py``: the store, the picture workers, the reads every part needs):
 ``lobby``, ``turns``, ``posts``, ``seats``, ``subs``, ``votes``, ``absences``, ``records``,
-``pictures`` and ``computer_seats``. Each part receives the core and, explicitly, the other
-parts it may use. :class:`MatchService` is the one object the front ends, the computer
-driver, the tools and the tests hold: it builds the parts and exposes their public methods
-under the names they always had.
+``pictures``, ``computer_seats`` and ``review``. Each part receives the core and,
+explicitly, the other parts it may use. :class:`MatchService` is the one object the front
+ends, the computer driver, the tools and the tests hold: it builds the parts and exposes
+their public methods under the names they always had.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from bot.matches.pictures import Pictures
 from bot.matches.posts import Posts
 from bot.matches.records import Records
 from bot.matches.render_pool import RenderPool
+from bot.matches.review import Reviews
 from bot.matches.seats import Seats
 from bot.matches.subs import Subs
 from bot.matches.turns import Turns
@@ -72,6 +73,7 @@ class MatchService:
         seats = self._seats = Seats(core, posts, turns, records)
         subs = self._subs = Subs(core, posts)
         computers = self._computers = ComputerSeats(core)
+        reviews = self._reviews = Reviews(core)
         # shared state tests and the load tool look at
         self._pool = core.pool
         self._background = core.background
@@ -136,6 +138,10 @@ class MatchService:
         self.computer_turn = computers.computer_turn
         self.hint_turn = computers.hint_turn
         self.count_hint = computers.count_hint
+        # post-game reviews (judged in the computer workers the caller passes)
+        self.reviewable = reviews.source
+        self.review = reviews.review
+        self.review_pictures = reviews.pictures
 
     @classmethod
     async def open(

@@ -61,6 +61,8 @@ TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
     # the computer driver's index (bot/storage/computer_turns.py), copied as it stands
     "computer_turns": (("match_id", "guild_key", "version", "since", "due"), ("match_id",)),
+    # the cache of post-game reviews (bot/storage/reviews.py)
+    "reviews": (("match_id", "plies", "engine", "analysis", "created_at"), ("match_id",)),
 }  # fmt: skip
 
 #: Columns that hold a real number (SQLite may hand back an int where a float was stored).

@@ -16,6 +16,7 @@ import aiosqlite
 
 from bot.storage.computer_turns import COMPUTER_TURNS_SQLITE
 from bot.storage.faults import SchemaTooNew
+from bot.storage.reviews import REVIEWS_SQLITE
 
 MIGRATIONS: list[str] = [
     # 1: matches, seats, the append-only move log, the outbox, per-user preferences
@@ -173,6 +174,9 @@ MIGRATIONS: list[str] = [
     UPDATE matches SET options = json_set(options, '$.refresh_as_pass', json('true'))
     WHERE game_id = 'maharani' AND json_extract(options, '$.refresh_as_pass') IS NULL;
     """,
+    # reviews (bot/storage/reviews.py): the cache of post-game reviews, one row per
+    # finished match, language-free. Re-runnable (IF NOT EXISTS).
+    REVIEWS_SQLITE,
 ]
 
 

@@ -40,6 +40,7 @@ _CONSOLE_HELP = """Commands (type them as `name> /command`, e.g. `alice> /game n
             (not once tiles or cards came to light, nor once another person moved);
             the other people must agree (computers agree at once)
   /history replay [match]   save a match as an animated picture (public boards only)
+  /review [match]        a finished match's biggest moments per player, with pictures
   /notify [mode=mention|dm|off reminder_hours=H quiet_from=H quiet_to=H utc_offset=H
             heads_up=on|off]   your alerts (without options: show them)
   /leaderboard [game]    ratings of this console's players (rated=on|off in /game new)
