@@ -236,9 +236,11 @@ _FIELDS: dict[str, tuple[tuple[type, ...], bool]] = {
 
 
 def budget_for(game: Game, decisions: int) -> float:
-    """The ``budget_s`` of each decision when a match has ``decisions`` to judge (forced
-    ones may be left out of the count: they cost nothing), so the whole review stays within
-    :data:`MATCH_BUDGET_S` calibrated seconds."""
+    """The ``budget_s`` of each decision when a match has ``decisions`` moves to judge, so
+    the whole review stays within :data:`MATCH_BUDGET_S` calibrated seconds. Pass the
+    number of moves in the match's log, as ``benchmarks/review.py`` does (the CPU figures
+    are for that count); leaving the forced ones out, which cost nothing, gives the others
+    a little more (at most a quarter more CPU in the matches measured)."""
     share = MATCH_BUDGET_S / max(1, decisions)
     return min(MAX_DECISION_S, max(MIN_DECISION_S, share))
 
