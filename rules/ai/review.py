@@ -77,8 +77,8 @@ iteration), never read off the clock but for a wall-clock safety net
 budget). :func:`budget_for` spreads :data:`MATCH_BUDGET_S` over a match's decisions so a
 whole review fits in 60 s of CPU. Measured with ``python -m benchmarks.review`` (2026-12-06,
 this 2-core machine shared with other work; docs/performance.md, "Post-game review"), CPU
-seconds per whole match: Azul 23 (2 players) and 20 (4), Taj Mahal 24 (3) and 28 (4),
-Maharani 28 (2) and 25 (4), Pastiche 34 (2) and 41 (4). Noise reported / seed-to-seed
+seconds per whole match: Azul 22 (2 players) and 19 (4), Taj Mahal 24 (3) and 27 (4),
+Maharani 29 (2) and 23 (4), Pastiche 31 (2) and 35 (4). Noise reported / seed-to-seed
 spread of the gap, in points: Azul 0.27 / 0.17, Taj Mahal 0.24 / 0.10, Maharani 0.20 /
 0.12, Pastiche 0.45 / 0.47, so :data:`NOISE_FACTOR` stays 1.
 
@@ -236,9 +236,11 @@ _FIELDS: dict[str, tuple[tuple[type, ...], bool]] = {
 
 
 def budget_for(game: Game, decisions: int) -> float:
-    """The ``budget_s`` of each decision when a match has ``decisions`` to judge (forced
-    ones may be left out of the count: they cost nothing), so the whole review stays within
-    :data:`MATCH_BUDGET_S` calibrated seconds."""
+    """The ``budget_s`` of each decision when a match has ``decisions`` moves to judge, so
+    the whole review stays within :data:`MATCH_BUDGET_S` calibrated seconds. Pass the
+    number of moves in the match's log, as ``benchmarks/review.py`` does (the CPU figures
+    are for that count); leaving the forced ones out, which cost nothing, gives the others
+    a little more (at most a quarter more CPU in the matches measured)."""
     share = MATCH_BUDGET_S / max(1, decisions)
     return min(MAX_DECISION_S, max(MIN_DECISION_S, share))
 
