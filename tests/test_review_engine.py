@@ -51,9 +51,10 @@ PLANTED = [
     # Placing the palace: a free city with no road to the player's palaces, against the
     # city that takes the spice tile (goods count at every elephant visit).
     ("taj-mahal", 3, 2, 70, "palace-gujarat-w", "palace-gujarat-s"),
-    # A pass (a refresh with every marker face up) against the red tile on E6 that brings
-    # a worker and 6 gold at once.
-    ("maharani", 2, 2, 49, "refresh", "4E6S"),
+    # The two-player worker choice: moving a worker off its tile (its old group shrinks)
+    # instead of a new worker of the other colour, 4 gold less by the rules' own count.
+    # (A pass is no move by the rulebook's reading: a refresh needs a face-down marker.)
+    ("maharani", 2, 3, 40, "move1", "new2"),
     # The Sistine Madonna can be completed now (12 points); trading its red and white to
     # the bank breaks it for a blue nobody needs.
     ("pastiche", 2, 2, 15, "bank red+white for blue", "complete P20"),
