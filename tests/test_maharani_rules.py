@@ -875,7 +875,19 @@ def test_result_speaks_of_gold_and_always_gives_a_reason() -> None:
 
 def test_status_says_whose_side_the_arrow_points_to() -> None:
     st = fresh(4, turn=1)  # seat 1 sits at W
+    assert GAME.status(st) == (  # every marker face up: nothing to refresh
+        "Turn 1 · 0/4 quarters scored · {p1} to place a tile "
+        "(the rondel's arrow points to {p1}'s side, west)."
+    )
+    st["markers"][1][2] = False
     assert GAME.status(st) == (
         "Turn 1 · 0/4 quarters scored · {p1} to place a tile or refresh "
         "(the rondel's arrow points to {p1}'s side, west)."
     )
+    with pytest.raises(IllegalMove, match="type refresh"):
+        GAME.parse(st, 1, "stop")
+    st["markers"][1][2] = True
+    with pytest.raises(IllegalMove, match="You must place a tile this turn.$"):
+        GAME.parse(st, 1, "stop")
+    with pytest.raises(IllegalMove, match="like 1F7S.$"):
+        GAME.parse(st, 1, "zzz")

@@ -307,7 +307,8 @@ class Maharani(Game):
         head = {"turn": state["turn_no"], "done": sum(state["scored"]), "who": who(seat)}
         if phase == "first":
             side = SIDE_WORDS[active_side(state)]
-            return Msg("maharani.status.first", side=side, **head)
+            key = "first" if engine.may_refresh(state, seat) else "first_place"
+            return Msg(f"maharani.status.{key}", side=side, **head)
         if phase == "second":
             return Msg("maharani.status.second", **head)
         options = Join(

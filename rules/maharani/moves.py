@@ -29,6 +29,7 @@ from rules.maharani.engine import (
     Placement,
     State,
     active_side,
+    may_refresh,
     open_fits,
     placements,
 )
@@ -271,16 +272,20 @@ def explain(st: State, seat: int, text: str) -> Msg:
         return Msg("maharani.no.worker_first", options=opts)
     if key == "refresh" and phase == "second":
         return Msg("maharani.no.refresh_second")
-    if key == "refresh" and not st.get("refresh_as_pass", True) and all(st["markers"][seat]):
+    if key == "refresh" and not may_refresh(st, seat):
         return Msg("maharani.no.refresh_all_up")
     if key == "stop" and phase == "first":
-        return Msg("maharani.no.stop_first")
+        return Msg(
+            "maharani.no.stop_first" if may_refresh(st, seat) else "maharani.no.stop_first_place"
+        )
     if key.startswith(("new", "move")):
         return Msg("maharani.no.worker_none")
     m = PLACEMENT_RE.match(key)
     if not m:
         if phase == "second":
             return Msg("maharani.no.not_a_move_second", text=shown)
+        if not may_refresh(st, seat):
+            return Msg("maharani.no.not_a_move_place", text=shown)
         return Msg("maharani.no.not_a_move_first", text=shown)
     field = int(m.group(1))
     col = COLUMNS.index(m.group(2).upper())

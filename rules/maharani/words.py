@@ -156,6 +156,10 @@ WORDS: dict[str, str] = {
         "Turn {turn} · {done}/4 quarters scored · {who} to place a tile or refresh "
         "(the rondel's arrow points to {who}'s side, {side})."
     ),
+    "maharani.status.first_place": (
+        "Turn {turn} · {done}/4 quarters scored · {who} to place a tile "
+        "(the rondel's arrow points to {who}'s side, {side})."
+    ),
     "maharani.status.second": (
         "Turn {turn} · {done}/4 quarters scored · {who} may place a second tile for 2 gold, "
         "or stop."
@@ -177,6 +181,10 @@ WORDS: dict[str, str] = {
         "You must place a tile this turn (or type refresh to refresh your markers)."
     ),
     "maharani.no.worker_none": "There is no worker choice to make now.",
+    "maharani.no.stop_first_place": "You must place a tile this turn.",
+    "maharani.no.not_a_move_place": (
+        "“{text}” is not a move. Type field, space and arrow like 1F7S."
+    ),
     "maharani.no.not_a_move_first": (
         "“{text}” is not a move. Type field, space and arrow like 1F7S, or refresh."
     ),
