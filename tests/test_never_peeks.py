@@ -55,6 +55,7 @@ from bot.computers.players import is_computer, level_of, move_seed
 from bot.matches.errors import NotAllowed
 from bot.matches.rows import effective_moves
 from bot.matches.service import MatchService
+from bot.storage import MatchRow
 from rules.ai import api, choose_move, suggest
 from rules.ai.hooks import ai_for
 from rules.ai.search import search
@@ -324,13 +325,13 @@ def test_the_same_view_decides_alike_in_another_process(tmp_path: Path) -> None:
 
 
 # ----- through the service -------------------------------------------------------------------
-#: (game, the computer levels beside Alice, the match seed): strong where it is offered.
-TABLES = [
-    ("azul", ("strong", "easy"), 0x2D4F_1A6B_93C7_5E01),
-    ("taj-mahal", ("normal", "easy"), 0x1B77_04E2_C915_AA3D),
-    ("maharani", ("easy", "normal"), 0x3A01_F5D8_6C42_0B97),
-    ("pastiche", ("normal", "easy"), 0x0E6C_B230_7D19_F4A5),
-]
+#: The computer levels beside Alice and the match seed, per game: strong where offered.
+TABLES = {
+    "azul": (("strong", "easy"), 0x2D4F_1A6B_93C7_5E01),
+    "taj-mahal": (("normal", "easy"), 0x1B77_04E2_C915_AA3D),
+    "maharani": (("easy", "normal"), 0x3A01_F5D8_6C42_0B97),
+    "pastiche": (("normal", "easy"), 0x0E6C_B230_7D19_F4A5),
+}
 #: Alice's turns per match, each with a hint (the computers move in between).
 ALICE_TURNS = 5
 THINK = 0.01
@@ -409,38 +410,94 @@ def _replayed(game: Game, players: int, seed: int, options: Any, log: list[Any])
     return states
 
 
-async def _play_tables(service: MatchService, driver: ComputerDriver) -> dict[str, int]:
-    ids = {}
-    for game_id, levels, seed in TABLES:
-        info = await service.create_match(
-            game_id, ALICE, {}, seed=seed, settings={"think_seconds": THINK}
-        )
-        for level_name in levels:
-            await service.add_computer(info.id, ALICE, level_name)
-        await service.start(info.id, ALICE)
-        ids[game_id] = info.id
-    for match_id in ids.values():
-        for _ in range(ALICE_TURNS):
-            await driver.settle()
-            info = await service.info(match_id)
-            if info.status != "running":
-                break
-            if ALICE.id in info.to_act:
-                try:
-                    _, found = await driver.hints(match_id, ALICE)
-                    notation = found[0].move.notation
-                except NotAllowed:  # no hint now (e.g. an answer only): her first move
-                    notation = (await service.legal_moves(match_id, ALICE))[0].notation
-                await service.play(match_id, ALICE, notation)
+def call_problems(
+    game_id: str, row: MatchRow, log: list[tuple[int, str]], calls: list[dict[str, Any]]
+) -> list[str]:
+    """What in the recorded worker calls of a match went beyond the seat's knowledge."""
+    game = get_game(game_id)
+    states = _replayed(game, len(row.seats), row.seed, row.options, log)
+    assert states[-1] == row.state  # the replay is the match
+    kinds = [c["kind"] for c in calls]
+    computer_moves = sum(is_computer(row.seats[s].user_id) for s, _ in log)
+    assert kinds.count("choose") >= computer_moves > 0 and "suggest" in kinds, kinds
+    problems: list[str] = []
+    seeds = []
+    for call in calls:
+        where = f"{game_id} {call['kind']}"
+        positional, keywords = CALLS[call["kind"]]
+        args, kwargs = call["args"], call["kwargs"]
+        if call["game_id"] != game_id or not call["game_is_registered"]:
+            problems.append(f"{where}: the game object is not the registry's {game_id}")
+        if len(args) != len(positional) or set(kwargs) != keywords:
+            problems.append(f"{where}: received {len(args)} + {sorted(kwargs)}")
+            continue
+        got = dict(zip(positional, args, strict=True), **kwargs)
+        history = got["history"]
+        ply = len(history)
+        seat = got["seat"]
+        if type(history) is not list or [tuple(h) for h in history] != log[:ply]:
+            problems.append(f"{where} at ply {ply}: not the public log so far")
+        if ply >= len(states) or type(seat) is not int or not 0 <= seat < len(row.seats):
+            problems.append(f"{where}: ply {ply} or seat {seat!r} is not the match's")
+            continue
+        state = states[ply]
+        if not _plain(got["view"]):
+            problems.append(f"{where} ply {ply} seat {seat}: a view of more than data")
+        elif got["view"] != game.view(state, seat):
+            problems.append(f"{where} ply {ply} seat {seat}: not the seat's view")
+        if got["budget_s"] != THINK:
+            problems.append(f"{where}: budget {got['budget_s']!r}")
+        user = row.seats[seat].user_id
+        if call["kind"] == "choose":
+            purpose = "move"
+            if not (is_computer(user) and seat in game.waits_for(state)):
+                problems.append(f"{where} ply {ply}: seat {seat} was not due")
+            if got["level"] != level_of(user):
+                problems.append(f"{where}: level {got['level']!r}")
+        else:
+            purpose = "hint"
+            if user != ALICE.id or seat not in game.to_act(state) or got["count"] != 3:
+                problems.append(f"{where} ply {ply}: a hint not asked for")
+        seed = got["seed"]
+        if type(seed) is not int:
+            problems.append(f"{where}: a seed of type {type(seed).__name__}")
+            continue
+        seeds.append((seed, ply, seat, purpose))
+    return problems + seed_problems(row.seed, seeds)
+
+
+async def _play(service: MatchService, driver: ComputerDriver, game_id: str) -> int:
+    """A match of ``game_id``: Alice and the computer seats of :data:`TABLES`, Alice taking
+    a hint at each of her first :data:`ALICE_TURNS` turns (and playing it)."""
+    levels, seed = TABLES[game_id]
+    info = await service.create_match(
+        game_id, ALICE, {}, seed=seed, settings={"think_seconds": THINK}
+    )
+    for level_name in levels:
+        await service.add_computer(info.id, ALICE, level_name)
+    await service.start(info.id, ALICE)
+    for _ in range(ALICE_TURNS):
+        await driver.settle()
+        info = await service.info(info.id)
+        if info.status != "running":
+            break
+        if ALICE.id in info.to_act:
+            try:
+                _, found = await driver.hints(info.id, ALICE)
+                notation = found[0].move.notation
+            except NotAllowed:  # no hint now (e.g. an answer only): her first move
+                notation = (await service.legal_moves(info.id, ALICE))[0].notation
+            await service.play(info.id, ALICE, notation)
     await driver.settle()
-    return ids
+    return info.id
 
 
+@pytest.mark.parametrize("game_id", GAMES)
 async def test_workers_receive_the_view_the_public_log_and_a_one_way_seed(
-    tmp_path: Path,
+    game_id: str, tmp_path: Path
 ) -> None:
-    """Matches of every game with computer seats and hints through the real service, with
-    a recording thinker in the real worker processes: every call received exactly
+    """A match with computer seats and hints through the real service, with a recording
+    thinker in the real worker processes: every call received exactly
     ``game.view(state, seat)`` of the true state at that moment (plain data), the public
     log so far, a seed from which the match seed cannot be recovered (``seed_problems``),
     the level and budget — and nothing else: no further argument, no state, no snapshot."""
@@ -455,63 +512,12 @@ async def test_workers_receive_the_view_the_public_log_and_a_one_way_seed(
         suggester="tests.peek_recorder:suggest",
     )
     try:
-        ids = await _play_tables(service, driver)
-        calls = records(where)
-        problems: list[str] = []
-        for game_id, _levels, match_seed in TABLES:
-            game = get_game(game_id)
-            row = await service.store.get_match(ids[game_id])
-            assert row is not None and row.state is not None
-            log = [(r.seat, r.notation) for r in effective_moves(await service.store.moves(row.id))]
-            states = _replayed(game, len(row.seats), row.seed, row.options, log)
-            assert states[-1] == row.state  # the replay is the match
-            mine = [c for c in calls if c["game_id"] == game_id]
-            kinds = [c["kind"] for c in mine]
-            computer_moves = sum(is_computer(row.seats[s].user_id) for s, _ in log)
-            assert kinds.count("choose") >= computer_moves > 0 and "suggest" in kinds, kinds
-            seeds = []
-            for call in mine:
-                where_ = f"{game_id} {call['kind']}"
-                positional, keywords = CALLS[call["kind"]]
-                args, kwargs = call["args"], call["kwargs"]
-                if len(args) != len(positional) or set(kwargs) != keywords:
-                    problems.append(f"{where_}: received {len(args)} + {sorted(kwargs)}")
-                    continue
-                got = dict(zip(positional, args, strict=True), **kwargs)
-                history = got["history"]
-                ply = len(history)
-                seat = got["seat"]
-                if not call["game_is_registered"]:
-                    problems.append(f"{where_}: the game object is not the registry's")
-                if type(history) is not list or [tuple(h) for h in history] != log[:ply]:
-                    problems.append(f"{where_} at ply {ply}: not the public log so far")
-                if ply >= len(states):
-                    problems.append(f"{where_}: a log longer than the match's")
-                    continue
-                state = states[ply]
-                if not _plain(got["view"]):
-                    problems.append(f"{where_} ply {ply} seat {seat}: a view of more than data")
-                elif got["view"] != game.view(state, seat):
-                    problems.append(f"{where_} ply {ply} seat {seat}: not the seat's view")
-                if got["budget_s"] != THINK:
-                    problems.append(f"{where_}: budget {got['budget_s']!r}")
-                user = row.seats[seat].user_id
-                if call["kind"] == "choose":
-                    purpose = "move"
-                    if not (is_computer(user) and seat in game.waits_for(state)):
-                        problems.append(f"{where_} ply {ply}: seat {seat} was not due")
-                    if got["level"] != level_of(user):
-                        problems.append(f"{where_}: level {got['level']!r}")
-                else:
-                    purpose = "hint"
-                    if user != ALICE.id or seat not in game.to_act(state) or got["count"] != 3:
-                        problems.append(f"{where_} ply {ply}: a hint not asked for")
-                seed = got["seed"]
-                if type(seed) is not int:
-                    problems.append(f"{where_}: a seed of type {type(seed).__name__}")
-                    continue
-                seeds.append((seed, ply, seat, purpose))
-            problems += [f"{game_id}: {p}" for p in seed_problems(match_seed, seeds)]
+        match_id = await _play(service, driver, game_id)
+        row = await service.store.get_match(match_id)
+        assert row is not None and row.state is not None
+        rows = await service.store.moves(match_id)
+        log = [(r.seat, r.notation) for r in effective_moves(rows)]
+        problems = call_problems(game_id, row, log, records(where))
         assert not problems, "a worker received more than the seat may know:\n" + "\n".join(
             problems[:12]
         )
