@@ -27,7 +27,7 @@ def test_the_unmutated_copy_passes_the_never_peeks_tests() -> None:
 def test_every_peek_is_caught(mutation: Mutation) -> None:
     outcome = check_mutation(mutation)
     assert not outcome.passed, f"{mutation.name} was not caught: {mutation.peek}"
-    assert mutation.says in outcome.output, (
+    assert outcome.catches(mutation), (
         f"{mutation.name} failed the tests, but not as a peek (expected {mutation.says!r}):\n"
         + outcome.output[-3000:]
     )
