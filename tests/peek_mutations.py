@@ -404,6 +404,15 @@ class Outcome:
         traceback quotes: a mutation must fail *for its peek*."""
         return "\n".join(line for line in self.output.splitlines() if line.startswith("E "))
 
+    @property
+    def failed(self) -> list[str]:
+        """The names of the tests that failed (pytest's summary lines)."""
+        return [
+            line.split("::", 1)[1].split(" - ")[0]
+            for line in self.output.splitlines()
+            if line.startswith("FAILED ") and "::" in line
+        ]
+
     def catches(self, mutation: Mutation) -> bool:
         return not self.passed and mutation.says in self.errors
 
@@ -469,11 +478,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         caught = got.catches(m)
         ok &= caught
         verdict = "caught" if caught else "NOT CAUGHT"
-        print(f"{m.name}: {verdict} ({got.seconds:.1f} s) by {', '.join(m.caught_by)}")
+        print(f"{m.name}: {verdict} ({got.seconds:.1f} s)")
         if not caught:
             print(got.output[-3000:])
-        else:
-            print("    " + next(x for x in got.errors.splitlines() if m.says in x).strip()[:200])
+            continue
+        print("    " + next(x for x in got.errors.splitlines() if m.says in x).strip()[:160])
+        for failed in got.failed:
+            print(f"    failed: {failed}")
     return 0 if ok else 1
 
 

@@ -385,8 +385,10 @@ def seed_problems(match_seed: int, seen: list[tuple[int, int, int, str]]) -> lis
             simple.add(Rng.from_seed(match_seed, salt).state)
         if seed in simple or _near(match_seed, seed):
             problems.append(f"ply {ply} seat {seat}: the seed is a simple step from the match seed")
-        if seed >= 1 << SEED_BITS + 2:
-            problems.append(f"ply {ply} seat {seat}: the seed has more bits than a seed needs")
+        if seed >= 1 << 64:
+            problems.append(
+                f"ply {ply} seat {seat}: the seed is wider than 64 bits (room to carry more)"
+            )
     for i, (first, *_) in enumerate(seen):
         for second, ply, seat, _purpose in seen[i + 1 :]:
             if first != second and _near(first, second):
