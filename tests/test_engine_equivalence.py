@@ -146,6 +146,9 @@ def test_pastiche_placement_takes_rank_what_place_moves_lists() -> None:
         ("maharani", 2, {"two_player_seats": "adjacent"}),
         ("maharani", 3, None),
         ("maharani", 4, None),
+        ("pastiche", 2, None),
+        ("pastiche", 3, None),
+        ("pastiche", 4, None),
     ],
 )
 def test_next_state_is_the_state_apply_returns(
