@@ -550,30 +550,30 @@ def complete_moves(state: State, seat: int) -> list[Move]:
     out: list[Move] = []
     for where, ids in (("hand", p["hand"]), ("gallery", state["gallery"])):
         for cid in ids:
-            c = comms[cid]
-            if not lacking(c.palette, p["cards"]):
-                place = Msg(f"pastiche.where.{where}")
-                title = painting_word(cid)
-                out.append(
-                    Move(
-                        f"complete {cid}",
-                        _complete_label(title, c.points, place, c.palette),
-                        (
-                            Step("complete", Msg("pastiche.step.complete")),
-                            Step(
-                                cid,
-                                Msg(
-                                    "pastiche.step.commission",
-                                    title=title,
-                                    points=c.points,
-                                    where=place,
-                                ),
-                            ),
-                        ),
-                        10.0 + c.points,
-                    )
-                )
+            if not lacking(comms[cid].palette, p["cards"]):
+                out.append(_complete_move(cid, where))
     return out
+
+
+@lru_cache(maxsize=1 << 10)
+def _complete_move(cid: str, where: str) -> Move:
+    """Cached: a completion's words depend on the commission and where it lies only, and
+    the search lists a seat's completions at every step of its simulated turns."""
+    c = load().commissions[cid]
+    place = Msg(f"pastiche.where.{where}")
+    title = painting_word(cid)
+    return Move(
+        f"complete {cid}",
+        _complete_label(title, c.points, place, c.palette),
+        (
+            Step("complete", Msg("pastiche.step.complete")),
+            Step(
+                cid,
+                Msg("pastiche.step.commission", title=title, points=c.points, where=place),
+            ),
+        ),
+        10.0 + c.points,
+    )
 
 
 def _complete_label(title: Msg, points: int, where: Msg, palette: tuple[str, ...]) -> Msg:
@@ -619,12 +619,17 @@ def _swap_move(h: str, g: str) -> Move:
 
 # ----- ending the turn -----------------------------------------------------------------------
 def end_moves(state: State, seat: int) -> list[Move]:
-    n = hand_size(state["players"][seat]["cards"])
-    if n <= HAND_LIMIT:
+    return list(_end_moves(max(0, hand_size(state["players"][seat]["cards"]) - HAND_LIMIT)))
+
+
+@lru_cache(maxsize=64)
+def _end_moves(extra: int) -> tuple[Move, ...]:
+    """Cached by the cards over the hand limit (the only thing their words depend on): every
+    simulated turn of the search ends with one."""
+    if not extra:
         end = Msg("pastiche.label.end")
-        return [Move("end", end, (Step("end", end),), 1.0)]
-    extra = n - HAND_LIMIT
-    return [
+        return (Move("end", end, (Step("end", end),), 1.0),)
+    return (
         Move(
             "end",
             Msg("pastiche.label.end_choose", n=extra),
@@ -637,7 +642,7 @@ def end_moves(state: State, seat: int) -> list[Move]:
             (Step("end auto", Msg("pastiche.step.end_auto")),),
             0.9,
         ),
-    ]
+    )
 
 
 def auto_returns(state: State, seat: int) -> list[str]:
@@ -666,22 +671,27 @@ def auto_returns(state: State, seat: int) -> list[str]:
 def return_moves(state: State, seat: int) -> list[Move]:
     p = state["players"][seat]
     extra = hand_size(p["cards"]) - HAND_LIMIT
-    out = [
-        Move(
-            f"return {c}",
-            Msg("pastiche.label.return", colour=colour_word(c)),
-            (Step(c, Msg("pastiche.step.return", colour=colour_word(c))),),
-            0.0,
-        )
-        for c in load().names
-        if p["cards"][c] > 0
-    ]
-    out.append(
-        Move(
-            "return auto",
-            Msg("pastiche.label.return_auto", n=extra),
-            (Step("auto", Msg("pastiche.step.return_auto")),),
-            1.0,
-        )
-    )
+    out = [_return_move(c) for c in load().names if p["cards"][c] > 0]
+    out.append(_return_auto(extra))
     return out
+
+
+@cache
+def _return_move(c: str) -> Move:
+    """Cached, like the other moves whose words depend on little (here the colour)."""
+    return Move(
+        f"return {c}",
+        Msg("pastiche.label.return", colour=colour_word(c)),
+        (Step(c, Msg("pastiche.step.return", colour=colour_word(c))),),
+        0.0,
+    )
+
+
+@lru_cache(maxsize=64)
+def _return_auto(extra: int) -> Move:
+    return Move(
+        "return auto",
+        Msg("pastiche.label.return_auto", n=extra),
+        (Step("auto", Msg("pastiche.step.return_auto")),),
+        1.0,
+    )

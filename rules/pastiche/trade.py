@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 from rules.base import Composer, IllegalMove, Move, Pick, Step
@@ -241,12 +242,29 @@ def _offer_steps(partner: int, give: tuple[str, ...], get: tuple[str, ...]) -> t
 
 
 def offer_move(partner: int, give: tuple[str, ...], get: tuple[str, ...]) -> Move:
+    return _offer_move(partner, tuple(give), tuple(get))
+
+
+# The moves of a trade are cached by what their words depend on (the partner, the cards,
+# an offer's id and seats): the search lists a seat's offers and answers at every step
+# of its simulated trading, and their words were most of that listing's cost.
+@lru_cache(maxsize=1 << 12)
+def _offer_move(partner: int, give: tuple[str, ...], get: tuple[str, ...]) -> Move:
     return Move(
         f"offer p{partner + 1} {side_notation(give)} for {side_notation(get)}",
         _label("pastiche.label.offer", give, get, who=Seat(partner)),
         _offer_steps(partner, give, get),
         -1.0,
     )
+
+
+def _deal_key(d: Deal) -> tuple[int, int, int, tuple[str, ...], tuple[str, ...]]:
+    """What a deal's words depend on, hashable (a cache key)."""
+    return d["id"], d["from"], d["to"], tuple(d["give"]), tuple(d["get"])
+
+
+def _deal_of(key: tuple[int, int, int, tuple[str, ...], tuple[str, ...]]) -> Deal:
+    return {"id": key[0], "from": key[1], "to": key[2], "give": key[3], "get": key[4]}
 
 
 def _deal_step(d: Deal) -> Step:
@@ -263,6 +281,16 @@ def _deal_step(d: Deal) -> Step:
 
 
 def counter_move(d: Deal, give: tuple[str, ...], get: tuple[str, ...]) -> Move:
+    return _counter_move(_deal_key(d), tuple(give), tuple(get))
+
+
+@lru_cache(maxsize=1 << 12)
+def _counter_move(
+    key: tuple[int, int, int, tuple[str, ...], tuple[str, ...]],
+    give: tuple[str, ...],
+    get: tuple[str, ...],
+) -> Move:
+    d = _deal_of(key)
     return Move(
         f"counter {d['id']} {side_notation(give)} for {side_notation(get)}",
         _label("pastiche.label.counter", give, get, id=d["id"], who=Seat(d["from"])),
@@ -276,6 +304,12 @@ def counter_move(d: Deal, give: tuple[str, ...], get: tuple[str, ...]) -> Move:
 
 
 def accept_move(d: Deal) -> Move:
+    return _accept_move(_deal_key(d))
+
+
+@lru_cache(maxsize=1 << 10)
+def _accept_move(key: tuple[int, int, int, tuple[str, ...], tuple[str, ...]]) -> Move:
+    d = _deal_of(key)
     return Move(
         f"accept {d['id']}",
         _label("pastiche.label.accept", d["give"], d["get"], id=d["id"]),
@@ -285,6 +319,12 @@ def accept_move(d: Deal) -> Move:
 
 
 def decline_move(d: Deal) -> Move:
+    return _decline_move(_deal_key(d))
+
+
+@lru_cache(maxsize=1 << 10)
+def _decline_move(key: tuple[int, int, int, tuple[str, ...], tuple[str, ...]]) -> Move:
+    d = _deal_of(key)
     return Move(
         f"decline {d['id']}",
         Msg("pastiche.label.decline", id=d["id"], who=Seat(d["from"])),
@@ -294,6 +334,12 @@ def decline_move(d: Deal) -> Move:
 
 
 def withdraw_move(d: Deal) -> Move:
+    return _withdraw_move(_deal_key(d))
+
+
+@lru_cache(maxsize=1 << 10)
+def _withdraw_move(key: tuple[int, int, int, tuple[str, ...], tuple[str, ...]]) -> Move:
+    d = _deal_of(key)
     return Move(
         f"withdraw {d['id']}",
         Msg("pastiche.label.withdraw", id=d["id"], who=Seat(d["to"])),
