@@ -149,11 +149,7 @@ def _spot_groups(spots: tuple[bd.Cell, ...]) -> dict[bd.Cell, Step]:
         parts = [cells[i : i + MAX_STEP_OPTIONS] for i in range(0, len(cells), MAX_STEP_OPTIONS)]
         for i, part in enumerate(parts):
             suffix = f" part {i + 1}" if len(parts) > 1 else ""
-            label = (
-                Msg("pastiche.step.row_part", row=name, part=i + 1)
-                if len(parts) > 1
-                else Msg("pastiche.step.row", row=name)
-            )
+            label = _row_label(name, i + 1 if len(parts) > 1 else 0)
             chunks.append((name, name, f"row {name}{suffix}", label, part))
     while len(chunks) > MAX_STEP_OPTIONS:  # merge the smallest neighbouring pair of rows
         i = min(range(len(chunks) - 1), key=lambda j: len(chunks[j][4]) + len(chunks[j + 1][4]))
@@ -163,7 +159,7 @@ def _spot_groups(spots: tuple[bd.Cell, ...]) -> dict[bd.Cell, Step]:
             first,
             last,
             f"rows {first}-{last}",
-            Msg("pastiche.step.rows", first=first, last=last),
+            _rows_label(first, last),
             a[4] + b[4],
         )
         chunks[i : i + 2] = [merged]
@@ -173,6 +169,20 @@ def _spot_groups(spots: tuple[bd.Cell, ...]) -> dict[bd.Cell, Step]:
         for cell in cells:
             out[cell] = step
     return out
+
+
+@lru_cache(maxsize=256)
+def _row_label(row: str, part: int) -> Msg:
+    """A spot group's words (cached: each new painting lists its spots afresh, in the
+    same few rows); ``part`` 0 when the row is one group."""
+    if part:
+        return Msg("pastiche.step.row_part", row=row, part=part)
+    return Msg("pastiche.step.row", row=row)
+
+
+@lru_cache(maxsize=256)
+def _rows_label(first: str, last: str) -> Msg:
+    return Msg("pastiche.step.rows", first=first, last=last)
 
 
 @cache
