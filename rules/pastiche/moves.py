@@ -149,7 +149,7 @@ def _spot_groups(spots: tuple[bd.Cell, ...]) -> dict[bd.Cell, Step]:
         parts = [cells[i : i + MAX_STEP_OPTIONS] for i in range(0, len(cells), MAX_STEP_OPTIONS)]
         for i, part in enumerate(parts):
             suffix = f" part {i + 1}" if len(parts) > 1 else ""
-            label = _row_label(name, i + 1 if len(parts) > 1 else 0)
+            label = _row_label(name, i, len(parts) > 1)
             chunks.append((name, name, f"row {name}{suffix}", label, part))
     while len(chunks) > MAX_STEP_OPTIONS:  # merge the smallest neighbouring pair of rows
         i = min(range(len(chunks) - 1), key=lambda j: len(chunks[j][4]) + len(chunks[j + 1][4]))
@@ -172,11 +172,11 @@ def _spot_groups(spots: tuple[bd.Cell, ...]) -> dict[bd.Cell, Step]:
 
 
 @lru_cache(maxsize=256)
-def _row_label(row: str, part: int) -> Msg:
+def _row_label(row: str, i: int, split: bool) -> Msg:
     """A spot group's words (cached: each new painting lists its spots afresh, in the
-    same few rows); ``part`` 0 when the row is one group."""
-    if part:
-        return Msg("pastiche.step.row_part", row=row, part=part)
+    same few rows): the row, or its part ``i`` (from 0) when the row is ``split``."""
+    if split:
+        return Msg("pastiche.step.row_part", row=row, part=i + 1)
     return Msg("pastiche.step.row", row=row)
 
 
