@@ -13,6 +13,7 @@ Pastiche's rollout policy must only ever return moves that are in ``legal_moves`
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 
@@ -146,6 +147,9 @@ def test_pastiche_placement_takes_rank_what_place_moves_lists() -> None:
         ("maharani", 2, {"two_player_seats": "adjacent"}),
         ("maharani", 3, None),
         ("maharani", 4, None),
+        ("pastiche", 2, None),
+        ("pastiche", 3, None),
+        ("pastiche", 4, None),
     ],
 )
 def test_next_state_is_the_state_apply_returns(
@@ -165,3 +169,43 @@ def test_next_state_is_the_state_apply_returns(
                 assert json.dumps(state, sort_keys=True) == before
                 checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players"),
+    [("azul", 2), ("taj-mahal", 3), ("maharani", 2), ("maharani", 4), ("pastiche", 3)],
+)
+def test_next_state_builds_no_words(
+    game_id: str, players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The quiet path builds no messages and no events: not the events ``apply`` would
+    return, and, once a listing of the state's moves has built their words (the caches a
+    position's search fills), not the words of a legality check either. Checked at every
+    few decisions of a whole game, with a move drawn from ``legal_moves``."""
+    from rules.base import Event
+    from rules.words import Join, Msg
+
+    game = get_game(game_id)
+    built: list[str] = []
+
+    def counted(cls: type, original: Callable[..., object]) -> Callable[..., object]:
+        def make(*args: object, **kwargs: object) -> object:
+            built.append(f"{cls.__name__}{args[1:2]}")
+            return original(*args, **kwargs)
+
+        return make
+
+    states = _states(game_id, players, 5)
+    checked = 0
+    for i, state in enumerate(states[:: 3 if game_id == "pastiche" else 1]):
+        for seat in game.to_act(state):
+            moves = game.legal_moves(state, seat)
+            move = moves[Rng.from_seed(i, "quiet").below(len(moves))]
+            with monkeypatch.context() as m:
+                m.setattr(Msg, "__new__", counted(Msg, Msg.__new__))
+                m.setattr(Join, "__new__", counted(Join, Join.__new__))
+                m.setattr(Event, "__init__", counted(Event, Event.__init__))
+                game.next_state(state, seat, move)
+            assert not built, f"{move.notation}: {built[:5]}"
+            checked += 1
+    assert checked > 30

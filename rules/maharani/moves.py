@@ -152,20 +152,28 @@ STOP = Move("stop", Msg("maharani.label.stop"), (Step("stop", Msg("maharani.step
 
 
 def worker_move(st: State, seat: int, space: int, option: list[Any]) -> Move:
-    g = geometry()
     c = option[1]
+    if option[0] == "move":
+        return _worker_move("move", c, space, option[2])
+    return _worker_move("new", c, space, st["supply"][seat][c])
+
+
+@lru_cache(maxsize=1024)
+def _worker_move(kind: str, c: int, space: int, detail: int) -> Move:
+    """Cached by what its words depend on (``detail``: the space a worker moves from, or
+    the workers left in supply): the search meets the same worker choices again."""
+    g = geometry()
     style = WORKER_STYLE[c]
     name = g.space_names[space]
     label: Msg
-    if option[0] == "move":
+    if kind == "move":
         notation = f"move{c + 1}"
-        origin = g.space_names[option[2]]
+        origin = g.space_names[detail]
         label = Msg("maharani.label.move_worker", style=style, origin=origin, space=name)
         rank = 1.0
     else:
         notation = f"new{c + 1}"
-        supply = st["supply"][seat][c]
-        label = Msg("maharani.label.new_worker", style=style, space=name, supply=supply)
+        label = Msg("maharani.label.new_worker", style=style, space=name, supply=detail)
         rank = 2.0
     return Move(notation, label, (Step(notation, label),), rank)
 

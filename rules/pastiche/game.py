@@ -283,14 +283,24 @@ class Pastiche(Game):
 
     # ----- apply ------------------------------------------------------------------------------
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        events: list[Event] = []
+        return self._apply(state, seat, move, events), events
+
+    def next_state(self, state: State, seat: int, move: Move) -> State:
+        """``apply`` building no events (see ``Game.next_state``): random playouts and the
+        search call this. ``events=None`` below means "nobody reads the words": every
+        helper changes the state exactly as in ``apply`` and skips only the events' words
+        (``tests/test_engine_equivalence.py`` compares the two over whole games)."""
+        return self._apply(state, seat, move, None)
+
+    def _apply(self, state: State, seat: int, move: Move, events: list[Event] | None) -> State:
         key = normalise_notation(move.notation)
         if self.find_notation(state, seat, key) is None:
             raise IllegalMove(self.explain_illegal(state, seat, move.notation))
         s = _clone(state)
-        events: list[Event] = []
         if key.startswith(("offer", "counter", "accept", "decline", "withdraw")):
             tr.apply(s, seat, key, events, Event)
-            return s, events
+            return s
         phase = s["phase"]
         if phase == "place":
             self._place(s, seat, key, events)
@@ -309,19 +319,20 @@ class Pastiche(Game):
                 self._finish_turn(s, seat, events)
             else:
                 s["phase"] = "discard"
-                extra = mv.hand_size(s["players"][seat]["cards"]) - mv.HAND_LIMIT
-                events.append(
-                    Event("discard", Msg("pastiche.ev.must_return", who=Seat(seat), n=extra))
-                )
+                if events is not None:
+                    extra = mv.hand_size(s["players"][seat]["cards"]) - mv.HAND_LIMIT
+                    events.append(
+                        Event("discard", Msg("pastiche.ev.must_return", who=Seat(seat), n=extra))
+                    )
         else:  # pragma: no cover - _find accepted it, so one branch above handles it
             raise IllegalMove(self.explain_illegal(state, seat, move.notation))
-        return s, events
+        return s
 
     def tell(self, seat: int, notation: str, events: list[Event]) -> Told | None:
         """The move's public sentence (:mod:`rules.pastiche.told`)."""
         return told.tell(seat, notation, events)
 
-    def _place(self, s: State, seat: int, key: str, events: list[Event]) -> None:
+    def _place(self, s: State, seat: int, key: str, events: list[Event] | None) -> None:
         data = load()
         m = mv.PLACE_RE.match(key)
         assert m is not None
@@ -346,6 +357,8 @@ class Pastiche(Game):
         s["last"] = k
         s["fresh"] = []  # the commissions of the turn before no longer are the latest
         s["phase"] = "trade"
+        if events is None:  # nobody reads the words
+            return
         name = bd.cell_name(cell)
         what: Msg | Join = colours_word(got) if got else Msg("pastiche.no_cards")
         if take != "mix":
@@ -368,7 +381,7 @@ class Pastiche(Game):
             )
         )
 
-    def _bank(self, s: State, seat: int, key: str, events: list[Event]) -> None:
+    def _bank(self, s: State, seat: int, key: str, events: list[Event] | None) -> None:
         m = mv.BANK_RE.match(key)
         assert m is not None
         give, target = m.group(1).split("+"), m.group(2)
@@ -378,25 +391,26 @@ class Pastiche(Game):
             s["bank"][c] += 1
         s["bank"][target] -= 1
         p["cards"][target] += 1
-        events.append(
-            Event(
-                "bank",
-                Msg(
-                    "pastiche.ev.bank",
-                    who=Seat(seat),
-                    give=colours_word(give, "pastiche.sep.plus"),
-                    colour=colour_word(target),
-                ),
-                {"give": give, "get": target},
+        if events is not None:
+            events.append(
+                Event(
+                    "bank",
+                    Msg(
+                        "pastiche.ev.bank",
+                        who=Seat(seat),
+                        give=colours_word(give, "pastiche.sep.plus"),
+                        colour=colour_word(target),
+                    ),
+                    {"give": give, "get": target},
+                )
             )
-        )
         tr.lapse_short(s, events, Event)
 
-    def _lapse(self, s: State, events: list[Event]) -> None:
+    def _lapse(self, s: State, events: list[Event] | None) -> None:
         """Open offers expire once the active player leaves the trading step."""
         tr.lapse_all(s, events, Event)
 
-    def _swap(self, s: State, seat: int, key: str, events: list[Event]) -> None:
+    def _swap(self, s: State, seat: int, key: str, events: list[Event] | None) -> None:
         self._lapse(s, events)
         m = re.match(r"^swap([a-z0-9]+)for([a-z0-9]+)$", key)
         assert m is not None
@@ -406,6 +420,8 @@ class Pastiche(Game):
         p["hand"][p["hand"].index(h)] = g
         s["gallery"][s["gallery"].index(g)] = h
         s["phase"] = "complete"
+        if events is None:
+            return
         events.append(
             Event(
                 "swap",
@@ -420,7 +436,7 @@ class Pastiche(Game):
             )
         )
 
-    def _complete(self, s: State, seat: int, key: str, events: list[Event]) -> None:
+    def _complete(self, s: State, seat: int, key: str, events: list[Event] | None) -> None:
         self._lapse(s, events)
         data = load()
         p = s["players"][seat]
@@ -433,55 +449,61 @@ class Pastiche(Game):
         s["fresh"] = [*s.get("fresh", []), cid]  # replaced, never edited: _clone shares it
         s["phase"] = "complete"
         before = sc.commission_points(p["done"][:-1])
-        events.append(
-            Event(
-                "complete",
-                Msg(
-                    "pastiche.ev.complete",
-                    who=Seat(seat),
-                    title=painting_word(cid),
-                    painter=painter_word(com.painter),
-                    n=com.points,
-                    paid=colours_word(com.palette),
-                ),
-                {"commission": cid, "paid": list(com.palette)},
-                reveals=True,
+        if events is not None:
+            events.append(
+                Event(
+                    "complete",
+                    Msg(
+                        "pastiche.ev.complete",
+                        who=Seat(seat),
+                        title=painting_word(cid),
+                        painter=painter_word(com.painter),
+                        n=com.points,
+                        paid=colours_word(com.palette),
+                    ),
+                    {"commission": cid, "paid": list(com.palette)},
+                    reveals=True,
+                )
             )
-        )
         if cid in s["gallery"]:
             i = s["gallery"].index(cid)
             if s["deck"]:
                 new = s["deck"].pop()
                 s["gallery"][i] = new
-                events.append(
-                    Event(
-                        "refill",
-                        Msg("pastiche.ev.gallery_refill", title=painting_word(new)),
-                        {"commission": new},
-                        reveals=True,
+                if events is not None:
+                    events.append(
+                        Event(
+                            "refill",
+                            Msg("pastiche.ev.gallery_refill", title=painting_word(new)),
+                            {"commission": new},
+                            reveals=True,
+                        )
                     )
-                )
             else:
                 del s["gallery"][i]
-                events.append(Event("refill", Msg("pastiche.ev.gallery_shrinks")))
+                if events is not None:
+                    events.append(Event("refill", Msg("pastiche.ev.gallery_shrinks")))
         else:
             p["hand"].remove(cid)
             if s["deck"]:
                 new = s["deck"].pop()
                 p["hand"].append(new)
-                events.append(
-                    Event(
-                        "draw",
-                        Msg("pastiche.ev.draw", who=Seat(seat)),
-                        secret={"seat": seat, "commission": new},
-                        private={seat: Msg("pastiche.ev.drew", title=painting_word(new))},
-                        reveals=True,
+                if events is not None:
+                    events.append(
+                        Event(
+                            "draw",
+                            Msg("pastiche.ev.draw", who=Seat(seat)),
+                            secret={"seat": seat, "commission": new},
+                            private={seat: Msg("pastiche.ev.drew", title=painting_word(new))},
+                            reveals=True,
+                        )
                     )
-                )
         threshold = sc.THRESHOLD[s["n"]]
         total = before + com.points
         if s["end"] is None and total >= threshold:
             s["end"] = "trigger"
+            if events is None:
+                return
             last = (s["start"] - 1) % s["n"]
             tail = (
                 Msg("pastiche.ev.trigger_last")
@@ -501,13 +523,17 @@ class Pastiche(Game):
                 )
             )
 
-    def _give_back(self, s: State, seat: int, colours: list[str], events: list[Event]) -> None:
+    def _give_back(
+        self, s: State, seat: int, colours: list[str], events: list[Event] | None
+    ) -> None:
         if not colours:
             return
         p = s["players"][seat]
         for c in colours:
             p["cards"][c] -= 1
             s["bank"][c] += 1
+        if events is None:
+            return
         events.append(
             Event(
                 "return",
@@ -516,14 +542,14 @@ class Pastiche(Game):
             )
         )
 
-    def _return(self, s: State, seat: int, key: str, events: list[Event]) -> None:
+    def _return(self, s: State, seat: int, key: str, events: list[Event] | None) -> None:
         colour = key[len("return") :]
         colours = mv.auto_returns(s, seat) if colour == "auto" else [colour]
         self._give_back(s, seat, colours, events)
         if mv.hand_size(s["players"][seat]["cards"]) <= mv.HAND_LIMIT:
             self._finish_turn(s, seat, events)
 
-    def _finish_turn(self, s: State, seat: int, events: list[Event]) -> None:
+    def _finish_turn(self, s: State, seat: int, events: list[Event] | None) -> None:
         """Step 6 (draw back to two hexes), the end checks, and the next player's start."""
         p = s["players"][seat]
         drawn: list[str] = []
@@ -531,7 +557,7 @@ class Pastiche(Game):
             if h is None and s["supply"]:
                 p["hexes"][i] = s["supply"].pop()
                 drawn.append(p["hexes"][i])
-        if drawn:
+        if drawn and events is not None:
             events.append(
                 Event(
                     "hex",
@@ -547,13 +573,15 @@ class Pastiche(Game):
         nobody_has_hex = all(h is None for q in s["players"] for h in q["hexes"])
         if s["end"] is None and not s["supply"] and nobody_has_hex:
             s["end"] = "hexes"
-            events.append(Event("hexes", Msg("pastiche.ev.hexes_out")))
+            if events is not None:
+                events.append(Event("hexes", Msg("pastiche.ev.hexes_out")))
         if s["end"] is not None and seat == (s["start"] - 1) % n:
             s["over"] = True
             s["phase"] = "over"
-            out = self.outcome(s)
-            assert out is not None
-            events.append(Event("over", Msg("pastiche.ev.over"), {"outcome": out.to_json()}))
+            if events is not None:  # the outcome is read, never stored, by the state
+                out = self.outcome(s)
+                assert out is not None
+                events.append(Event("over", Msg("pastiche.ev.over"), {"outcome": out.to_json()}))
             return
         nxt = (seat + 1) % n
         s["cur"] = nxt
@@ -562,7 +590,8 @@ class Pastiche(Game):
         else:
             s["phase"] = "trade"
             s["fresh"] = []  # no placement starts this turn: its completions start afresh
-            events.append(Event("nohex", Msg("pastiche.ev.no_hex", who=Seat(nxt))))
+            if events is not None:
+                events.append(Event("nohex", Msg("pastiche.ev.no_hex", who=Seat(nxt))))
 
     # ----- views ------------------------------------------------------------------------------
     def _board_json(self, state: State) -> list[dict[str, Any]]:

@@ -149,11 +149,7 @@ def _spot_groups(spots: tuple[bd.Cell, ...]) -> dict[bd.Cell, Step]:
         parts = [cells[i : i + MAX_STEP_OPTIONS] for i in range(0, len(cells), MAX_STEP_OPTIONS)]
         for i, part in enumerate(parts):
             suffix = f" part {i + 1}" if len(parts) > 1 else ""
-            label = (
-                Msg("pastiche.step.row_part", row=name, part=i + 1)
-                if len(parts) > 1
-                else Msg("pastiche.step.row", row=name)
-            )
+            label = _row_label(name, i, len(parts) > 1)
             chunks.append((name, name, f"row {name}{suffix}", label, part))
     while len(chunks) > MAX_STEP_OPTIONS:  # merge the smallest neighbouring pair of rows
         i = min(range(len(chunks) - 1), key=lambda j: len(chunks[j][4]) + len(chunks[j + 1][4]))
@@ -163,7 +159,7 @@ def _spot_groups(spots: tuple[bd.Cell, ...]) -> dict[bd.Cell, Step]:
             first,
             last,
             f"rows {first}-{last}",
-            Msg("pastiche.step.rows", first=first, last=last),
+            _rows_label(first, last),
             a[4] + b[4],
         )
         chunks[i : i + 2] = [merged]
@@ -173,6 +169,20 @@ def _spot_groups(spots: tuple[bd.Cell, ...]) -> dict[bd.Cell, Step]:
         for cell in cells:
             out[cell] = step
     return out
+
+
+@lru_cache(maxsize=256)
+def _row_label(row: str, i: int, split: bool) -> Msg:
+    """A spot group's words (cached: each new painting lists its spots afresh, in the
+    same few rows): the row, or its part ``i`` (from 0) when the row is ``split``."""
+    if split:
+        return Msg("pastiche.step.row_part", row=row, part=i + 1)
+    return Msg("pastiche.step.row", row=row)
+
+
+@lru_cache(maxsize=256)
+def _rows_label(first: str, last: str) -> Msg:
+    return Msg("pastiche.step.rows", first=first, last=last)
 
 
 @cache
@@ -550,30 +560,30 @@ def complete_moves(state: State, seat: int) -> list[Move]:
     out: list[Move] = []
     for where, ids in (("hand", p["hand"]), ("gallery", state["gallery"])):
         for cid in ids:
-            c = comms[cid]
-            if not lacking(c.palette, p["cards"]):
-                place = Msg(f"pastiche.where.{where}")
-                title = painting_word(cid)
-                out.append(
-                    Move(
-                        f"complete {cid}",
-                        _complete_label(title, c.points, place, c.palette),
-                        (
-                            Step("complete", Msg("pastiche.step.complete")),
-                            Step(
-                                cid,
-                                Msg(
-                                    "pastiche.step.commission",
-                                    title=title,
-                                    points=c.points,
-                                    where=place,
-                                ),
-                            ),
-                        ),
-                        10.0 + c.points,
-                    )
-                )
+            if not lacking(comms[cid].palette, p["cards"]):
+                out.append(_complete_move(cid, where))
     return out
+
+
+@lru_cache(maxsize=1 << 10)
+def _complete_move(cid: str, where: str) -> Move:
+    """Cached: a completion's words depend on the commission and where it lies only, and
+    the search lists a seat's completions at every step of its simulated turns."""
+    c = load().commissions[cid]
+    place = Msg(f"pastiche.where.{where}")
+    title = painting_word(cid)
+    return Move(
+        f"complete {cid}",
+        _complete_label(title, c.points, place, c.palette),
+        (
+            Step("complete", Msg("pastiche.step.complete")),
+            Step(
+                cid,
+                Msg("pastiche.step.commission", title=title, points=c.points, where=place),
+            ),
+        ),
+        10.0 + c.points,
+    )
 
 
 def _complete_label(title: Msg, points: int, where: Msg, palette: tuple[str, ...]) -> Msg:
@@ -619,12 +629,17 @@ def _swap_move(h: str, g: str) -> Move:
 
 # ----- ending the turn -----------------------------------------------------------------------
 def end_moves(state: State, seat: int) -> list[Move]:
-    n = hand_size(state["players"][seat]["cards"])
-    if n <= HAND_LIMIT:
+    return list(_end_moves(max(0, hand_size(state["players"][seat]["cards"]) - HAND_LIMIT)))
+
+
+@lru_cache(maxsize=64)
+def _end_moves(extra: int) -> tuple[Move, ...]:
+    """Cached by the cards over the hand limit (the only thing their words depend on): every
+    simulated turn of the search ends with one."""
+    if not extra:
         end = Msg("pastiche.label.end")
-        return [Move("end", end, (Step("end", end),), 1.0)]
-    extra = n - HAND_LIMIT
-    return [
+        return (Move("end", end, (Step("end", end),), 1.0),)
+    return (
         Move(
             "end",
             Msg("pastiche.label.end_choose", n=extra),
@@ -637,7 +652,7 @@ def end_moves(state: State, seat: int) -> list[Move]:
             (Step("end auto", Msg("pastiche.step.end_auto")),),
             0.9,
         ),
-    ]
+    )
 
 
 def auto_returns(state: State, seat: int) -> list[str]:
@@ -666,22 +681,27 @@ def auto_returns(state: State, seat: int) -> list[str]:
 def return_moves(state: State, seat: int) -> list[Move]:
     p = state["players"][seat]
     extra = hand_size(p["cards"]) - HAND_LIMIT
-    out = [
-        Move(
-            f"return {c}",
-            Msg("pastiche.label.return", colour=colour_word(c)),
-            (Step(c, Msg("pastiche.step.return", colour=colour_word(c))),),
-            0.0,
-        )
-        for c in load().names
-        if p["cards"][c] > 0
-    ]
-    out.append(
-        Move(
-            "return auto",
-            Msg("pastiche.label.return_auto", n=extra),
-            (Step("auto", Msg("pastiche.step.return_auto")),),
-            1.0,
-        )
-    )
+    out = [_return_move(c) for c in load().names if p["cards"][c] > 0]
+    out.append(_return_auto(extra))
     return out
+
+
+@cache
+def _return_move(c: str) -> Move:
+    """Cached, like the other moves whose words depend on little (here the colour)."""
+    return Move(
+        f"return {c}",
+        Msg("pastiche.label.return", colour=colour_word(c)),
+        (Step(c, Msg("pastiche.step.return", colour=colour_word(c))),),
+        0.0,
+    )
+
+
+@lru_cache(maxsize=64)
+def _return_auto(extra: int) -> Move:
+    return Move(
+        "return auto",
+        Msg("pastiche.label.return_auto", n=extra),
+        (Step("auto", Msg("pastiche.step.return_auto")),),
+        1.0,
+    )

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 from rules.base import Composer, IllegalMove, Move, Pick, Step
@@ -241,12 +242,29 @@ def _offer_steps(partner: int, give: tuple[str, ...], get: tuple[str, ...]) -> t
 
 
 def offer_move(partner: int, give: tuple[str, ...], get: tuple[str, ...]) -> Move:
+    return _offer_move(partner, tuple(give), tuple(get))
+
+
+# The moves of a trade are cached by what their words depend on (the partner, the cards,
+# an offer's id and seats): the search lists a seat's offers and answers at every step
+# of its simulated trading, and their words were most of that listing's cost.
+@lru_cache(maxsize=1 << 12)
+def _offer_move(partner: int, give: tuple[str, ...], get: tuple[str, ...]) -> Move:
     return Move(
         f"offer p{partner + 1} {side_notation(give)} for {side_notation(get)}",
         _label("pastiche.label.offer", give, get, who=Seat(partner)),
         _offer_steps(partner, give, get),
         -1.0,
     )
+
+
+def _deal_key(d: Deal) -> tuple[int, int, int, tuple[str, ...], tuple[str, ...]]:
+    """What a deal's words depend on, hashable (a cache key)."""
+    return d["id"], d["from"], d["to"], tuple(d["give"]), tuple(d["get"])
+
+
+def _deal_of(key: tuple[int, int, int, tuple[str, ...], tuple[str, ...]]) -> Deal:
+    return {"id": key[0], "from": key[1], "to": key[2], "give": key[3], "get": key[4]}
 
 
 def _deal_step(d: Deal) -> Step:
@@ -263,6 +281,16 @@ def _deal_step(d: Deal) -> Step:
 
 
 def counter_move(d: Deal, give: tuple[str, ...], get: tuple[str, ...]) -> Move:
+    return _counter_move(_deal_key(d), tuple(give), tuple(get))
+
+
+@lru_cache(maxsize=1 << 12)
+def _counter_move(
+    key: tuple[int, int, int, tuple[str, ...], tuple[str, ...]],
+    give: tuple[str, ...],
+    get: tuple[str, ...],
+) -> Move:
+    d = _deal_of(key)
     return Move(
         f"counter {d['id']} {side_notation(give)} for {side_notation(get)}",
         _label("pastiche.label.counter", give, get, id=d["id"], who=Seat(d["from"])),
@@ -276,6 +304,12 @@ def counter_move(d: Deal, give: tuple[str, ...], get: tuple[str, ...]) -> Move:
 
 
 def accept_move(d: Deal) -> Move:
+    return _accept_move(_deal_key(d))
+
+
+@lru_cache(maxsize=1 << 10)
+def _accept_move(key: tuple[int, int, int, tuple[str, ...], tuple[str, ...]]) -> Move:
+    d = _deal_of(key)
     return Move(
         f"accept {d['id']}",
         _label("pastiche.label.accept", d["give"], d["get"], id=d["id"]),
@@ -285,6 +319,12 @@ def accept_move(d: Deal) -> Move:
 
 
 def decline_move(d: Deal) -> Move:
+    return _decline_move(_deal_key(d))
+
+
+@lru_cache(maxsize=1 << 10)
+def _decline_move(key: tuple[int, int, int, tuple[str, ...], tuple[str, ...]]) -> Move:
+    d = _deal_of(key)
     return Move(
         f"decline {d['id']}",
         Msg("pastiche.label.decline", id=d["id"], who=Seat(d["from"])),
@@ -294,6 +334,12 @@ def decline_move(d: Deal) -> Move:
 
 
 def withdraw_move(d: Deal) -> Move:
+    return _withdraw_move(_deal_key(d))
+
+
+@lru_cache(maxsize=1 << 10)
+def _withdraw_move(key: tuple[int, int, int, tuple[str, ...], tuple[str, ...]]) -> Move:
+    d = _deal_of(key)
     return Move(
         f"withdraw {d['id']}",
         Msg("pastiche.label.withdraw", id=d["id"], who=Seat(d["to"])),
@@ -532,9 +578,10 @@ def suggested_counter(state: State, seat: int, d: Deal) -> Move | None:
 
 
 # ----- applying -----------------------------------------------------------------------------
-def apply(state: State, seat: int, key: str, events: list[Any], event: Any) -> None:
+def apply(state: State, seat: int, key: str, events: list[Any] | None, event: Any) -> None:
     """Apply a trade move (already checked by :func:`find`) to the cloned ``state``.
-    ``event`` is the Event class (passed in to keep this module free of the game module)."""
+    ``event`` is the Event class (passed in to keep this module free of the game module);
+    ``events`` None: nobody reads the words (``Game.next_state``), only the state changes."""
     if m := ANSWER_RE.match(key):
         verb, num = m.group(1), m.group(2)
         pool = own(state, seat) if verb == "withdraw" else to_answer(state, seat)
@@ -542,13 +589,15 @@ def apply(state: State, seat: int, key: str, events: list[Any], event: Any) -> N
         state["deals"] = [x for x in state["deals"] if x["id"] != d["id"]]
         data = {"id": d["id"], "from": d["from"], "to": d["to"]}
         if verb == "withdraw":
-            events.append(
-                event("withdraw", Msg("pastiche.ev.withdraw", who=Seat(seat), id=d["id"]), data)
-            )
+            if events is not None:
+                events.append(
+                    event("withdraw", Msg("pastiche.ev.withdraw", who=Seat(seat), id=d["id"]), data)
+                )
         elif verb == "decline":
-            events.append(
-                event("decline", Msg("pastiche.ev.decline", who=Seat(seat), id=d["id"]), data)
-            )
+            if events is not None:
+                events.append(
+                    event("decline", Msg("pastiche.ev.decline", who=Seat(seat), id=d["id"]), data)
+                )
         else:
             a, b = state["players"][d["from"]]["cards"], state["players"][seat]["cards"]
             for c in d["give"]:
@@ -557,20 +606,21 @@ def apply(state: State, seat: int, key: str, events: list[Any], event: Any) -> N
             for c in d["get"]:
                 b[c] -= 1
                 a[c] += 1
-            events.append(
-                event(
-                    "accept",
-                    Msg(
-                        "pastiche.ev.accept",
-                        who=Seat(seat),
-                        id=d["id"],
-                        maker=Seat(d["from"]),
-                        give=side_words(d["give"]),
-                        get=side_words(d["get"]),
-                    ),
-                    {**data, "give": list(d["give"]), "get": list(d["get"])},
+            if events is not None:
+                events.append(
+                    event(
+                        "accept",
+                        Msg(
+                            "pastiche.ev.accept",
+                            who=Seat(seat),
+                            id=d["id"],
+                            maker=Seat(d["from"]),
+                            give=side_words(d["give"]),
+                            get=side_words(d["get"]),
+                        ),
+                        {**data, "give": list(d["give"]), "get": list(d["get"])},
+                    )
                 )
-            )
             lapse_short(state, events, event)
         return
     if parts := counter_parts(state, key):
@@ -579,13 +629,14 @@ def apply(state: State, seat: int, key: str, events: list[Any], event: Any) -> N
         state["deals"] = [x for x in state["deals"] if x["id"] != countered["id"]]
         give, get = parse_side(parts[1]), parse_side(parts[2])
         assert not isinstance(give, Msg) and not isinstance(get, Msg)
-        events.append(
-            event(
-                "counter",
-                Msg("pastiche.ev.counter", who=Seat(seat), id=countered["id"]),
-                {"id": countered["id"], "from": countered["from"], "to": countered["to"]},
+        if events is not None:
+            events.append(
+                event(
+                    "counter",
+                    Msg("pastiche.ev.counter", who=Seat(seat), id=countered["id"]),
+                    {"id": countered["id"], "from": countered["from"], "to": countered["to"]},
+                )
             )
-        )
         _open(state, seat, countered["from"], give, get, events, event)
         return
     m = OFFER_RE.match(key)
@@ -601,7 +652,7 @@ def _open(
     partner: int,
     give: tuple[str, ...],
     get: tuple[str, ...],
-    events: list[Any],
+    events: list[Any] | None,
     event: Any,
 ) -> None:
     ident = state["deal_id"]
@@ -610,6 +661,8 @@ def _open(
     state["made"][seat] += 1
     d = {"id": ident, "from": seat, "to": partner, "give": list(give), "get": list(get)}
     state["deals"] = [*state["deals"], d]
+    if events is None:
+        return
     events.append(
         event(
             "offer",
@@ -626,13 +679,13 @@ def _open(
     )
 
 
-def lapse_short(state: State, events: list[Any], event: Any) -> None:
+def lapse_short(state: State, events: list[Any] | None, event: Any) -> None:
     """Offers whose makers no longer hold what they offered lapse at once."""
     keep: list[Deal] = []
     for d in state["deals"]:
         if holds(state["players"][d["from"]]["cards"], d["give"]):
             keep.append(d)
-        else:
+        elif events is not None:
             events.append(
                 event(
                     "lapse",
@@ -648,9 +701,9 @@ def lapse_short(state: State, events: list[Any], event: Any) -> None:
     state["deals"] = keep
 
 
-def lapse_all(state: State, events: list[Any], event: Any) -> None:
+def lapse_all(state: State, events: list[Any] | None, event: Any) -> None:
     """The active player's trading step is over: every open offer expires."""
-    if state["deals"]:
+    if state["deals"] and events is not None:
         ids = [d["id"] for d in state["deals"]]
         listed = Join("words.comma", [str(i) for i in ids])
         events.append(
