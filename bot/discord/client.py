@@ -184,6 +184,7 @@ class TesseraBot(commands.Bot):
         from bot.discord.cogs.game import GameCog
         from bot.discord.cogs.hint import HintCog
         from bot.discord.cogs.history import HistoryCog
+        from bot.discord.cogs.league import LeagueCog
         from bot.discord.cogs.play import PlayCog
         from bot.discord.cogs.prefs import PrefsCog
         from bot.discord.cogs.stats import LeaderboardCog, StatsCog
@@ -197,6 +198,7 @@ class TesseraBot(commands.Bot):
         await self.add_cog(LeaderboardCog(self))
         await self.add_cog(StatsCog(self))
         await self.add_cog(HistoryCog(self))
+        await self.add_cog(LeagueCog(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self._owner_commands = self._move_owner_commands()
         if self.background:

@@ -35,6 +35,7 @@ from render.words.articles import with_articles
 from render.words.english import ENGLISH
 from render.words.english_after import AFTER_GAME
 from render.words.english_alt import ALT_WORDS
+from render.words.english_league_front import LEAGUE_FRONT
 from render.words.english_pictures import PICTURE_WORDS
 from rules.registry import rule_words
 
@@ -49,7 +50,14 @@ DEFAULT_LANGUAGE = "en"
 #: rules/words.py), merged in that order, which is the template's order. The other languages
 #: are read from their .po files on first use (:func:`messages`).
 MESSAGES: dict[str, dict[str, str]] = {
-    DEFAULT_LANGUAGE: {**ENGLISH, **PICTURE_WORDS, **AFTER_GAME, **ALT_WORDS, **rule_words()},
+    DEFAULT_LANGUAGE: {
+        **ENGLISH,
+        **PICTURE_WORDS,
+        **AFTER_GAME,
+        **LEAGUE_FRONT,  # leagues as a player meets them (bot/discord/cogs/league.py)
+        **ALT_WORDS,
+        **rule_words(),
+    },
 }
 
 
