@@ -16,6 +16,7 @@ import aiosqlite
 
 from bot.storage.computer_turns import COMPUTER_TURNS_SQLITE
 from bot.storage.faults import SchemaTooNew
+from bot.storage.leagues import LEAGUES_SQLITE
 
 MIGRATIONS: list[str] = [
     # 1: matches, seats, the append-only move log, the outbox, per-user preferences
@@ -165,6 +166,10 @@ MIGRATIONS: list[str] = [
     # every running match. Written to be re-runnable (IF NOT EXISTS) so its place in the
     # list may move when steps of parallel work are merged.
     COMPUTER_TURNS_SQLITE,
+    # leagues (issue 46, bot/storage/leagues.py): a server's seasons of matches — the
+    # league, who signed up (and left), each round's tables (their matches) and byes.
+    # Re-runnable (IF NOT EXISTS), so its place in the list may move at a merge.
+    LEAGUES_SQLITE,
 ]
 
 

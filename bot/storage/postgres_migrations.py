@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from bot.storage.computer_turns import COMPUTER_TURNS_POSTGRES
 from bot.storage.faults import SchemaTooNew
+from bot.storage.leagues import LEAGUES_POSTGRES
 
 if TYPE_CHECKING:
     import asyncpg
@@ -146,6 +147,7 @@ MIGRATIONS: list[str] = [
     CREATE INDEX outbox_sent ON outbox (sent_at) WHERE sent_at IS NOT NULL;
     """,
     COMPUTER_TURNS_POSTGRES,
+    LEAGUES_POSTGRES,
 ]
 
 
