@@ -80,9 +80,7 @@ def test_figures_as_each_language_writes_them() -> None:
 
 
 def test_the_cores_standings_map_onto_the_picture() -> None:
-    league = SimpleNamespace(
-        id=7, name="", game_name="Azul", status="running", round=2, rounds=3
-    )
+    league = SimpleNamespace(id=7, name="", game_name="Azul", status="running", round=2, rounds=3)
     row = SimpleNamespace(
         rank=1, name="Ann", points=2.0, buchholz=1.0, game_score=80, head_to_head=0.0,
         played=2, active=True,

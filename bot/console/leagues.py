@@ -39,7 +39,8 @@ KINDS = ("league", "league_thread")
 
 
 def leagues_of(s: Session) -> Leagues:
-    found: Leagues | None = getattr(s, "_leagues", None)
+    """The league core of the console's service (the session's own, else made once)."""
+    found: Leagues | None = getattr(s, "leagues", None) or getattr(s, "_leagues", None)
     if found is None:
         found = Leagues(s.service)
         s._leagues = found  # type: ignore[attr-defined]  # one per console session

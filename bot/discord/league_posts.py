@@ -70,8 +70,8 @@ class ThreadsPending(TimeoutError):
 
 
 def leagues_of_bot(bot: Any) -> Leagues:
-    """The league core on the bot's match service (made once per bot)."""
-    found: Leagues | None = getattr(bot, "_leagues", None)
+    """The league core on the bot's match service (the bot's own, else made once)."""
+    found: Leagues | None = getattr(bot, "leagues", None) or getattr(bot, "_leagues", None)
     if found is None:
         found = Leagues(bot.service)
         bot._leagues = found

@@ -70,8 +70,8 @@ LEAGUE_FRONT: dict[str, str] = {
     "leagues.joined": "You signed up for **{league}**.",
     "leagues.left": "You left **{league}**.",
     "leagues.left_running": (
-        "You left **{league}**: no new pairings; a computer plays your seats in its running "
-        "matches."
+        "You left **{league}**: no new pairings, and you resign its matches you are playing "
+        "(at a table of three or more a computer plays your seat out)."
     ),
     "leagues.started": "**{league}** has started: the first round is being seated.",
     "leagues.cancelled": "**{league}** was cancelled.",
@@ -113,8 +113,8 @@ LEAGUE_FRONT: dict[str, str] = {
     "leagues.stage.round_open": "round {round}",
     "leagues.stage.final": "final standings",
     "leagues.stage.cancelled": "cancelled",
-    "leagues.text.line.one": "{rank}. {name} — {points} pts · {n} game",
-    "leagues.text.line.other": "{rank}. {name} — {points} pts · {n} games",
+    "leagues.text.line.one": "{rank}. {name} — points {points} · {n} game",
+    "leagues.text.line.other": "{rank}. {name} — points {points} · {n} games",
     "leagues.text.tiebreak": "{name} {value}",
     "leagues.text.left": "(left)",
     # ----- the console ----------------------------------------------------------------------

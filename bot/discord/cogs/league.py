@@ -142,8 +142,8 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description=L("cmd
         format: str,
         players_per_table: app_commands.Range[int, 2, 5] | None = None,
         rounds: app_commands.Range[int, 1, 30] | None = None,
-        days_per_move: app_commands.Range[float, 0.25, 30] | None = None,
-        signup_days: app_commands.Range[float, 0, 60] | None = None,
+        days_per_move: app_commands.Range[float, 0.25, 30.0] | None = None,
+        signup_days: app_commands.Range[float, 0.0, 60.0] | None = None,
         rated: bool | None = None,
         fill: str | None = None,
     ) -> None:
