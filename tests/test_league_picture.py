@@ -69,7 +69,7 @@ def test_smallest_text_is_legible_on_a_phone() -> None:
 def test_the_text_version_says_ranks_points_tiebreaks_and_games() -> None:
     lines = standings_text(table(3), "en")
     assert lines[0] == "Autumn league · Azul — round 2 of 3"
-    assert lines[1] == "1. Player 0 — 3 pts · 3 games · Buchholz 4.5 · Score 120 · H2H 0.5"
+    assert lines[1] == "1. Player 0 — points 3 · 3 games · Buchholz 4.5 · Score 120 · H2H 0.5"
     assert lines[3].endswith(t("leagues.text.left", "en"))
     assert standings_text(table(0), "en")[1] == t("leagues.pic.nobody", "en")
 
