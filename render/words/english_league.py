@@ -46,8 +46,7 @@ LEAGUE_WORDS: dict[str, str] = {
         "**{name}**: {game} league ({format}), {size} per table. Sign up before {deadline}!"
     ),
     "league.signup_post_open": (
-        "**{name}**: {game} league ({format}), {size} per table. Sign up now; a manager "
-        "starts it."
+        "**{name}**: {game} league ({format}), {size} per table. Sign up now; a manager starts it."
     ),
     "league.round_post": "**{name}**: round {round} of {rounds} has begun ({tables}).",
     "league.round_byes": "Sitting this round out (a bye): {names}.",
