@@ -23,7 +23,7 @@ def play_league(
     rng = random.Random(seed)
     past: list[Pairing] = []
     actives: list[set[str]] = []
-    points: Counter[str] = Counter()
+    points: dict[str, float] = {}
     active = list(roster)
     for r in range(1, (rounds or seating.default_rounds(fmt, n, k)) + 1):
         if r == 2 and leave:
@@ -44,11 +44,11 @@ def play_league(
         for table in pairing.tables:
             ranks = list(range(1, len(table.seats) + 1))
             rng.shuffle(ranks)
-            for seat, got in enumerate(standings.place_points(ranks)):
-                if table.seats[seat] is not None:
-                    points[table.seats[seat]] += got
+            for uid, got in zip(table.seats, standings.place_points(ranks), strict=True):
+                if uid is not None:
+                    points[uid] = points.get(uid, 0.0) + got
         for uid in pairing.byes:
-            points[uid] += standings.bye_points(k)
+            points[uid] = points.get(uid, 0.0) + standings.bye_points(k)
     return roster, past, actives
 
 
