@@ -17,18 +17,16 @@ LEAGUE_WORDS: dict[str, str] = {
         "“{value}” is no way to fill a table. Choose one of: {choices} (a computer player "
         "takes the empty seats, or the players left over sit the round out)."
     ),
-    "league.bad_table": (
-        "{game} is played by {low} to {high} players: a table of {value} is not possible."
-    ),
+    "league.bad_table": "A table of {game} seats from {low} to {high}; {value} is not possible.",
     "league.bad_rounds": "Rounds must be a whole number from {low} to {high} (not {value}).",
     "league.bad_days": "Days per move must be a number from {low} to {high} (not {value}).",
     "league.bad_signup": "Sign-up days must be a number from {low} to {high} (not {value}).",
     "league.bad_language": "“{value}” is no language of the bot. Choose one of: {choices}.",
     "league.bad_rated": "Rated must be yes or no (not {value}).",
-    "league.bad_name": "A league's name may have at most {high} characters.",
+    "league.bad_name": "A league's name is too long (the limit is {high}).",
     "league.computer": "Computer players cannot sign up for a league.",
     "league.joined": "You have already signed up for league #{league}.",
-    "league.full": "League #{league} is full ({max} players).",
+    "league.full": "League #{league} is full (at most {max}).",
     "league.not_in": "You are not signed up for league #{league}.",
     "league.closed": "The sign-up of league #{league} has closed.",
     "league.over": "League #{league} is over.",
@@ -45,11 +43,10 @@ LEAGUE_WORDS: dict[str, str] = {
     "league.changed": "League #{league} changed just now; please try again.",
     # ----- announcements (the outbox's "league" posts; the front end lays them out) --------
     "league.signup_post": (
-        "**{name}**: a {format} league of {game}, {size} per table. Sign up before {deadline}!"
+        "**{name}**: {game} league ({format}), {size} per table. Sign up before {deadline}!"
     ),
     "league.signup_post_open": (
-        "**{name}**: a {format} league of {game}, {size} per table. Sign up now; a manager "
-        "starts it."
+        "**{name}**: {game} league ({format}), {size} per table. Sign up now; a manager starts it."
     ),
     "league.round_post": "**{name}**: round {round} of {rounds} has begun ({tables}).",
     "league.round_byes": "Sitting this round out (a bye): {names}.",

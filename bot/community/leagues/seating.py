@@ -13,12 +13,14 @@ The rules (the package docstring, :mod:`bot.community.leagues`, says them for pl
   so does whoever is paired with someone who has left the league.
 - **Two-player Swiss**: score groups top down, each player paired with the nearest below
   not yet met (backtracking when a later player would be left without a partner; a repeat
-  only when no pairing without one exists). With an odd count, the bye (or the computer
-  opponent) goes to the lowest-ranked player with the fewest byes (computer games) so far —
-  nobody gets a second before everyone has had one.
+  only when no pairing without one exists), avoiding pairs who both need the same seat
+  (both moved first twice more often than second, or both second) where possible. With an
+  odd count, the bye (or the computer opponent) goes to the lowest-ranked player with the
+  fewest byes (computer games) so far — nobody gets a second before everyone had one.
 - **Who moves first** (two players; seat 0 moves first): the player who moved first less
-  often; equal, the one who moved second last time; equal, the higher ranked on odd rounds
-  and the lower ranked on even ones — so colours alternate as in chess.
+  often than second (times first minus times second, chess's colour difference); equal,
+  the one who moved second last time; equal, the higher ranked on odd rounds and the
+  lower ranked on even ones — so colours alternate as in chess.
 - **Tables of k ≥ 3**: tables of ``k`` seats. ``fill="computer"``: as many tables as needed
   and the empty seats given to computers, spread one per table from the lowest table up
   (so a table has at most one computer more than another); ``fill="bye"``: only full tables,
@@ -88,6 +90,10 @@ class History:
     def met(self, a: str, b: str) -> int:
         return self.meets[frozenset((a, b))]
 
+    def balance(self, uid: str) -> int:
+        """Times first minus times not first (chess's colour difference)."""
+        return 2 * self.firsts[uid] - len(self.positions.get(uid, []))
+
 
 def history(rounds: Sequence[Pairing]) -> History:
     """The meetings, seats and byes of the rounds played so far."""
@@ -153,7 +159,7 @@ def max_rounds(format: str, players: int, k: int) -> int:
 # ----- two players ------------------------------------------------------------------------
 def _order_pair(a: str, b: str, h: History, higher_first: bool) -> tuple[str, str]:
     """(first, second) by the colour rule of the module docstring; ``a`` ranks higher."""
-    fa, fb = h.firsts[a], h.firsts[b]
+    fa, fb = h.balance(a), h.balance(b)
     if fa != fb:
         return (a, b) if fa < fb else (b, a)
     la, lb = h.last_first.get(a), h.last_first.get(b)
@@ -245,17 +251,27 @@ def _pair_without_repeats(people: list[str], h: History) -> list[tuple[str, str]
     met; the fewest repeats allowed that still pairs everyone."""
     most = max((h.met(a, b) for a, b in itertools.combinations(people, 2)), default=0)
     for allowed in range(most + 1):
-        budget = [SEARCH_BUDGET]
-        found = _search(people, h, allowed, budget)
-        if found is not None:
-            return found
+        for strict in (True, False):
+            budget = [SEARCH_BUDGET]
+            found = _search(people, h, allowed, strict, budget)
+            if found is not None:
+                return found
     # unreachable: with every repeat allowed, the first candidate always fits
     return [(people[i], people[i + 1]) for i in range(0, len(people), 2)]
 
 
+def _clash(a: str, b: str, h: History) -> bool:
+    """Both moved first (or second) twice more often than the other way: whoever of them
+    yields would be three apart (chess pairs such players only when nothing else works)."""
+    ba, bb = h.balance(a), h.balance(b)
+    return (ba >= 2 and bb >= 2) or (ba <= -2 and bb <= -2)
+
+
 def _search(
-    people: list[str], h: History, allowed: int, budget: list[int]
+    people: list[str], h: History, allowed: int, strict: bool, budget: list[int]
 ) -> list[tuple[str, str]] | None:
+    """Depth first: the top player with each partner in ranking order (``allowed``
+    repeats at most; ``strict``: no colour clash), the rest paired the same way."""
     if not people:
         return []
     budget[0] -= 1
@@ -263,9 +279,9 @@ def _search(
         return None
     top, rest = people[0], people[1:]
     for i, other in enumerate(rest):
-        if h.met(top, other) > allowed:
+        if h.met(top, other) > allowed or (strict and _clash(top, other, h)):
             continue
-        found = _search(rest[:i] + rest[i + 1 :], h, allowed, budget)
+        found = _search(rest[:i] + rest[i + 1 :], h, allowed, strict, budget)
         if found is not None:
             return [(top, other), *found]
         if budget[0] < 0:
@@ -288,8 +304,9 @@ def _table_sizes(n: int, k: int, fill: str) -> tuple[list[int], int]:
 
 def _table_cost(table: Sequence[str], h: History, pos: Mapping[str, int], spread: bool) -> int:
     """Repeats weigh more than any spread of ranks: a Swiss round first avoids repeat
-    meetings, then keeps tables of near ranks."""
-    repeats = sum(h.met(a, b) for a, b in itertools.combinations(table, 2))
+    meetings, then keeps tables of near ranks. A pair that met ``c`` times costs ``c²``,
+    so two pairs meeting a second time are preferred to one pair meeting a third."""
+    repeats = sum(h.met(a, b) ** 2 for a, b in itertools.combinations(table, 2))
     cost = repeats * 1_000_000
     if spread and table:
         ranks = [pos[u] for u in table]
@@ -345,7 +362,10 @@ def tables_round(
     byes = _sit_out(people, out, h.byes)
     people = [u for u in people if u not in byes]
     pos = {u: i for i, u in enumerate(people)}
-    starts = [people] if swiss else [rng.sample(people, len(people)) for _ in range(RESTARTS)]
+    # Swiss starts from the ranking (tables of near ranks), then from seeded orders like
+    # a round robin's, in case swapping from the ranking gets stuck with repeats
+    starts = [people] if swiss else []
+    starts += [rng.sample(people, len(people)) for _ in range(RESTARTS)]
     best: tuple[int, list[list[str]]] | None = None
     for order in starts:
         tables, at = [], 0

@@ -11,6 +11,7 @@ Every refusal is a :class:`~bot.matches.errors.ServiceError` with a catalogue ke
 
 from __future__ import annotations
 
+import asyncio
 import builtins
 import math
 import random
@@ -447,7 +448,7 @@ class Leagues:
         if any(m.round == league.round and m.status in ("lobby", "running") for m in matches):
             return None
         active = [p for p in league.players if p.left_at is None]
-        if league.round >= (league.rounds or 0) or len(active) < 2:
+        if league.round >= (league.rounds or 0) or len(active) < 2:  # (or no table left)
             return await self._finish(league, matches)
         return await self._open_round(league, matches)
 
@@ -525,7 +526,9 @@ class Leagues:
             for line in standings.count(roster, _results(matches), byes_by_round, league.table_size)
         }
         active = [p.user_id for p in league.players if p.left_at is None]
-        pairing = seating.seat_round(
+        # pure, but up to a second at 64 players at tables of five: off the event loop
+        pairing = await asyncio.to_thread(
+            seating.seat_round,
             format=league.format,
             k=league.table_size,
             fill=league.fill,
@@ -536,6 +539,8 @@ class Leagues:
             past=past,
             seed=league.seed,
         )
+        if not pairing.tables and league.status == "running":  # too few left to seat
+            return await self._finish(league, matches)
         names = {p.user_id: p.name for p in league.players}
         tables = [
             self._new_table(league, n_round, number, table.seats, names)
