@@ -11,7 +11,6 @@ moves them every tick.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from bot.community.leagues import Leagues
@@ -76,7 +75,7 @@ async def league_names(s: Session, matches: list[Any]) -> dict[int, str]:
 
 async def advance(s: Session) -> None:
     """Move every league on that is due (after each line typed)."""
-    await leagues_of(s).advance(time.time())
+    await leagues_of(s).advance()  # the store's clock
 
 
 def _number(word: str) -> int:

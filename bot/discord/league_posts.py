@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
@@ -55,7 +55,7 @@ log = logging.getLogger(__name__)
 #: Outbox kinds delivered here (the league core queues them).
 KINDS = ("league", "league_thread")
 #: Threads archive after this many minutes of silence (as a match thread's, 7 days).
-ARCHIVE_MINUTES = 10080
+ARCHIVE_MINUTES: Final = 10080
 #: Attempts a round's post waits for its threads before it names a missing one by number.
 THREAD_WAITS = 4
 

@@ -34,6 +34,7 @@ from bot.discord.i18n import L
 from bot.discord.league_posts import league_language, leagues_of_bot
 from bot.discord.league_signup import refresh_signup
 from bot.matches.errors import ServiceError
+from bot.matches.reports import User
 from render.league import draw_standings, league_title, standings_table, standings_text
 from render.words.catalogue import supported_language, t, tn
 
@@ -249,6 +250,17 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description=L("cmd
         await refresh_signup_of(bot, info, interaction.guild_locale)
         name = league_title(info, loc(interaction))
         await answer(interaction, t("leagues.cancelled", loc(interaction), league=name))
+
+    @commands.Cog.listener()
+    async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
+        """A member left the server (only delivered with the Server Members intent): they
+        leave its leagues as with ``/league leave`` (bot/community/leagues/)."""
+        user = User(str(payload.user.id), payload.user.display_name)
+        try:
+            await leagues_of_bot(self.bot).member_left(str(payload.guild_id), user)
+        except ServiceError:
+            log.warning("member %s left: their leagues could not be left", user.id, exc_info=True)
+        self.bot.kick()  # type: ignore[attr-defined]  # the bot is TesseraBot: queued posts
 
 
 async def refresh_signup_of(bot: Any, info: Any, server_locale: Any) -> None:
