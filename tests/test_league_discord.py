@@ -121,3 +121,28 @@ async def test_a_resent_thread_item_finds_its_thread(tmp_path, monkeypatch) -> N
         await league_posts.deliver(h.bot.delivery, row, RuntimeError)
         assert len(h.fake.threads) == before
         assert (await h.service.info(match.id)).thread_id == str(made)
+
+
+async def test_the_deadline_starts_a_league_or_cancels_it(tmp_path, monkeypatch) -> None:
+    """The scheduler's tick: at the deadline a league with enough players starts by itself
+    (three players of Azul: a computer fills the odd seat), one with too few is cancelled;
+    both say so in the channel and their sign-up posts lose their buttons."""
+    async with running(tmp_path, monkeypatch) as h:
+        full = await open_league(h, signup_days=1)
+        for who in (ALICE, BOB, CAROL):
+            await h.click(who, f"lg:join:{full}", channel=CHANNEL_ID)
+        await h.slash(MANAGER, "league new", game="azul", format="swiss", signup_days=1)
+        await h.deliver()
+        h.clock.advance(86400 + 1)
+        done = await h.bot.scheduler.tick()
+        assert done["leagues"] == 2
+        for _ in range(3):
+            await h.deliver()
+            h.clock.advance(30)
+        assert len(h.fake.threads) == 2
+        assert len([c for c in posts(h, CHANNEL_ID) if "Table 2:" in c.content]) == 1
+        cancelled = [c for c in posts(h, CHANNEL_ID) if "was cancelled" in c.content]
+        assert len(cancelled) == 1 and "needed 3 players" in cancelled[0].content
+        edits = [c for c in h.fake.calls if c.method == "PATCH" and "/messages/" in c.url]
+        assert len(edits) == 2 and all(not c.custom_ids for c in edits)
+        assert (await h.bot.scheduler.tick())["leagues"] == 0
