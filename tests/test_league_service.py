@@ -150,6 +150,7 @@ async def test_nine_player_swiss_of_taj_mahal_at_tables_of_three(tmp_path: Path)
             for table in rnd.tables:
                 info = await svc.info(table.match_id)
                 assert info.status == "running" and info.settings["hints"] is False
+                assert info.to_act == [table.seats[0].user_id]  # the seating's first player
                 assert info.settings["clock_days"] == 3.0 and info.settings["rated"] is True
                 assert info.settings["league"] == {
                     "id": league.id, "round": rnd.round, "table": table.table,
@@ -209,6 +210,8 @@ async def test_eight_player_round_robin_of_azul_survives_a_restart(tmp_path: Pat
             for number, table in enumerate(rnd.tables):
                 info = await svc.info(table.match_id)
                 assert info.settings["language"] == "de" and info.settings["rated"] is False
+                if info.version == 1:  # not played yet: the seating's first player begins
+                    assert info.to_act == [table.seats[0].user_id]
                 if rnd.round == 4 and number == 2:  # a restart in the middle of round 4
                     before = await leagues.standings(league.id)
                     await svc.close()
