@@ -43,10 +43,10 @@ LEAGUE_WORDS: dict[str, str] = {
     "league.changed": "League #{league} changed just now; please try again.",
     # ----- announcements (the outbox's "league" posts; the front end lays them out) --------
     "league.signup_post": (
-        "**{name}**: {game} league ({format}), {size} per table. Sign up before {deadline}!"
+        "**{name}**: {game}, {format}, {size} per table. Sign up before {deadline}!"
     ),
     "league.signup_post_open": (
-        "**{name}**: {game} league ({format}), {size} per table. Sign up now; a manager starts it."
+        "**{name}**: {game}, {format}, {size} per table. Sign up now; a manager starts it."
     ),
     "league.round_post": "**{name}**: round {round} of {rounds} has begun ({tables}).",
     "league.round_byes": "Sitting this round out (a bye): {names}.",

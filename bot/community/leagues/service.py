@@ -598,7 +598,8 @@ class Leagues:
     ) -> NewTable:
         """One table's match: seats (a computer for each None), the game set up with
         the match's seed (fixed by the league's seed, round and table: every process
-        computes the same match), its settings and its first posts."""
+        computes the same match; chosen so that seat 0 moves first, as the seating
+        decided), its settings and its first posts."""
         game = get_game(league.game_id)
         rows: builtins.list[SeatRow] = []
         for i, uid in enumerate(seats):
@@ -607,9 +608,8 @@ class Leagues:
                 rows.append(SeatRow(i, cid, cname))
             else:
                 rows.append(SeatRow(i, uid, names[uid]))
-        seed = random.Random(f"league-match:{league.seed}:{rnd}:{number}").getrandbits(62)
         options = game.parse_options(None).model_dump(mode="json")
-        state = game.setup(len(rows), seed, options)
+        seed, state = _first_seat_starts(game, len(rows), options, f"{league.seed}:{rnd}:{number}")
         now = self._store.now()
         settings: dict[str, Any] = {
             "clock_days": league.days_per_move,
@@ -692,6 +692,27 @@ class Leagues:
         rows = await self._standings_of(league, matches)
         still = sum(1 for m in matches if m.status in ("lobby", "running"))
         return Standings(_info(league), league.round, league.status, rows, still)
+
+
+#: Seeds tried for a match whose game draws its first player, until seat 0 begins.
+SEED_TRIES = 64
+
+
+def _first_seat_starts(
+    game: Any, seats: int, options: dict[str, Any], key: str
+) -> tuple[int, dict[str, Any]]:
+    """A match seed (fixed by ``key``) under which seat 0 moves first, and its state:
+    Azul, Maharani and Pastiche draw their first player from the seed, and the seating
+    has decided who goes first. The first seed tried when no seed gives seat 0."""
+    first: tuple[int, dict[str, Any]] | None = None
+    for attempt in range(SEED_TRIES):
+        seed = random.Random(f"league-match:{key}:{attempt}").getrandbits(62)
+        state = game.setup(seats, seed, options)
+        if game.to_act(state)[:1] == [0]:
+            return seed, state
+        first = first or (seed, state)
+    assert first is not None
+    return first
 
 
 def _results(matches: Sequence[LeagueMatchRow]) -> builtins.list[standings.TableResult]:
