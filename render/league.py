@@ -66,9 +66,25 @@ class Standings:
     game: str
     #: where the league stands ("Round 2 of 3", "Final standings")
     stage: str
-    #: the tie-breaks' column heads, in the order they break ties
+    #: the tie-breaks' names, in the order they break ties
     tiebreaks: tuple[str, ...] = ()
     lines: tuple[Standing, ...] = field(default_factory=tuple)
+    #: the tie-breaks' column heads in the picture ("BH" for Buchholz), said in full in
+    #: a legend under the table; none: the names are the heads
+    short: tuple[str, ...] = ()
+
+    def heads(self) -> tuple[str, ...]:
+        """The tie-break columns' heads: the short ones where there are."""
+        return self.short if len(self.short) == len(self.tiebreaks) else self.tiebreaks
+
+    def legend(self, lang: str) -> str:
+        """ "BH: Buchholz · Score: game score …" for the heads that are not the names."""
+        pairs = [
+            t("leagues.pic.legend_item", lang, short=head, name=name)
+            for head, name in zip(self.heads(), self.tiebreaks, strict=True)
+            if head != name
+        ]
+        return " · ".join(pairs)
 
 
 def figure(value: float, lang: str) -> str:
@@ -128,6 +144,7 @@ def standings_table(league: Any, standings: Any, lang: str) -> Standings:
     """The league core's standings (its ``LeagueInfo`` and ``Standings``, read by their
     fields) as the picture's plain figures, said in ``lang``."""
     heads = tuple(t(f"leagues.tiebreak.{name}", lang) for name in TIEBREAKS)
+    short = tuple(t(f"leagues.tiebreak_short.{name}", lang) for name in TIEBREAKS)
     lines = tuple(
         Standing(
             rank=int(row.rank),
@@ -140,7 +157,8 @@ def standings_table(league: Any, standings: Any, lang: str) -> Standings:
         for row in standings.rows
     )
     title = league_title(league, lang)
-    return Standings(title, str(league.game_name), stage_words(league, lang), heads, lines)
+    stage = stage_words(league, lang)
+    return Standings(title, str(league.game_name), stage, heads, lines, short)
 
 
 def league_title(league: Any, lang: Any) -> str:
@@ -173,7 +191,7 @@ def _columns(table: Standings, lang: str, shown: list[Standing]) -> list[tuple[s
     games. A column is as wide as its widest figure or its head (a head longer than
     160 px is cut to that)."""
     body, bold = font(SMALL), font(SMALL, True)
-    heads = [t("leagues.pic.points", lang), *table.tiebreaks, t("leagues.pic.played", lang)]
+    heads = [t("leagues.pic.points", lang), *table.heads(), t("leagues.pic.played", lang)]
     columns = []
     for k, head in enumerate(heads):
         if k == 0:
@@ -183,7 +201,7 @@ def _columns(table: Standings, lang: str, shown: list[Standing]) -> list[tuple[s
         else:
             values = [figure(r.tiebreaks[k - 1], lang) for r in shown if len(r.tiebreaks) >= k]
         widest = max((bold.getlength(v) for v in values), default=0.0)
-        width = max(widest, min(body.getlength(head), 160.0), 36.0) + 22
+        width = max(widest, min(body.getlength(head), 120.0), 36.0) + 22
         columns.append((head, int(width)))
     return columns
 
@@ -200,7 +218,9 @@ def draw_standings(table: Standings, lang: str = "en") -> Described:
     more = len(table.lines) - len(shown)
     columns = _columns(table, lang, shown)
     band = PAD + TITLE + 10 + SMALL + PAD
+    legend = table.legend(lang)
     height = band + ROW + max(len(shown), 1) * ROW + (ROW if more else 0) + PAD
+    height += ROW if legend else 0
     img = Image.new("RGB", (WIDTH, height), BACKGROUND)
     d = ImageDraw.Draw(img)
     title, body, bold = font(TITLE, True), font(SMALL), font(SMALL, True)
@@ -254,6 +274,10 @@ def draw_standings(table: Standings, lang: str = "en") -> Described:
         y0 = top + len(shown) * ROW
         words = tn("leagues.pic.more", more, lang)
         d.text((name_x, y0 + ROW / 2), words, font=body, fill=MUTED, anchor="lm")
+    if legend:  # what the short heads stand for
+        y0 = top + max(len(shown), 1) * ROW + (ROW if more else 0)
+        shown_legend = fit_text(legend, body, WIDTH - 2 * PAD)
+        d.text((PAD, y0 + ROW / 2 + 6), shown_legend, font=body, fill=MUTED, anchor="lm")
     return Described(encode_png(img), fitted(standings_text(table, lang)))
 
 
