@@ -51,6 +51,7 @@ def format_words(info: Any, lang: str) -> str:
         rounds=rounds,
         clock=clock,
         rated=t("leagues.rated.yes" if info.rated else "leagues.rated.no", lang),
+        fill=t(f"leagues.fill.{info.fill}", lang),
     )
     if info.signup_until is None:
         return what + "\n" + t("leagues.signup.until_start", lang)

@@ -33,7 +33,7 @@ LEAGUE_FRONT: dict[str, str] = {
     # ----- the sign-up post --------------------------------------------------------------
     "leagues.signup.title": "🏆 {league} — {game}",
     "leagues.signup.body": (
-        "A league opened by {user}: {format}, {tables}, {rounds}, {clock}, {rated}."
+        "A league opened by {user}: {format}, {tables}, {rounds}, {clock}, {rated}; {fill}."
     ),
     "leagues.signup.until": (
         "Sign up with **Join** until {deadline} ({left}); the first round is seated then."
@@ -52,13 +52,13 @@ LEAGUE_FRONT: dict[str, str] = {
     "leagues.tables.other": "tables of {n}",
     "leagues.rounds.one": "{n} round",
     "leagues.rounds.other": "{n} rounds",
-    "leagues.rounds.all": "as many rounds as it takes for everyone to meet",
+    "leagues.rounds.all": "rounds set at the start by the number of players",
     "leagues.clock.one": "{n} day per move",
     "leagues.clock.other": "{n} days per move",
     "leagues.rated.yes": "rated",
     "leagues.rated.no": "not rated",
-    "leagues.fill.computer": "a short table filled by a computer",
-    "leagues.fill.bye": "a short table's missing player gets a bye",
+    "leagues.fill.computer": "a computer fills the seats nobody takes",
+    "leagues.fill.bye": "players left over sit the round out (a bye)",
     "leagues.status.signup": "signing up",
     "leagues.status.running": "running",
     "leagues.status.finished": "finished",
