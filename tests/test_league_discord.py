@@ -49,6 +49,11 @@ async def test_only_a_manager_opens_starts_or_cancels_a_league(tmp_path, monkeyp
             assert no.ephemeral and "Manage Server" in no.content
         listed = reply(await h.slash(ALICE, "league list")).content
         assert f"#{league} " in listed and "signing up" in listed
+        offered = await h.autocomplete(ALICE, "league standings", "league", "", channel=CHANNEL_ID)
+        assert [c["value"] for c in offered] == [league]
+        assert "(signing up)" in offered[0]["name"]
+        none = await h.autocomplete(ALICE, "league standings", "league", "zzz", channel=CHANNEL_ID)
+        assert none == []
 
 
 async def test_signup_buttons_start_threads_once_and_standings(tmp_path, monkeypatch) -> None:
