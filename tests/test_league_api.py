@@ -69,6 +69,7 @@ async def refused(call: Any, key: str) -> ServiceError:
         ({"signup_days": -1}, "league.bad_signup", "60"),
         ({"language": "fr"}, "league.bad_language", "hu"),
         ({"rated": "yes"}, "league.bad_rated", "yes"),
+        ({"hints": 1}, "league.bad_hints", "yes"),
         ({"name": "x" * 61}, "league.bad_name", "60"),
         ({"creator": User("ai:normal:1", "Ada")}, "league.computer", "Computer"),
     ],
@@ -106,7 +107,7 @@ async def test_signing_up_leaving_and_who_may_start(leagues: Leagues) -> None:
     assert found is not None and (found.league.id, found.round, found.table) == (league.id, 1, 2)
     assert await leagues.league_of_match(10**6) is None
     remembered = await leagues.remember(league.id, signup_message="123")
-    assert remembered.settings == {"signup_message": "123"}
+    assert remembered.settings == {"hints": False, "signup_message": "123"}
     # cancelled: the matches go on as ordinary matches; the league is over
     await refused(leagues.cancel(league.id, BEN, manager=False), "league.manager_only")
     cancelled = await leagues.cancel(league.id, MANAGER, manager=False)

@@ -75,10 +75,11 @@ class Leagues:
         statuses: Sequence[str] = ("signup", "running", "finished"),
     ) -> builtins.list[LeagueInfo]:
         """The leagues of a server, newest first (cancelled ones left out by default)."""
-        rows = await self._store.list_leagues(guild_id=server_id or "", statuses=statuses)
         if server_id is None:  # the console: leagues of no server
             rows = await self._store.list_leagues(statuses=statuses)
             rows = [r for r in rows if r.guild_id is None]
+        else:
+            rows = await self._store.list_leagues(guild_id=server_id, statuses=statuses)
         return [info_of(r) for r in rows]
 
     async def leagues_of(self, user_id: str) -> builtins.list[LeagueInfo]:
@@ -121,6 +122,7 @@ class Leagues:
         fill: str = "computer",
         name: str | None = None,
         seed: int | None = None,
+        hints: bool = False,
     ) -> LeagueInfo:
         """A new league in sign-up, and its sign-up post queued ("league", event "signup").
 
@@ -129,13 +131,15 @@ class Leagues:
         (:func:`~bot.community.leagues.seating.default_rounds`); ``days_per_move``: each
         league match's clock (default 3); ``signup_days``: when the sign-up closes and the
         league starts by itself (0: no deadline, a manager starts it); ``language``: the
-        league's posts and matches (None: the server's). Every value is checked and a
+        league's posts and matches (None: the server's); ``hints``: whether its matches
+        allow hints (off by default in a league). Every value is checked and a
         wrong one refused in words naming what is allowed. Nobody is signed up yet (the
         creator joins like anyone)."""
         game, size, days, title = check_new(
             creator=creator, game_id=game_id, format=format,
             players_per_table=players_per_table, rounds=rounds, days_per_move=days_per_move,
-            signup_days=signup_days, rated=rated, language=language, fill=fill, name=name,
+            signup_days=signup_days, rated=rated, hints=hints, language=language, fill=fill,
+            name=name,
         )  # fmt: skip
         now = self._store.now()
         deadline = now + float(signup_days) * 86400 if signup_days else None
@@ -172,6 +176,7 @@ class Leagues:
             fill=fill,
             seed=secrets.randbits(62) if seed is None else seed,
             notifications=posts,
+            settings={"hints": hints},
         )
         return await self.info(league_id)
 

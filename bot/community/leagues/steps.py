@@ -267,7 +267,7 @@ class Steps:
         now = self._store.now()
         settings: dict[str, Any] = {
             "clock_days": league.days_per_move,
-            "hints": False,
+            "hints": bool(league.settings.get("hints", False)),
             "rated": league.rated,
             "league": {
                 "id": league.id,

@@ -55,6 +55,7 @@ def check_new(
     days_per_move: float | None,
     signup_days: float,
     rated: bool,
+    hints: bool,
     language: str | None,
     fill: str,
     name: str | None,
@@ -85,6 +86,8 @@ def check_new(
     number_in("league.bad_signup", signup_days, *SIGNUP_RANGE, whole=False)
     if not isinstance(rated, bool):
         raise InvalidMove.said("league.bad_rated", value=str(rated))
+    if not isinstance(hints, bool):
+        raise InvalidMove.said("league.bad_hints", value=str(hints))
     if language is not None and language not in LANGUAGES:
         raise InvalidMove.said("league.bad_language", value=language, choices=", ".join(LANGUAGES))
     title = (name or "").strip()
