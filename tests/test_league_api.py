@@ -160,3 +160,22 @@ def test_the_migration_step_is_in_both_lists_at_the_same_place_and_reruns(
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"leagues", "league_players", "league_matches", "league_byes"} <= tables
     conn.close()
+
+
+async def test_a_member_who_leaves_the_server_leaves_its_leagues(leagues: Leagues) -> None:
+    running = await leagues.create(**new(signup_days=0))
+    for p in (ANN, BEN, CID, DEE):
+        await leagues.join(running.id, p)
+    rnd = await leagues.start(running.id, MANAGER, manager=True)
+    waiting = await leagues.create(**new(game_id="taj-mahal"))
+    await leagues.join(waiting.id, ANN)
+    elsewhere = await leagues.create(**new(server_id="78"))
+    await leagues.join(elsewhere.id, ANN)
+    assert sorted(await leagues.member_left("77", ANN)) == [running.id, waiting.id]
+    assert [x.id for x in await leagues.leagues_of(ANN.id)] == [elsewhere.id]
+    after = await leagues.info(running.id)
+    assert [p.user_id for p in after.players if not p.active] == [ANN.id]
+    (mine,) = [t for t in rnd.tables if any(s.user_id == ANN.id for s in t.seats)]
+    match = await leagues._service.info(mine.match_id)
+    assert match.status == "finished"  # two players: resigned, the other won
+    assert (await leagues.info(waiting.id)).players == []
