@@ -69,6 +69,7 @@ async def refused(call: Any, key: str) -> ServiceError:
         ({"signup_days": -1}, "league.bad_signup", "60"),
         ({"language": "fr"}, "league.bad_language", "hu"),
         ({"rated": "yes"}, "league.bad_rated", "yes"),
+        ({"hints": 1}, "league.bad_hints", "yes"),
         ({"name": "x" * 61}, "league.bad_name", "60"),
         ({"creator": User("ai:normal:1", "Ada")}, "league.computer", "Computer"),
     ],
@@ -106,7 +107,7 @@ async def test_signing_up_leaving_and_who_may_start(leagues: Leagues) -> None:
     assert found is not None and (found.league.id, found.round, found.table) == (league.id, 1, 2)
     assert await leagues.league_of_match(10**6) is None
     remembered = await leagues.remember(league.id, signup_message="123")
-    assert remembered.settings == {"signup_message": "123"}
+    assert remembered.settings == {"hints": False, "signup_message": "123"}
     # cancelled: the matches go on as ordinary matches; the league is over
     await refused(leagues.cancel(league.id, BEN, manager=False), "league.manager_only")
     cancelled = await leagues.cancel(league.id, MANAGER, manager=False)
@@ -159,3 +160,22 @@ def test_the_migration_step_is_in_both_lists_at_the_same_place_and_reruns(
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"leagues", "league_players", "league_matches", "league_byes"} <= tables
     conn.close()
+
+
+async def test_a_member_who_leaves_the_server_leaves_its_leagues(leagues: Leagues) -> None:
+    running = await leagues.create(**new(signup_days=0))
+    for p in (ANN, BEN, CID, DEE):
+        await leagues.join(running.id, p)
+    rnd = await leagues.start(running.id, MANAGER, manager=True)
+    waiting = await leagues.create(**new(game_id="taj-mahal"))
+    await leagues.join(waiting.id, ANN)
+    elsewhere = await leagues.create(**new(server_id="78"))
+    await leagues.join(elsewhere.id, ANN)
+    assert sorted(await leagues.member_left("77", ANN)) == [running.id, waiting.id]
+    assert [x.id for x in await leagues.leagues_of(ANN.id)] == [elsewhere.id]
+    after = await leagues.info(running.id)
+    assert [p.user_id for p in after.players if not p.active] == [ANN.id]
+    (mine,) = [t for t in rnd.tables if any(s.user_id == ANN.id for s in t.seats)]
+    match = await leagues._service.info(mine.match_id)
+    assert match.status == "finished"  # two players: resigned, the other won
+    assert (await leagues.info(waiting.id)).players == []

@@ -335,6 +335,13 @@ async def test_each_step_is_claimed_once_by_two_processes(
             assert [len(x) for x in both] in ([1, 0], [0, 1])
             (rnd,) = both[0] + both[1]
             opened.append(rnd)
+            with_computer = [
+                t.match_id for t in rnd.tables if any(s.user_id[:3] == "ai:" for s in t.seats)
+            ]
+            if rnd.event == "round":  # the computer driver's index knows the computer seat
+                cur = await a.store._reader.execute("SELECT match_id FROM computer_turns")
+                assert set(with_computer) <= {r[0] for r in await cur.fetchall()}
+                assert len(with_computer) == 1
             for table in rnd.tables:
                 await give_up(a, table.match_id, rng)
         assert [(r.event, r.round) for r in opened] == [("round", 1), ("round", 2), ("final", 2)]

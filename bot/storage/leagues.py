@@ -265,9 +265,11 @@ class LeagueTables(Backend):
         seed: int,
         first: LeaguePlayerRow | None = None,
         notifications: Callable[[int], Sequence[Notification]] | None = None,
+        settings: dict[str, Any] | None = None,
     ) -> int:
-        """A new league in sign-up (with ``first`` signed up), and the posts
-        ``notifications(league_id)`` returns, in one transaction; returns its id."""
+        """A new league in sign-up (with ``first`` signed up; ``settings``: the league's
+        further choices, such as hints), and the posts ``notifications(league_id)``
+        returns, in one transaction; returns its id."""
         now = current_time()
 
         async def work(conn: aiosqlite.Connection) -> int:
@@ -275,9 +277,10 @@ class LeagueTables(Backend):
                 "INSERT INTO leagues (guild_id, channel_id, creator_id, name, game_id, format, "
                 "table_size, rounds, days_per_move, signup_until, rated, language, fill, "
                 "status, round, seed, version, settings, created_at, updated_at) "
-                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,'signup',0,?,0,'{}',?,?) RETURNING id",
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,'signup',0,?,0,?,?,?) RETURNING id",
                 (guild_id, channel_id, creator_id, name, game_id, format, table_size, rounds,
-                 days_per_move, signup_until, int(rated), language, fill, seed, now, now),
+                 days_per_move, signup_until, int(rated), language, fill, seed,
+                 _dumps(settings or {}), now, now),
             )  # fmt: skip
             (league_id,) = await cur.fetchone()  # type: ignore[misc]
             league_id = int(league_id)

@@ -23,6 +23,7 @@ LEAGUE_WORDS: dict[str, str] = {
     "league.bad_signup": "Sign-up days must be a number from {low} to {high} (not {value}).",
     "league.bad_language": "“{value}” is no language of the bot. Choose one of: {choices}.",
     "league.bad_rated": "Rated must be yes or no (not {value}).",
+    "league.bad_hints": "Hints must be yes or no (not {value}).",
     "league.bad_name": "A league's name is too long (the limit is {high}).",
     "league.computer": "Computer players cannot sign up for a league.",
     "league.joined": "You have already signed up for league #{league}.",

@@ -5,7 +5,9 @@ ordinary matches played by post, the standings are recounted from their results,
 next round opens when the last match of the round has ended.
 
 Modules: :mod:`.seating` (pure: who sits where), :mod:`.standings` (pure: points and
-tie-breaks), :mod:`.reports` (what the front ends get), :mod:`.service` (:class:`Leagues`,
+tie-breaks), :mod:`.values` (pure: the values a league is created with, checked),
+:mod:`.reports` (what the front ends get), :mod:`.steps` (the claimed steps: a round
+opened, a league finished or cancelled) and :mod:`.service` (:class:`Leagues`, the API,
 built from the match service: ``Leagues(service)``); storage in ``bot/storage/leagues.py``;
 words in ``render/words/english_league.py``.
 
@@ -30,7 +32,8 @@ Creating and signing up
   server): no new pairings; in each running league match the leaver resigns — at a table of
   three or more a computer plays the seat out and the leaver is ranked last; at two the
   match ends and the opponent wins. Their results so far stay in the standings (marked as
-  having left).
+  having left). (The resignations follow the leave's own commit: a process that dies in
+  between leaves those seats to their clocks.)
 
 Rounds
 ------
@@ -46,7 +49,8 @@ Rounds
   opponents; "round robin" at tables means each round seats people so that the fewest pairs
   meet again — over the default rounds nearly every pair meets once, and the meetings stay
   as even as the numbers allow. Who moves first alternates (two players: as colours in
-  chess; tables: who sat first least often goes first).
+  chess; tables: who sat first least often goes first; computers sit last), and each match
+  is opened with a seed under which that seat begins, also in games that draw who begins.
 - **Byes and computers**: with ``fill="bye"`` the players left over sit the round out — the
   lowest-ranked among those with the fewest byes, so nobody has a second bye before everyone
   had one. With ``fill="computer"`` computer players take the empty seats (at most one more

@@ -62,12 +62,18 @@ class LeagueInfo:
     created_at: float
     #: everyone signed up, in sign-up order (those who left a running league included)
     players: list[LeaguePlayer] = field(default_factory=list)
-    #: the front end's bookkeeping (the sign-up post's message id…): :meth:`Leagues.remember`
+    #: the league's further choices (``hints``) and the front end's bookkeeping (the
+    #: sign-up post's message id…): :meth:`Leagues.remember`
     settings: dict[str, Any] = field(default_factory=dict)
     #: the fewest sign-ups the league starts with
     min_players: int = 3
     #: the most sign-ups it takes
     max_players: int = 64
+
+    @property
+    def hints(self) -> bool:
+        """Whether the league's matches allow hints (off unless chosen)."""
+        return bool(self.settings.get("hints", False))
 
     @property
     def active_players(self) -> list[LeaguePlayer]:

@@ -24,15 +24,20 @@ The rules (the package docstring, :mod:`bot.community.leagues`, says them for pl
 - **Tables of k ≥ 3**: tables of ``k`` seats. ``fill="computer"``: as many tables as needed
   and the empty seats given to computers, spread one per table from the lowest table up
   (so a table has at most one computer more than another); ``fill="bye"``: only full tables,
-  and the ``n mod k`` left over sit the round out (the byes' rule above). Swiss: tables
-  are filled in rank order (the top ``k`` together…) and then improved by swapping people
-  between tables while that lowers, first, the number of repeat meetings and, second, the
-  spread of ranks at a table. Round robin at tables (there is no exact round robin for most
-  ``n`` and ``k``): each round minimises the number of repeat meetings given every earlier
-  round, from several seeded starting orders, so every pair meets about equally often;
-  over :func:`default_rounds` rounds (``ceil((n-1)/(k-1))``, the fewest in which a player
-  can meet everyone) most pairs meet once. Seat order at a table: who sat first least
-  often, then who sat furthest back on average, first; computer seats last.
+  and the ``n mod k`` left over sit the round out (the byes' rule above). A round is built
+  by local search: tables filled from a starting order, then people swapped between tables
+  while that lowers the cost — a pair that already met ``c`` times costs ``c²`` (so two
+  pairs meeting a second time beat one pair meeting a third), and, in a Swiss round only,
+  far less than any repeat, the spread of ranks at a table. Swiss starts from the ranking
+  (the top ``k`` together…) and from a few seeded orders, keeping the cheapest; round robin
+  at tables (there is no exact round robin for most ``n`` and ``k``) from seeded orders
+  only, so each round adds the fewest repeat meetings given every earlier round and every
+  pair meets about equally often; over :func:`default_rounds` rounds
+  (``ceil((n-1)/(k-1))``, the fewest in which a player can meet everyone) most pairs meet
+  once (9 players at tables of 3: every pair exactly once). Seat order at a table: who sat
+  first least often, then who sat furthest back on average, first; computer seats last.
+- **Who begins** is the seating's choice: the league opens each match with a seed under
+  which seat 0 moves first (games that draw their first player: Azul, Maharani, Pastiche).
 """
 
 from __future__ import annotations
