@@ -67,7 +67,7 @@ async def league_names(s: Session, matches: list[Any]) -> dict[int, str]:
     out: dict[int, str] = {}
     for league_id in league_ids(matches):
         try:
-            out[int(league_id)] = league_title(await leagues_of(s).info(int(league_id)), s.lang)
+            out[league_id] = league_title(await leagues_of(s).info(league_id), s.lang)
         except ServiceError:  # a league gone: the match says its number
             continue
     return out

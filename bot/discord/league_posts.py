@@ -42,6 +42,7 @@ from bot.community.leagues import Leagues
 from bot.discord.cards import Card, _card, fit, picture_file
 from bot.discord.common import clip
 from bot.discord.league_signup import POST_KEY, refresh_signup, signup_card
+from bot.matches.errors import ServiceError
 from bot.storage.rows import OutboxRow
 from render.league import draw_standings, league_ids, league_title, standings_table, standings_text
 from render.words.catalogue import match_language, t
@@ -86,13 +87,9 @@ def league_language(info: Any, server_locale: Any = None) -> str:
 async def advance_leagues(bot: Any, now: float) -> int:
     """The scheduler's tick: every league whose sign-up closed or whose round ended moves
     on (the core claims each league's step once, whichever process ticks); returns how
-    many did. A failure is logged and tried again at the next tick."""
-    try:
-        moved = await leagues_of_bot(bot).advance(now)
-    except Exception:
-        log.exception("advancing the leagues failed")
-        return 0
-    return len(moved)
+    many did. A failure (the database down) is the tick's: its outage log says it once a
+    minute, and the next tick tries again."""
+    return len(await leagues_of_bot(bot).advance(now))
 
 
 async def league_names(bot: Any, matches: list[Any], lang: Any) -> dict[int, str]:
@@ -100,8 +97,8 @@ async def league_names(bot: Any, matches: list[Any], lang: Any) -> dict[int, str
     out: dict[int, str] = {}
     for league_id in league_ids(matches):
         try:
-            out[int(league_id)] = league_title(await leagues_of_bot(bot).info(int(league_id)), lang)
-        except Exception:  # a league gone: the match says its number
+            out[league_id] = league_title(await leagues_of_bot(bot).info(league_id), lang)
+        except ServiceError:  # a league gone: the match says its number
             continue
     return out
 
@@ -120,7 +117,8 @@ async def _deliver(worker: Any, row: OutboxRow) -> None:
     p = row.payload
     try:
         info = await leagues_of_bot(bot).info(int(p["league_id"]))
-    except Exception as exc:  # the core's refusal: no such league
+    except ServiceError as exc:  # the core's refusal: no such league (a database
+        # failure is no refusal: it propagates, and the worker tries the item again)
         raise Gone(f"league {p.get('league_id')}: {exc}") from None
     if not info.channel_id:
         raise Gone(f"league {info.id} has no channel")
@@ -163,7 +161,7 @@ async def _open_thread(worker: Any, row: OutboxRow, league: Any, lang: str) -> N
     match_id = int(row.payload["match_id"])
     try:
         info = await bot.service.info(match_id)
-    except Exception as exc:
+    except ServiceError as exc:
         raise Gone(f"match {match_id}: {exc}") from None
     channel_id = int(league.channel_id)
     round_no = row.payload.get("round", league.round)
@@ -220,7 +218,7 @@ async def _round(worker: Any, row: OutboxRow, league: Any, lang: str) -> None:
     for k, match_id in enumerate(p.get("matches") or [], start=1):
         try:
             info = await bot.service.info(int(match_id))
-        except Exception:  # a match gone meanwhile: named by its number
+        except ServiceError:  # a match gone meanwhile: named by its number
             tables.append(
                 t("leagues.post.table", lang, table=k, players="?", thread=f"#{match_id}")
             )
