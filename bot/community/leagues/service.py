@@ -12,6 +12,7 @@ Every refusal is a :class:`~bot.matches.errors.ServiceError` with a catalogue ke
 from __future__ import annotations
 
 import builtins
+import logging
 import secrets
 from collections.abc import Sequence
 from typing import Any
@@ -41,6 +42,8 @@ from bot.storage.leagues import (
 )
 from render.words.posts import word
 from render.words.stamps import discord_time
+
+log = logging.getLogger(__name__)
 
 #: Leagues looked at per tick at most (the rest on the next tick).
 ADVANCE_BATCH = 50
@@ -319,6 +322,9 @@ class Leagues:
                 done = await self._step(league, when)
             except LeagueClaimLost:
                 continue  # another process took this step
+            except Exception:  # one league's failure must not stop the others' rounds
+                log.exception("league %s could not advance; the next tick tries again", league_id)
+                continue
             if done is not None:
                 out.append(done)
         return out
