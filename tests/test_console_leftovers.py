@@ -120,6 +120,13 @@ def every_command(lang: str) -> list[str]:
         "alice> /game new azul",
         "alice> /game leave",
         "alice> /game abort",
+        "alice> /league new azul format=swiss signup_days=0",
+        *(f"{who}> /league join" for who in ("alice", "bob", "carol")),
+        "alice> /league list",
+        "alice> /league start",
+        "alice> /league standings",
+        "bob> /league leave",
+        "alice> /league cancel",
         "alice> /frobnicate",
         "alice> /game frobnicate",
     ]

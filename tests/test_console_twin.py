@@ -60,6 +60,18 @@ USES = {
     ("review", "match"): "/review 1",
     ("game list", "page"): "/game list 1",
     ("hand", "match"): "/hand 1",
+    ("league new", "game"): "/league new azul",
+    ("league new", "format"): "/league new azul format=swiss",
+    ("league new", "players_per_table"): "/league new azul players_per_table=2",
+    ("league new", "rounds"): "/league new azul rounds=2",
+    ("league new", "days_per_move"): "/league new azul days_per_move=2",
+    ("league new", "signup_days"): "/league new azul signup_days=0",
+    ("league new", "rated"): "/league new azul rated=off",
+    ("league new", "fill"): "/league new azul fill=bye",
+    ("league start", "league"): "/league start 1",
+    ("league standings", "league"): "/league standings 1",
+    ("league leave", "league"): "/league leave 1",
+    ("league cancel", "league"): "/league cancel 1",
 }
 
 #: Answers that mean "not understood" (placeholders as wildcards).
@@ -68,6 +80,7 @@ NOT_UNDERSTOOD = (
     "console.game_usage",
     "console.options",
     "console.sub_usage",
+    "console.league_usage",
 )
 
 

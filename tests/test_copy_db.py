@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from bot.__main__ import main
+from bot.community.leagues import Leagues
 from bot.matches.service import MatchService
 from bot.storage import MIGRATIONS, Notification, open_store
 from bot.storage.copydb import TABLES
@@ -37,6 +38,16 @@ async def _fill(db: Path) -> None:
         await svc.start(lobby.id, PLAYERS[0])
         # a review's cache row (bot/storage/reviews.py)
         await ReviewTable(svc.store).put(1, 6, "review/1", {"decisions": [], "budget_s": 0.5})
+        # a league (bot/storage/leagues.py): its players (one left), a round's match, a bye
+        leagues = Leagues(svc)
+        league = await leagues.create(
+            server_id=str(9 << 22), channel_id="5", creator=PLAYERS[0], game_id="azul",
+            format="swiss", fill="bye", seed=5,
+        )  # fmt: skip
+        for player in PLAYERS[:3]:
+            await leagues.join(league.id, player)
+        await leagues.start(league.id, PLAYERS[0], manager=True)
+        await leagues.leave(league.id, PLAYERS[2])
         await svc.store.set_user("2001", locale="de", notify="dm", settings={"quiet": [22, 7]})
         await svc.store.enqueue(None, [Notification("dm", {"user_id": "2001", "text": "é"})])
         await svc.store.set_schedule(1, {"version": 3, "sent": {"2001": 1}}, due_at=12.5)
@@ -84,8 +95,8 @@ def test_copy_db_round_trip_keeps_every_row_and_audits_equal(
         finally:
             await svc.close()
 
-    # + the rated Pile match and the match with a computer seat
-    assert asyncio.run(new_match_id()) == len(REAL_GAMES) + 3
+    # + the rated Pile match, the match with a computer seat and the league's match
+    assert asyncio.run(new_match_id()) == len(REAL_GAMES) + 4
 
 
 def test_copy_db_refuses_a_target_that_holds_data(tmp_path: Path, postgres: PgServer) -> None:

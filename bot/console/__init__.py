@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.computers.driver import ComputerDriver
-from bot.console import community, lobby, moves, review, turns
+from bot.console import community, leagues, lobby, moves, review, turns
 from bot.console.plain import plain_text
 from bot.console.session import Session, help_text
 from bot.console.wording import console_key, for_console
@@ -39,6 +39,7 @@ Handler = Callable[[Session, list[str]], Awaitable[list[str]]]
 #: Each command's handler (``/game`` has its sub-commands in ``lobby``).
 COMMANDS: dict[str, Handler] = {
     "game": lobby.game,
+    "league": leagues.league,
     "play": turns.play,
     "moves": moves.list_moves,
     "hint": turns.hint,
@@ -100,6 +101,8 @@ class Console(Session):
                         out.append(f"{t('chart.post', public, match=p['match_id'])} {path}")
                 elif item.kind == "dm":
                     out.append(await self._dm(p))
+                elif item.kind in leagues.KINDS:  # a round's tables, the final table
+                    out += await leagues.console_post(self, item.kind, p)
                 await self.service.store.mark_sent(item.id)
 
     @staticmethod
@@ -153,6 +156,7 @@ class Console(Session):
             exc.key = console_key(exc.key) if exc.key is not None else None
             exc.words = for_console(exc.words)
             out = [f"✗ {exc.text(self.lang)}"]  # the console reader's language (/lang)
+        await leagues.advance(self)  # the rounds that are due move on, as Discord's tick does
         out += await self.deliver()
         if await self.computers.settle():  # computer seats whose turn it now is
             out += await self.deliver()

@@ -13,10 +13,12 @@ from typing import Any
 
 from bot.community import preferences, ratings
 from bot.computers.players import DEFAULT_LEVEL, is_computer, level_refusal
+from bot.console.leagues import league_names
 from bot.console.session import Session
 from bot.console.subs import game_sub
 from bot.matches import option_table
 from bot.matches.errors import ServiceError
+from render.league import league_note
 from render.words.catalogue import t
 from render.words.posts import listing
 from rules import get_game
@@ -132,6 +134,7 @@ async def list_matches(s: Session, rest: list[str]) -> list[str]:
     matches = await s.service.list_matches(lang=s.lang)
     if not matches:
         return [t("console.list_empty", s.lang)]
+    leagues = await league_names(s, matches)
     return [
         t(
             "console.list_line",
@@ -140,7 +143,7 @@ async def list_matches(s: Session, rest: list[str]) -> list[str]:
             game=m.game_name,
             status=t(f"console.status.{m.status}", s.lang),
             players=listing(m.names, s.lang),
-            text=m.status_text.splitlines()[0],
+            text=m.status_text.splitlines()[0] + league_note(m.settings, s.lang, leagues),
         )
         for m in matches
     ]

@@ -15,6 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from bot.community.leagues import Leagues
 from bot.computers.driver import ComputerDriver, Hint
 from bot.matches.errors import ServiceError
 from bot.matches.reports import User
@@ -63,6 +64,8 @@ class Session:
         self.user: User | None = None
         #: computer seats move after every line (their thinking runs in worker processes)
         self.computers = computers or ComputerDriver(service)
+        #: the server's leagues (bot/community/leagues/), played through the same service
+        self.leagues = Leagues(service)
         #: the latest /hint: (match, version, moves) so that /hint <n> can play one
         self.hints: tuple[int, int, list[Hint]] | None = None
         #: the language of this console's replies and hand pictures, and of the public

@@ -20,6 +20,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
+from bot.community.leagues import Leagues
 from bot.computers.driver import ComputerDriver
 from bot.discord.common import (
     UserError,
@@ -160,6 +161,9 @@ class TesseraBot(commands.Bot):
             service, workers=settings.ai_workers, shards=self.shard_slice
         )
         self.computers.on_move = lambda report: self.delivery.wake()
+        #: the server's leagues (bot/community/leagues/): their rounds are ticked by the
+        #: scheduler, their posts delivered from the outbox
+        self.leagues = Leagues(service)
         self._tasks: list[asyncio.Task[None]] = []
         self._owner_commands: list[app_commands.Command[Any, ..., Any]] = []
         #: each user's last seen client language, so DMs and reminders sent later are in it
@@ -184,6 +188,7 @@ class TesseraBot(commands.Bot):
         from bot.discord.cogs.game import GameCog
         from bot.discord.cogs.hint import HintCog
         from bot.discord.cogs.history import HistoryCog
+        from bot.discord.cogs.league import LeagueCog
         from bot.discord.cogs.play import PlayCog
         from bot.discord.cogs.prefs import PrefsCog
         from bot.discord.cogs.review import ReviewCog
@@ -199,6 +204,7 @@ class TesseraBot(commands.Bot):
         await self.add_cog(StatsCog(self))
         await self.add_cog(HistoryCog(self))
         await self.add_cog(ReviewCog(self))
+        await self.add_cog(LeagueCog(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self._owner_commands = self._move_owner_commands()
         if self.background:

@@ -76,6 +76,8 @@ from bot.discord.cards import (
     turn_card,
 )
 from bot.discord.common import clip
+from bot.discord.league_posts import KINDS as LEAGUE_KINDS
+from bot.discord.league_posts import deliver as league_delivery
 from bot.discord.panel import mute_view
 from bot.discord.permissions import Permits, note_line
 from bot.discord.resend import (
@@ -349,6 +351,8 @@ class OutboxWorker:
             await self._keepalive(row)
         elif row.kind == "locked":
             await self._locked_notice(row)
+        elif row.kind in LEAGUE_KINDS:  # a league's threads and posts (league_posts.py)
+            await league_delivery(self, row, Drop)
         else:
             raise Drop(f"unknown kind {row.kind}")
 

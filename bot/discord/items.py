@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from bot.discord.common import UserError, count_action, payload
+from bot.discord.league_signup import LeagueButton
 from bot.discord.options_form import GameOptionsButton
 from bot.discord.panel import (
     BoardButton,
@@ -50,6 +51,7 @@ KNOWN_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     MuteButton,
     ResignButton,
     SubButton,
+    LeagueButton,  # a league's sign-up post (bot/discord/league_signup.py)
 )
 
 

@@ -16,7 +16,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bot.discord.common import clip
+from bot.discord.league_posts import league_names
 from bot.matches.reports import Awaited, MatchInfo
+from render.league import league_note
 from render.words.catalogue import t
 from render.words.posts import listing
 
@@ -40,7 +42,11 @@ def _after(where: str | None) -> str:
 
 
 def waiting_lines(
-    waiting: list[Awaited], locale: Any, server_names: dict[str, str], here: str | None
+    waiting: list[Awaited],
+    locale: Any,
+    server_names: dict[str, str],
+    here: str | None,
+    leagues: dict[int, str] | None = None,
 ) -> list[str]:
     """A line per match waiting for the player: number, game, its server (unless it is
     this one), the jump link and the clock."""
@@ -59,7 +65,7 @@ def waiting_lines(
             "list.waiting_line",
             locale,
             match=info.id,
-            game=info.game_name,
+            game=info.game_name + league_note(info.settings, locale, leagues or {}),
             server=server,
             link=link,
             due=due,
@@ -68,9 +74,12 @@ def waiting_lines(
     return lines
 
 
-def match_line(info: MatchInfo, locale: Any, where: str) -> str:
+def match_line(
+    info: MatchInfo, locale: Any, where: str, leagues: dict[int, str] | None = None
+) -> str:
     """A line of the list as it always read: number, game, status, players and where."""
     status = clip(info.status_text.splitlines()[0] if info.status_text else info.status, 120)
+    status += league_note(info.settings, locale, leagues or {})  # a league match: its league
     return clip(
         t(
             "list.line",
@@ -127,8 +136,9 @@ async def list_sections(
         if guild is not None:
             names[str(gid)] = guild.name
     sections: list[Section] = []
+    leagues = await league_names(bot, [a.match for a in waiting], locale)
     if waiting or here is None:
-        lines = waiting_lines(waiting, locale, names, here)
+        lines = waiting_lines(waiting, locale, names, here, leagues)
         sections.append((t("list.waiting", locale), lines or [t("list.waiting_none", locale)]))
     if here is None:
         awaited = {a.match.id for a in waiting}
@@ -137,12 +147,16 @@ async def list_sections(
         if not others and not waiting:
             return [], 0
         if others:
-            lines = [match_line(m, locale, _after(jump_link(m))) for m in others]
+            leagues |= await league_names(bot, others, locale)
+            lines = [match_line(m, locale, _after(jump_link(m)), leagues) for m in others]
             sections.append((t("list.mine", locale), lines))
         return sections, len(waiting) + len(others)
     matches = await service.list_matches(guild_id=here, lang=locale)
     if not matches and not waiting:
         return [], 0
-    lines = [match_line(m, locale, _after(m.thread_id and f"<#{m.thread_id}>")) for m in matches]
+    leagues |= await league_names(bot, matches, locale)
+    lines = [
+        match_line(m, locale, _after(m.thread_id and f"<#{m.thread_id}>"), leagues) for m in matches
+    ]
     sections.append((t("list.head", locale), lines or [t("list.empty", locale)]))
     return sections, len(waiting) + len(matches)

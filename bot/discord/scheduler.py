@@ -38,6 +38,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from bot.computers.players import is_computer
+from bot.discord.league_posts import advance_leagues
 from bot.matches import away, clocks
 from bot.matches.errors import ServiceError
 from bot.matches.reports import MatchInfo
@@ -114,6 +115,7 @@ class Scheduler:
                     log.exception("scheduling match %s failed", match_id)
             if len(ids) < CLAIM_BATCH:
                 break
+        done["leagues"] = await advance_leagues(self.bot, now)  # rounds that are due
         if any(done.values()):
             self.bot.kick()
         return done

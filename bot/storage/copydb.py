@@ -63,6 +63,23 @@ TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "computer_turns": (("match_id", "guild_key", "version", "since", "due"), ("match_id",)),
     # the cache of post-game reviews (bot/storage/reviews.py)
     "reviews": (("match_id", "plies", "engine", "analysis", "created_at"), ("match_id",)),
+    # leagues (bot/storage/leagues.py), after the matches their rounds name
+    "leagues": (
+        (
+            "id", "guild_id", "channel_id", "creator_id", "name", "game_id", "format",
+            "table_size", "rounds", "days_per_move", "signup_until", "rated", "language",
+            "fill", "status", "round", "seed", "version", "settings", "created_at",
+            "updated_at",
+        ),
+        ("id",),
+    ),
+    "league_players": (
+        ("league_id", "user_id", "name", "joined_at", "left_at"), ("league_id", "user_id"),
+    ),
+    "league_matches": (
+        ("league_id", "round", "table_no", "match_id"), ("league_id", "round", "table_no"),
+    ),
+    "league_byes": (("league_id", "round", "user_id"), ("league_id", "round", "user_id")),
 }  # fmt: skip
 
 #: Columns that hold a real number (SQLite may hand back an int where a float was stored).
@@ -70,6 +87,7 @@ FLOATS = {
     "created_at", "updated_at", "joined_at", "due_at", "sent_at", "claimed_until", "tried_at",
     "mu", "sigma",
     "finished_at", "mu_before", "sigma_before", "mu_after", "sigma_after", "since",
+    "days_per_move", "signup_until", "left_at",
 }  # fmt: skip
 
 BATCH = 1000

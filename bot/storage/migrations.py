@@ -16,6 +16,7 @@ import aiosqlite
 
 from bot.storage.computer_turns import COMPUTER_TURNS_SQLITE
 from bot.storage.faults import SchemaTooNew
+from bot.storage.leagues import LEAGUES_SQLITE
 from bot.storage.reviews import REVIEWS_SQLITE
 
 MIGRATIONS: list[str] = [
@@ -177,6 +178,10 @@ MIGRATIONS: list[str] = [
     # reviews (bot/storage/reviews.py): the cache of post-game reviews, one row per
     # finished match, language-free. Re-runnable (IF NOT EXISTS).
     REVIEWS_SQLITE,
+    # leagues (issue 46, bot/storage/leagues.py): a server's seasons of matches — the
+    # league, who signed up (and left), each round's tables (their matches) and byes.
+    # Re-runnable (IF NOT EXISTS), so its place in the list may move at a merge.
+    LEAGUES_SQLITE,
 ]
 
 

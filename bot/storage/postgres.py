@@ -385,7 +385,7 @@ RETURNING id
 
 
 async def _reset_identities(conn: Connection) -> None:
-    for table in ("matches", "outbox"):
+    for table in ("matches", "outbox", "leagues"):
         await conn.execute(
             f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
             f"(SELECT COALESCE(MAX(id), 0) + 1 FROM {table}), false)"

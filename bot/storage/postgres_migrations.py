@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from bot.storage.computer_turns import COMPUTER_TURNS_POSTGRES
 from bot.storage.faults import SchemaTooNew
+from bot.storage.leagues import LEAGUES_POSTGRES
 from bot.storage.reviews import REVIEWS_POSTGRES
 
 if TYPE_CHECKING:
@@ -156,6 +157,7 @@ MIGRATIONS: list[str] = [
     WHERE game_id = 'maharani' AND NOT (options::jsonb ? 'refresh_as_pass');
     """,
     REVIEWS_POSTGRES,
+    LEAGUES_POSTGRES,
 ]
 
 

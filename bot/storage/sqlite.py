@@ -23,6 +23,7 @@ from typing import Any
 import aiosqlite
 
 from bot.storage.faults import ConnectionLost, MoveKey
+from bot.storage.leagues import LeagueTables
 from bot.storage.match_tables import MatchTables
 from bot.storage.migrations import migrate
 from bot.storage.outbox import OutboxTable
@@ -31,13 +32,14 @@ from bot.storage.schedule import ScheduleTable
 from bot.storage.users import UserTable
 
 
-class Store(MatchTables, OutboxTable, UserTable, ScheduleTable):
+class Store(MatchTables, OutboxTable, UserTable, ScheduleTable, LeagueTables):
     """The store on SQLite. Open with :meth:`open`, close with :meth:`close`.
 
     Its methods come from the table classes it is made of (:class:`MatchTables`,
-    :class:`OutboxTable`, :class:`UserTable`, :class:`ScheduleTable`), whose SQL is written
-    once for both backends (``?`` placeholders, standard SQL); here is only SQLite's
-    connection handling. :class:`bot.storage.postgres.PostgresStore` runs the same methods
+    :class:`OutboxTable`, :class:`UserTable`, :class:`ScheduleTable`,
+    :class:`LeagueTables`), whose SQL is written once for both backends (``?``
+    placeholders, standard SQL); here is only SQLite's connection handling.
+    :class:`bot.storage.postgres.PostgresStore` runs the same methods
     on PostgreSQL and replaces the connection handling and the row-locking suffixes
     (:class:`bot.storage.backend.Backend`).
     """

@@ -35,6 +35,8 @@ from render.words.articles import with_articles
 from render.words.english import ENGLISH
 from render.words.english_after import AFTER_GAME
 from render.words.english_alt import ALT_WORDS
+from render.words.english_league import LEAGUE_WORDS
+from render.words.english_league_front import LEAGUE_FRONT
 from render.words.english_pictures import PICTURE_WORDS
 from render.words.english_review import REVIEW_WORDS
 from rules.registry import rule_words
@@ -46,7 +48,9 @@ DEFAULT_LANGUAGE = "en"
 #: (:mod:`render.words.english_pictures`), the words of ratings, stats and score charts
 #: (:mod:`render.words.english_after`), the pictures' alt text
 #: (:mod:`render.words.english_alt`), the post-game review's
-#: (:mod:`render.words.english_review`), then the words of the rules
+#: (:mod:`render.words.english_review`), leagues' (:mod:`render.words.english_league`: the
+#: core's; :mod:`render.words.english_league_front`: commands, posts, standings), then
+#: the words of the rules
 #: (labels, events, refusals, status lines; English catalogues in the game packages, see
 #: rules/words.py), merged in that order, which is the template's order. The other languages
 #: are read from their .po files on first use (:func:`messages`).
@@ -57,6 +61,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         **AFTER_GAME,
         **ALT_WORDS,
         **REVIEW_WORDS,
+        **LEAGUE_WORDS,
+        **LEAGUE_FRONT,
         **rule_words(),
     },
 }

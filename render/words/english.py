@@ -30,6 +30,7 @@ _CONSOLE_HELP = """Commands (type them as `name> /command`, e.g. `alice> /game n
   /game sub seat=N <name>|computer   vote a substitute into a seat given up
             (others: /game sub yes|no; /game sub withdraw; /game sub lists what is open;
             <name>: someone who has typed here; match=N: another match)
+  /league new|join|leave|start|standings|list|cancel   a server's league (/league: how)
   /use <match>           switch the match this console is looking at (the rest act on it)
   /play <move>           make a move (notation or the exact label)
   /moves                 your legal moves with their notation (or who is to move)

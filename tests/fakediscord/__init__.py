@@ -52,7 +52,9 @@ refusal test in ``tests/test_fakediscord.py`` (layout messages:
   ``interactions/receiving-and-responding.mdx`` "Interaction Callback", "Interaction
   Callback Type", "Create Followup Message";
 - threads: name 1–100, auto_archive_duration 60/1440/4320/10080 —
-  ``resources/channel.mdx``;
+  ``resources/channel.mdx``; a server's active threads, newest first, only those the bot
+  can see, 10004 for an unknown server — ``resources/guild.mdx`` "List Active Guild
+  Threads" (:mod:`.guild_threads`, tested in ``tests/test_fakediscord_guild_threads.py``);
 - rate limits: per-route buckets per top-level resource for every route the bot uses
   (:mod:`.buckets`) with the X-RateLimit headers, 429 with ``retry_after``/``Retry-After``/
   scope, a global 50/s that spares interaction endpoints — ``topics/rate-limits.mdx``;

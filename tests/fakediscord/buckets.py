@@ -27,6 +27,8 @@ ROUTES: dict[str, tuple[int, float]] = {
     "POST /channels/{channel_id}/threads": (5, 5.0),
     "PATCH /channels/{channel_id}": (5, 5.0),
     "GET /channels/{channel_id}": (5, 1.0),
+    # a league match's thread looked for before it is made again (bot/discord/league_posts.py)
+    "GET /guilds/{guild_id}/threads/active": (5, 1.0),
     # a post's re-send looks first at the channel's recent messages (bot/discord/resend.py)
     "GET /channels/{channel_id}/messages": (10, 1.0),
     # opening a DM (turn alerts by DM, the owner's permission DM): one bucket for the bot

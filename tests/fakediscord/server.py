@@ -29,10 +29,10 @@ from .commands import check_commands
 from .core import API, TS
 from .errors import ApiError, FormErrors
 from .gateway import Gateway
+from .guild_threads import GuildThreads
 from .history import MessageHistory
 from .limits import check_message
 from .models import Fault, Message, Record, Upload, describe_uploads
-from .permissions import ChannelPermissions
 from .ratelimit import Limited
 from .responses import InteractionEndpoints
 from .sizes import check_request_size
@@ -50,7 +50,7 @@ OLD_MESSAGE_SECONDS = 3600.0
 
 
 class FakeDiscord(
-    ChannelPermissions, Gateway, MembersActing, InteractionEndpoints, MessageHistory, ThreadRules
+    GuildThreads, Gateway, MembersActing, InteractionEndpoints, MessageHistory, ThreadRules
 ):
     """Start with ``async with FakeDiscord(...) as fake``; ``fake.api`` is the base URL to
     give the bot (``TESSERA_DISCORD_API``). The constructor's options are
@@ -158,6 +158,7 @@ class FakeDiscord(
         ),
         ("POST", "/channels/{channel_id}/threads", "_create_thread", True, False),
         ("GET", "/channels/{channel_id}", "_get_channel", True, False),
+        ("GET", "/guilds/{guild_id}/threads/active", "_active_threads", True, False),
         ("PATCH", "/channels/{channel_id}", "_edit_channel", True, False),
         ("POST", "/users/@me/channels", "_create_dm", True, False),
     )
