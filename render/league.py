@@ -169,6 +169,30 @@ def league_title(league: Any, lang: Any) -> str:
     return t("league.default_name", lang, game=league.game_name, league=league.id)
 
 
+def list_lines(leagues: list[Any], lang: Any) -> list[str]:
+    """A line per league: number, name, game, format, status (its round), players — the same
+    lines for Discord's ``/league list`` and the console's."""
+    lines = [t("leagues.list.head", lang)]
+    for x in sorted(leagues, key=lambda x: -x.id):
+        status = t(f"leagues.status.{x.status}", lang)
+        if x.status == "running" and x.round:
+            status = t("leagues.list.round", lang, round=x.round, rounds=x.rounds or "?")
+        count = len(x.active_players)
+        lines.append(
+            t(
+                "leagues.list.line",
+                lang,
+                id=x.id,
+                league=league_title(x, lang),
+                game=x.game_name,
+                format=t(f"leagues.format.{x.format}", lang),
+                status=status,
+                count=tn("leagues.list.players", count, lang),
+            )
+        )
+    return lines
+
+
 def league_ids(matches: list[Any]) -> set[int]:
     """The leagues the matches (their ``settings``) belong to."""
     found = (m.settings.get("league") for m in matches)

@@ -17,8 +17,14 @@ from bot.community.leagues import Leagues
 from bot.console.session import Session, no_game
 from bot.matches import option_table
 from bot.matches.errors import ServiceError
-from render.league import league_ids, league_title, standings_table, standings_text
-from render.words.catalogue import t, tn
+from render.league import (
+    league_ids,
+    league_title,
+    list_lines,
+    standings_table,
+    standings_text,
+)
+from render.words.catalogue import t
 from render.words.posts import listing, say_line
 from render.words.stamps import discord_time
 from rules.registry import game_ids
@@ -194,30 +200,7 @@ async def list_leagues(s: Session, rest: list[str]) -> list[str]:
     found = await leagues_of(s).list(None)
     if not found:
         return [t("leagues.none_here", s.lang)]
-    return league_lines(found, s.lang)
-
-
-def league_lines(found: list[Any], lang: str) -> list[str]:
-    """A line per league (as Discord's ``/league list``)."""
-    out = [t("leagues.list.head", lang)]
-    for x in sorted(found, key=lambda x: -x.id):
-        status = t(f"leagues.status.{x.status}", lang)
-        if x.status == "running" and x.round:
-            status = t("leagues.list.round", lang, round=x.round, rounds=x.rounds or "?")
-        count = len(x.active_players)
-        out.append(
-            t(
-                "leagues.list.line",
-                lang,
-                id=x.id,
-                league=league_title(x, lang),
-                game=x.game_name,
-                format=t(f"leagues.format.{x.format}", lang),
-                status=status,
-                count=tn("leagues.list.players", count, lang),
-            )
-        )
-    return out
+    return list_lines(found, s.lang)
 
 
 async def console_post(s: Session, kind: str, p: dict[str, Any]) -> list[str]:

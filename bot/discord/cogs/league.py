@@ -35,8 +35,14 @@ from bot.discord.league_posts import league_language, leagues_of_bot
 from bot.discord.league_signup import refresh_signup
 from bot.matches.errors import ServiceError
 from bot.matches.reports import User
-from render.league import draw_standings, league_title, standings_table, standings_text
-from render.words.catalogue import supported_language, t, tn
+from render.league import (
+    draw_standings,
+    league_title,
+    list_lines,
+    standings_table,
+    standings_text,
+)
+from render.words.catalogue import supported_language, t
 
 log = logging.getLogger(__name__)
 
@@ -68,29 +74,6 @@ def need_manager(interaction: discord.Interaction, what: str) -> None:
     """Opening, starting and cancelling a league is for server managers (Manage Server)."""
     if not is_manager(interaction):
         raise UserError("leagues.not_manager", what=t(f"leagues.what.{what}", loc(interaction)))
-
-
-def list_lines(leagues: list[Any], lang: Any) -> list[str]:
-    """A line per league: number, name, game, format, status (its round), players."""
-    lines = [t("leagues.list.head", lang)]
-    for x in sorted(leagues, key=lambda x: -x.id):
-        status = t(f"leagues.status.{x.status}", lang)
-        if x.status == "running" and x.round:
-            status = t("leagues.list.round", lang, round=x.round, rounds=x.rounds or "?")
-        count = len(x.active_players)
-        lines.append(
-            t(
-                "leagues.list.line",
-                lang,
-                id=x.id,
-                league=league_title(x, lang),
-                game=x.game_name,
-                format=t(f"leagues.format.{x.format}", lang),
-                status=status,
-                count=tn("leagues.list.players", count, lang),
-            )
-        )
-    return lines
 
 
 async def autocomplete_league(
