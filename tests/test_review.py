@@ -15,7 +15,7 @@ import pytest
 
 from bot.computers.pool import ComputerPool
 from bot.matches.errors import NotAllowed
-from bot.matches.review import review_seed
+from bot.matches.review import BadRecord, review_seed, source_of_record
 from bot.matches.review_words import head_lines, review_json, seat_lines
 from bot.matches.service import MatchService
 from bot.storage.migrations import MIGRATIONS
@@ -128,6 +128,13 @@ async def test_the_review_in_words_in_every_language(tmp_path: Path) -> None:
         review = await service.review(match_id, CountingJudge())
         assert review.seats[seat].hint_plies == [1] and review.seats[1 - seat].hints_used == 0
         assert "Hints used at moves 1." in "\n".join(head_lines(review, "en"))
+        # the exported record carries the moves too: a review of the file says the same
+        record = await service.export_record(match_id)
+        assert record["hint_plies"] == {str(seat): [1]}
+        source = source_of_record(record)
+        assert source.hint_plies == {seat: [1]} and source.hints_used[seat] == 1
+        with pytest.raises(BadRecord, match="hint_plies must map each seat"):
+            source_of_record({**record, "hint_plies": {"0": "x"}})
         assert any(s.moments for s in review.seats)
         for lang in LANGUAGES:
             lines = head_lines(review, lang)

@@ -56,6 +56,13 @@ def hints_used(match: MatchRow) -> list[int]:
     return [int(used.get(str(s.seat), 0)) for s in match.seats]
 
 
+def hint_plies(match: MatchRow) -> dict[str, list[int]]:
+    """The moves each seat asked a hint at (``{"seat": [ply, …]}``; recorded since the
+    post-game review, so an older match has none and only its counts)."""
+    plies = match.settings.get("hint_plies", {})
+    return {str(k): sorted(int(p) for p in v) for k, v in plies.items()}
+
+
 class Records:
     """The history, record, past states and audit of matches, and who gave seats up."""
 
@@ -152,6 +159,7 @@ class Records:
                 "seed": match.seed,
                 "final_scores": game.scores(match.state) if match.state is not None else None,
                 "hints_used": hints_used(match),
+                "hint_plies": hint_plies(match),
             }
             if over
             else {"hidden_until_over": t("record.hidden", None)}

@@ -82,7 +82,8 @@ class Source:
     #: (ply, seat, notation) of every move in force, in order
     moves: list[tuple[int, int, str]]
     #: hints used by each seat (counts), and the plies of the decisions they were asked
-    #: for, where recorded (``hint_plies`` in the match settings; older matches: counts only)
+    #: for, where recorded (``hint_plies`` in the match settings and its exported record;
+    #: older matches: counts only)
     hints_used: list[int] = field(default_factory=list)
     hint_plies: dict[int, list[int]] = field(default_factory=dict)
 
@@ -144,6 +145,12 @@ def source_of_record(record: Any) -> Source:
     if not game.min_players <= len(names) <= game.max_players:
         raise BadRecord(f"{game.name} is played by {game.min_players}-{game.max_players}")
     used = record.get("hints_used") or []
+    try:
+        plies = {
+            int(k): sorted(int(p) for p in v) for k, v in (record.get("hint_plies") or {}).items()
+        }
+    except (AttributeError, TypeError, ValueError):
+        raise BadRecord("hint_plies must map each seat to the moves of its hints") from None
     return Source(
         match_id=int(record.get("match_id", 0)),
         game_id=game.id,
@@ -153,6 +160,7 @@ def source_of_record(record: Any) -> Source:
         status=str(record["status"]),
         moves=[(r.ply, r.seat, r.notation) for r in effective_moves(rows)],
         hints_used=[int(n) for n in used] if isinstance(used, list) else [],
+        hint_plies=plies,
     )
 
 
