@@ -108,24 +108,8 @@ class Steps:
         naming how many signed up and how many were needed."""
         n, least = len(league.players), min_players(league.table_size)
         said = word("league.cancelled_few", name=league_name(league), min=least, n=n)
-        await self._store.open_round(
-            league.id,
-            expected_status="signup",
-            expected_round=0,
-            expected_version=league.version,
-            status="cancelled",
-            new_round=0,
-            rounds=None,
-            game_id=league.game_id,
-            guild_id=league.guild_id,
-            channel_id=league.channel_id,
-            creator_id=league.creator_id,
-            tables=[],
-            byes=[],
-            notifications=lambda _ids: [
-                announcement(league, "cancelled", 0, said, players=n, needed=least)
-            ],
-        )
+        note = announcement(league, "cancelled", 0, said, players=n, needed=least)
+        await self._close(league, "signup", "cancelled", note)
         return RoundInfo(await self._reload(league.id), "cancelled", 0)
 
     async def finish(self, league: LeagueRow, matches: Sequence[LeagueMatchRow]) -> RoundInfo:
@@ -141,12 +125,20 @@ class Steps:
         note = announcement(
             league, "final", league.round, said, champions=[r.user_id for r in champions]
         )
+        await self._close(league, "running", "finished", note)
+        return RoundInfo(await self._reload(league.id), "final", league.round)
+
+    async def _close(
+        self, league: LeagueRow, expected_status: str, status: str, note: Notification
+    ) -> None:
+        """End ``league`` (cancelled or finished) with its one post, claimed like a round
+        (:meth:`Store.open_round` with no tables): the round stays where it is."""
         await self._store.open_round(
             league.id,
-            expected_status="running",
+            expected_status=expected_status,
             expected_round=league.round,
             expected_version=league.version,
-            status="finished",
+            status=status,
             new_round=league.round,
             rounds=None,
             game_id=league.game_id,
@@ -157,7 +149,6 @@ class Steps:
             byes=[],
             notifications=lambda _ids: [note],
         )
-        return RoundInfo(await self._reload(league.id), "final", league.round)
 
     # ----- opening a round --------------------------------------------------------------
     async def open_round(
