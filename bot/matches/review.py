@@ -36,6 +36,7 @@ from typing import Any, Protocol
 from bot.computers.players import move_seed
 from bot.matches.core import Core
 from bot.matches.errors import NotAllowed, NotFound, no_play_key
+from bot.matches.records import hint_plies, hints_used
 from bot.matches.rows import effective_moves
 from bot.storage import MatchRow, MoveRow
 from bot.storage.reviews import ReviewTable
@@ -89,8 +90,6 @@ class Source:
 
 
 def source_of_match(match: MatchRow, rows: list[MoveRow]) -> Source:
-    used = match.settings.get("hints_used", {})
-    plies = match.settings.get("hint_plies", {})
     return Source(
         match_id=match.id,
         game_id=match.game_id,
@@ -99,8 +98,8 @@ def source_of_match(match: MatchRow, rows: list[MoveRow]) -> Source:
         names=match.names,
         status=match.status,
         moves=[(r.ply, r.seat, r.notation) for r in effective_moves(rows)],
-        hints_used=[int(used.get(str(s.seat), 0)) for s in match.seats],
-        hint_plies={int(k): sorted(int(p) for p in v) for k, v in plies.items()},
+        hints_used=hints_used(match),
+        hint_plies={int(k): v for k, v in hint_plies(match).items()},
     )
 
 
